@@ -1,0 +1,16 @@
+/** Hard limits on what one scenario may ask of the engine (decisions.md, "Limits beyond the interface"). */
+export const LIMITS = {
+  /** Most agents in one simulation, counting those added by decrees. */
+  maxAgents: 10_000,
+  /** Largest grid side, in cells. */
+  maxGridSide: 256,
+  /** Smallest grid side, in cells. */
+  minGridSide: 2,
+  /** Most attractors alive at once; keeps a tick O(agents × a small constant). */
+  maxAttractors: 64,
+  /** Longest identifier of an agent or attractor. */
+  maxIdLength: 64,
+  /** Prophecy ensembles: most branches and the longest look-ahead. */
+  maxProphecyBranches: 32,
+  maxProphecyHorizon: 500,
+} as const;

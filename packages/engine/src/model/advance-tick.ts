@@ -1,0 +1,295 @@
+import type { Loss } from '../schemas/outputs.js';
+import { applyPendingInputs, applyShock, type EventSink } from './apply-input.js';
+import { describeDominantMove } from './describe-move.js';
+import { judgeParadoxes } from './judge-paradoxes.js';
+import { PREFERENCE_STRIDE, type World } from './world.js';
+
+/** Per-tick facts the agent pass hands to the later phases; reused, never reallocated. */
+interface AgentPassResult {
+  dominant: number;
+  dominantDx: number;
+  dominantDy: number;
+  meanSpeed: number;
+}
+const scratch: AgentPassResult = { dominant: -1, dominantDx: 0, dominantDy: 0, meanSpeed: 0 };
+
+/** Sets how strongly agents are pulled by each attractor this tick, given the standing prophecy. */
+function updateReactions(world: World, tick: number): void {
+  const { reaction, attractorIds, standing } = world;
+  const rho = world.rules.reflexivity;
+  let fade = 1;
+  if (standing !== null && world.features.reactionFadesOverHorizon) {
+    fade = Math.max(0, 1 - (tick - standing.tick) / standing.horizon);
+  }
+  for (let a = 0; a < world.attractorCount; a++) {
+    const p = standing?.lossProbability[attractorIds[a] as string] ?? 0;
+    reaction[a] = Math.min(3, Math.max(-1, 1 - 2 * rho * p * fade));
+  }
+}
+
+function maybeEnvironmentShock(world: World): string | null {
+  const rate = world.rules.shockRate;
+  if (rate <= 0) return null;
+  const draw = world.environment;
+  if (draw() >= rate) return null;
+  const x = draw() * (world.width - 1);
+  const y = draw() * (world.height - 1);
+  const radius = Math.max(1, Math.max(world.width, world.height) / 8);
+  applyShock(world, x, y, radius, world.rules.shockMagnitude);
+  return `environment shock at (${Number(x.toFixed(2))}, ${Number(y.toFixed(2))})`;
+}
+
+function fillDensity(world: World): void {
+  const { density, px, py, width } = world;
+  density.fill(0);
+  for (let i = 0; i < world.agentCount; i++) {
+    const cell = ((py[i] as number) + 0.5 | 0) * width + ((px[i] as number) + 0.5 | 0);
+    density[cell] = (density[cell] as number) + 1;
+  }
+}
+
+/**
+ * Moves every agent once: pull of the attractors (weighted by preference and reaction),
+ * downhill drift, push out of crowds, lagged response (lambda), damping (gamma), noise; then
+ * bounces it off the grid's edges and finds the basin that holds it.
+ */
+function moveAgents(world: World): AgentPassResult {
+  const { px, py, vx, vy, lambda, gamma, prefs, basin, gradX, gradY, density } = world;
+  const { ax, ay, depth, radius, lost, reaction, load, tipAgent, tipScore } = world;
+  const { width, height, agentCount: n, attractorCount: k, motion } = world;
+  const { pull, friction, noise, maxSpeed, crowding, terrainWeight } = world.rules;
+  const maxX = width - 1;
+  const maxY = height - 1;
+  const maxSpeed2 = maxSpeed * maxSpeed;
+
+  for (let a = 0; a < k; a++) {
+    load[a] = 0;
+    tipAgent[a] = -1;
+    tipScore[a] = -1;
+  }
+  let dominant = -1;
+  let dominant2 = -1;
+  let dominantDx = 0;
+  let dominantDy = 0;
+  let speedSum = 0;
+
+  for (let i = 0; i < n; i++) {
+    const x = px[i] as number;
+    const y = py[i] as number;
+    const cx = (x + 0.5) | 0;
+    const cy = (y + 0.5) | 0;
+    const cell = cy * width + cx;
+    const left = cx > 0 ? cell - 1 : cell;
+    const right = cx < maxX ? cell + 1 : cell;
+    const down = cy > 0 ? cell - width : cell;
+    const up = cy < maxY ? cell + width : cell;
+    let fx = -terrainWeight * (gradX[cell] as number) - crowding * 0.5 * ((density[right] as number) - (density[left] as number));
+    let fy = -terrainWeight * (gradY[cell] as number) - crowding * 0.5 * ((density[up] as number) - (density[down] as number));
+
+    let best = -1;
+    let bestStrength = 0;
+    const row = i * PREFERENCE_STRIDE;
+    for (let a = 0; a < k; a++) {
+      if (lost[a] === 1) continue;
+      const dx = (ax[a] as number) - x;
+      const dy = (ay[a] as number) - y;
+      const d2 = dx * dx + dy * dy;
+      const r = radius[a] as number;
+      const r2 = r * r;
+      const inverse = 1 / (r2 + d2);
+      const s = pull * (depth[a] as number) * r * (reaction[a] as number) * (prefs[row + a] as number) * inverse;
+      fx += s * dx;
+      fy += s * dy;
+      if (d2 <= 4 * r2) {
+        const strength = (depth[a] as number) * r2 * inverse;
+        if (strength > bestStrength) {
+          bestStrength = strength;
+          best = a;
+        }
+      }
+    }
+
+    const lam = lambda[i] as number;
+    const gam = gamma[i] as number;
+    const response = 1 / (1 + lam);
+    const keep = (1 - friction) / (1 + gam);
+    const sigma = noise * lam;
+    const nx = motion() + motion() - 1;
+    const ny = motion() + motion() - 1;
+    let nvx = (vx[i] as number) * keep + response * fx + sigma * nx;
+    let nvy = (vy[i] as number) * keep + response * fy + sigma * ny;
+    let speed2 = nvx * nvx + nvy * nvy;
+    if (speed2 > maxSpeed2) {
+      const scale = maxSpeed / Math.sqrt(speed2);
+      nvx *= scale;
+      nvy *= scale;
+      speed2 = maxSpeed2;
+    }
+    let x2 = x + nvx;
+    let y2 = y + nvy;
+    if (x2 < 0) {
+      x2 = x2 < -maxX ? 0 : -x2;
+      nvx = -nvx;
+    } else if (x2 > maxX) {
+      x2 = x2 > 2 * maxX ? maxX : 2 * maxX - x2;
+      nvx = -nvx;
+    }
+    if (y2 < 0) {
+      y2 = y2 < -maxY ? 0 : -y2;
+      nvy = -nvy;
+    } else if (y2 > maxY) {
+      y2 = y2 > 2 * maxY ? maxY : 2 * maxY - y2;
+      nvy = -nvy;
+    }
+    px[i] = x2;
+    py[i] = y2;
+    vx[i] = nvx;
+    vy[i] = nvy;
+    speedSum += Math.sqrt(speed2);
+    if (speed2 > dominant2) {
+      dominant2 = speed2;
+      dominant = i;
+      dominantDx = nvx;
+      dominantDy = nvy;
+    }
+
+    basin[i] = best;
+    if (best >= 0) {
+      const carried = 1 / (1 + gam);
+      load[best] = (load[best] as number) + carried;
+      const score = carried * (1 + speed2);
+      if (score > (tipScore[best] as number)) {
+        tipScore[best] = score;
+        tipAgent[best] = i;
+      }
+    }
+  }
+  scratch.dominant = dominant;
+  scratch.dominantDx = dominantDx;
+  scratch.dominantDy = dominantDy;
+  scratch.meanSpeed = n > 0 ? speedSum / n : 0;
+  return scratch;
+}
+
+function nearestAgent(world: World, a: number): number {
+  let nearest = -1;
+  let nearest2 = Infinity;
+  for (let i = 0; i < world.agentCount; i++) {
+    const dx = (world.px[i] as number) - (world.ax[a] as number);
+    const dy = (world.py[i] as number) - (world.ay[a] as number);
+    const d2 = dx * dx + dy * dy;
+    if (d2 < nearest2) {
+      nearest2 = d2;
+      nearest = i;
+    }
+  }
+  return nearest;
+}
+
+/** Erodes overloaded basins, lets the others recover, and collapses those with no depth left. */
+function judgeBasins(world: World, tick: number, losses: Loss[] | null): number {
+  const { depth, depth0, load, capacity, lost } = world;
+  const { erosionRate, recoveryRate } = world.rules;
+  let lostNow = 0;
+  for (let a = 0; a < world.attractorCount; a++) {
+    if (lost[a] === 1) continue;
+    const carried = load[a] as number;
+    const cap = capacity[a] as number;
+    let d = depth[a] as number;
+    if (d > 0) {
+      d = carried > cap ? d - erosionRate * (depth0[a] as number) * (carried / cap - 1) : d + recoveryRate * ((depth0[a] as number) - d);
+    }
+    if (d > 0) {
+      depth[a] = d;
+      continue;
+    }
+    depth[a] = 0;
+    lost[a] = 1;
+    lostNow++;
+    const id = world.attractorIds[a] as string;
+    world.lostOrder.push(id);
+    if (losses !== null) {
+      const tipper = (world.tipAgent[a] as number) >= 0 ? (world.tipAgent[a] as number) : nearestAgent(world, a);
+      losses.push({
+        tick,
+        magnitude: depth0[a] as number,
+        agent: tipper >= 0 ? (world.agentIds[tipper] as string) : 'none',
+        attractor: id,
+        load: carried,
+        capacity: cap,
+      });
+    }
+  }
+  return lostNow;
+}
+
+function everyBasinLost(world: World): boolean {
+  for (let a = 0; a < world.attractorCount; a++) if (world.lost[a] === 0) return false;
+  return world.attractorCount > 0;
+}
+
+/**
+ * Stability b: the share of the landscape's initial well depth still standing, lowered by up
+ * to a half as agents speed up (agitation). 1 for a calm, intact field; 0 once every basin is lost.
+ */
+export function measureStability(world: World, meanSpeed: number): number {
+  let standing = 0;
+  let initial = 0;
+  for (let a = 0; a < world.attractorCount; a++) {
+    standing += world.depth[a] as number;
+    initial += world.depth0[a] as number;
+  }
+  const depthShare = initial > 0 ? standing / initial : 1;
+  const agitation = Math.min(1, meanSpeed / world.rules.maxSpeed);
+  return depthShare * (1 - 0.5 * agitation);
+}
+
+function judgeWarnings(world: World, tick: number, stability: number, sink: EventSink): void {
+  const { warningThresholds, warningHysteresis } = world.rules;
+  const previous = world.stability;
+  warningThresholds.forEach((threshold, j) => {
+    const below = world.belowThreshold[j] ?? previous < threshold;
+    if (!below && stability < threshold) {
+      world.belowThreshold[j] = true;
+      sink({ type: 'warning', data: { tick, measure: 'stability', value: stability, previous, threshold, direction: 'falling' } });
+    } else if (below && stability >= threshold + warningHysteresis) {
+      world.belowThreshold[j] = false;
+      sink({ type: 'warning', data: { tick, measure: 'stability', value: stability, previous, threshold, direction: 'rising' } });
+    } else {
+      world.belowThreshold[j] = below;
+    }
+  });
+}
+
+/**
+ * Advances the world by one tick. `sink` receives the tick's events in a fixed order (inputs,
+ * losses, warnings, paradoxes, completion); prophecy branches pass null and get none.
+ */
+export function advanceTick(world: World, sink: EventSink | null): void {
+  const tick = world.tick + 1;
+  world.tick = tick;
+  const parts = world.pending.length > 0 ? applyPendingInputs(world, tick, sink) : [];
+  const shock = maybeEnvironmentShock(world);
+  if (shock !== null) parts.push(shock);
+  updateReactions(world, tick);
+  fillDensity(world);
+  const pass = moveAgents(world);
+  parts.push(describeDominantMove(world, pass.dominant, pass.dominantDx, pass.dominantDy));
+  world.lastMove = parts.join('; ');
+
+  const losses: Loss[] | null = sink === null ? null : [];
+  const lostNow = judgeBasins(world, tick, losses);
+  const stability = measureStability(world, pass.meanSpeed);
+  if (sink !== null && losses !== null) {
+    for (const loss of losses) sink({ type: 'loss', data: loss });
+    judgeWarnings(world, tick, stability, sink);
+    judgeParadoxes(world, tick, losses, sink);
+  }
+  world.stability = stability;
+
+  if (world.completion === null) {
+    if (lostNow > 0 && everyBasinLost(world)) world.completion = 'collapse';
+    else if (tick >= world.rules.maxTicks) world.completion = 'max-ticks';
+    if (world.completion !== null) sink?.({ type: 'completed', data: { tick, reason: world.completion } });
+  }
+}

@@ -1,0 +1,270 @@
+import { LIMITS } from '../limits.js';
+import { openStream, type RandomStream } from '../rng/random-stream.js';
+import type { Agent } from '../schemas/agent.js';
+import type { Attractor } from '../schemas/attractor.js';
+import type { Completion, ProphecyRef } from '../schemas/outputs.js';
+import { DEFAULT_POLICY } from '../schemas/policy.js';
+import type { ResolvedRules } from '../schemas/rules.js';
+import type { Scenario } from '../schemas/scenario.js';
+import type { VersionFeatures } from '../versions/version-features.js';
+import type { EngineInput } from './engine-input.js';
+
+/** Preference columns per agent row: one slot per attractor the simulation may hold. */
+export const PREFERENCE_STRIDE = LIMITS.maxAttractors;
+
+/** A prophecy's forecast, kept while its horizon is open so that paradoxes can be judged. */
+export interface OpenProphecy {
+  readonly seq: number;
+  readonly tick: number;
+  readonly horizon: number;
+  /** Loss probability by attractor id, for the attractors alive when it was made. */
+  readonly lossProbability: Readonly<Record<string, number>>;
+  /** Attractors whose forecast has been judged already (fulfilled or paradoxical). */
+  readonly settled: string[];
+}
+
+/**
+ * The whole mutable state of one simulation, laid out as parallel typed arrays so that a tick
+ * runs without allocating per agent. Everything needed to resume exactly is in here, the
+ * random streams included.
+ */
+export interface World {
+  readonly features: VersionFeatures;
+  readonly seed: number;
+  rules: ResolvedRules;
+  readonly width: number;
+  readonly height: number;
+  readonly terrain: Float64Array;
+  /** Downhill force of the terrain per cell, derived once from `terrain`. */
+  readonly gradX: Float64Array;
+  readonly gradY: Float64Array;
+  /** Scratch: agents per cell, refilled every tick. */
+  readonly density: Float64Array;
+  tick: number;
+  completion: Completion | null;
+
+  agentCount: number;
+  agentIds: string[];
+  px: Float64Array;
+  py: Float64Array;
+  vx: Float64Array;
+  vy: Float64Array;
+  lambda: Float64Array;
+  gamma: Float64Array;
+  /** Index of the attractor whose basin holds each agent, or -1. */
+  basin: Int32Array;
+  /** Row i holds agent i's weight for each attractor slot. */
+  prefs: Float64Array;
+
+  attractorCount: number;
+  attractorIds: string[];
+  ax: Float64Array;
+  ay: Float64Array;
+  depth: Float64Array;
+  depth0: Float64Array;
+  radius: Float64Array;
+  capacity: Float64Array;
+  load: Float64Array;
+  lost: Uint8Array;
+  /** Scratch per attractor: how agents react to the standing prophecy this tick. */
+  readonly reaction: Float64Array;
+  readonly tipAgent: Int32Array;
+  readonly tipScore: Float64Array;
+  /** Every attractor id ever used: ids are never reused, so a lost basin cannot come back. */
+  usedAttractorIds: string[];
+  lostOrder: string[];
+
+  motion: RandomStream;
+  environment: RandomStream;
+
+  stability: number;
+  /** Per warning threshold (same order as rules.warningThresholds): is stability below it? */
+  belowThreshold: boolean[];
+  prophecySeq: number;
+  standing: OpenProphecy | null;
+  openProphecies: OpenProphecy[];
+  pending: EngineInput[];
+  lastMove: string;
+  /** True inside a prophecy branch: no prophecies, no events. */
+  readonly inBranch: boolean;
+}
+
+/** Downhill slope of the terrain per cell (central differences, one-sided at the edges). */
+export function terrainGradient(terrain: Float64Array, width: number, height: number): { gradX: Float64Array; gradY: Float64Array } {
+  const gradX = new Float64Array(width * height);
+  const gradY = new Float64Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const cell = y * width + x;
+      const left = x > 0 ? cell - 1 : cell;
+      const right = x < width - 1 ? cell + 1 : cell;
+      const down = y > 0 ? cell - width : cell;
+      const up = y < height - 1 ? cell + width : cell;
+      gradX[cell] = ((terrain[right] as number) - (terrain[left] as number)) / Math.max(1, (right - left));
+      gradY[cell] = ((terrain[up] as number) - (terrain[down] as number)) / Math.max(1, (up - down) / width);
+    }
+  }
+  return { gradX, gradY };
+}
+
+function grow<T extends Float64Array | Int32Array>(array: T, size: number): T {
+  if (array.length >= size) return array;
+  const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2, 8));
+  next.set(array);
+  return next;
+}
+
+/** Makes room for `count` agents, keeping the existing ones. */
+export function reserveAgents(world: World, count: number): void {
+  if (world.px.length >= count) return;
+  world.px = grow(world.px, count);
+  world.py = grow(world.py, count);
+  world.vx = grow(world.vx, count);
+  world.vy = grow(world.vy, count);
+  world.lambda = grow(world.lambda, count);
+  world.gamma = grow(world.gamma, count);
+  world.basin = grow(world.basin, count);
+  const prefs = new Float64Array(world.px.length * PREFERENCE_STRIDE);
+  prefs.set(world.prefs);
+  world.prefs = prefs;
+}
+
+/** Appends an agent; the caller has checked the id is free and the limit not reached. */
+export function pushAgent(world: World, agent: Agent): void {
+  const i = world.agentCount;
+  reserveAgents(world, i + 1);
+  world.agentIds[i] = agent.id;
+  world.px[i] = agent.marker.x;
+  world.py[i] = agent.marker.y;
+  world.vx[i] = 0;
+  world.vy[i] = 0;
+  world.lambda[i] = agent.policy.lambda ?? DEFAULT_POLICY.lambda;
+  world.gamma[i] = agent.policy.gamma ?? DEFAULT_POLICY.gamma;
+  world.basin[i] = -1;
+  const row = i * PREFERENCE_STRIDE;
+  for (let a = 0; a < PREFERENCE_STRIDE; a++) {
+    const id = world.attractorIds[a];
+    world.prefs[row + a] = id === undefined ? 1 : (agent.attractorPreferences[id] ?? 1);
+  }
+  world.agentCount = i + 1;
+}
+
+/** Appends an attractor; every existing agent weighs it 1, as it weighs any attractor it does not name. */
+export function pushAttractor(world: World, attractor: Attractor): void {
+  const a = world.attractorCount;
+  world.attractorIds[a] = attractor.id;
+  world.ax[a] = attractor.x;
+  world.ay[a] = attractor.y;
+  world.depth[a] = attractor.depth;
+  world.depth0[a] = attractor.depth;
+  world.radius[a] = attractor.radius;
+  world.capacity[a] = attractor.capacity;
+  world.load[a] = 0;
+  world.lost[a] = 0;
+  for (let i = 0; i < world.agentCount; i++) world.prefs[i * PREFERENCE_STRIDE + a] = 1;
+  world.usedAttractorIds.push(attractor.id);
+  world.attractorCount = a + 1;
+}
+
+/** Builds the world at tick 0 from a validated scenario. */
+export function createWorld(scenario: Scenario, features: VersionFeatures, rules: ResolvedRules): World {
+  const { width, height, attractors, terrain: rows } = scenario.initialState;
+  const terrain = new Float64Array(width * height);
+  if (rows) rows.forEach((row, y) => row.forEach((value, x) => (terrain[y * width + x] = value)));
+  const { gradX, gradY } = terrainGradient(terrain, width, height);
+  const slots = PREFERENCE_STRIDE;
+  const agents = scenario.agents.length;
+  const world: World = {
+    features,
+    seed: scenario.seed,
+    rules,
+    width,
+    height,
+    terrain,
+    gradX,
+    gradY,
+    density: new Float64Array(width * height),
+    tick: 0,
+    completion: null,
+    agentCount: 0,
+    agentIds: [],
+    px: new Float64Array(agents),
+    py: new Float64Array(agents),
+    vx: new Float64Array(agents),
+    vy: new Float64Array(agents),
+    lambda: new Float64Array(agents),
+    gamma: new Float64Array(agents),
+    basin: new Int32Array(agents),
+    prefs: new Float64Array(agents * slots),
+    attractorCount: 0,
+    attractorIds: [],
+    ax: new Float64Array(slots),
+    ay: new Float64Array(slots),
+    depth: new Float64Array(slots),
+    depth0: new Float64Array(slots),
+    radius: new Float64Array(slots),
+    capacity: new Float64Array(slots),
+    load: new Float64Array(slots),
+    lost: new Uint8Array(slots),
+    reaction: new Float64Array(slots).fill(1),
+    tipAgent: new Int32Array(slots),
+    tipScore: new Float64Array(slots),
+    usedAttractorIds: [],
+    lostOrder: [],
+    motion: openStream(scenario.seed, 'motion'),
+    environment: openStream(scenario.seed, 'environment'),
+    stability: 1,
+    belowThreshold: [],
+    prophecySeq: 0,
+    standing: null,
+    openProphecies: [],
+    pending: [],
+    lastMove: 'start',
+    inBranch: false,
+  };
+  for (const attractor of attractors) pushAttractor(world, attractor);
+  for (const agent of scenario.agents) pushAgent(world, agent);
+  return world;
+}
+
+/**
+ * A copy of the world for a prophecy branch: its own arrays and its own random streams, no
+ * pending inputs, no prophecies and no events.
+ */
+export function forkWorld(world: World, motion: RandomStream, environment: RandomStream): World {
+  const n = world.agentCount;
+  return {
+    ...world,
+    rules: { ...world.rules, warningThresholds: [...world.rules.warningThresholds] },
+    density: new Float64Array(world.density.length),
+    agentIds: world.agentIds,
+    px: world.px.slice(0, n),
+    py: world.py.slice(0, n),
+    vx: world.vx.slice(0, n),
+    vy: world.vy.slice(0, n),
+    lambda: world.lambda.slice(0, n),
+    gamma: world.gamma.slice(0, n),
+    basin: world.basin.slice(0, n),
+    prefs: world.prefs.slice(0, n * PREFERENCE_STRIDE),
+    attractorIds: [...world.attractorIds],
+    ax: world.ax.slice(),
+    ay: world.ay.slice(),
+    depth: world.depth.slice(),
+    depth0: world.depth0.slice(),
+    radius: world.radius.slice(),
+    capacity: world.capacity.slice(),
+    load: world.load.slice(),
+    lost: world.lost.slice(),
+    reaction: world.reaction.slice(),
+    tipAgent: new Int32Array(PREFERENCE_STRIDE),
+    tipScore: new Float64Array(PREFERENCE_STRIDE),
+    usedAttractorIds: [...world.usedAttractorIds],
+    lostOrder: [...world.lostOrder],
+    motion,
+    environment,
+    belowThreshold: [...world.belowThreshold],
+    openProphecies: [],
+    pending: [],
+    inBranch: true,
+  };
+}

@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+
+/** One problem with an input, at the dotted path of the field (`agents.0.marker.x`, `""` for the whole). */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/** Turns zod's issues into dotted paths, one entry per field-level problem. */
+export function toValidationIssues(error: z.ZodError, prefix: readonly (string | number)[] = []): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    path: [...prefix, ...issue.path].map(String).join('.'),
+    message: issue.message,
+  }));
+}
+
+/** Thrown by `Simulation.create` for a scenario that does not validate; lists every problem. */
+export class ScenarioError extends Error {
+  readonly issues: ValidationIssue[];
+  constructor(issues: ValidationIssue[]) {
+    super(`invalid scenario: ${issues.map((i) => `${i.path || '(scenario)'}: ${i.message}`).join('; ')}`);
+    this.name = 'ScenarioError';
+    this.issues = issues;
+  }
+}
+
+/** Thrown for an engine version this build does not serve. */
+export class UnknownEngineVersionError extends Error {
+  constructor(readonly version: string) {
+    super(`unknown engine version "${version}"`);
+    this.name = 'UnknownEngineVersionError';
+  }
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { EntityIdSchema } from './identifier.js';
+
+/** A named well in the field. Its basin holds `capacity` load before it erodes. */
+export const AttractorSchema = z
+  .object({
+    id: EntityIdSchema.describe('Attractor identifier, unique for the life of the simulation'),
+    x: z.number().describe('Centre, x'),
+    y: z.number().describe('Centre, y'),
+    depth: z.number().gt(0).max(1000).describe('Initial depth of the well: how strongly it pulls, and what erosion must remove'),
+    radius: z.number().gt(0).max(256).describe('Width of the well; the basin reaches twice as far'),
+    capacity: z.number().gt(0).max(1_000_000).describe('Load the basin carries without eroding'),
+  })
+  .strict();
+export type Attractor = z.infer<typeof AttractorSchema>;

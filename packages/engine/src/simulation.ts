@@ -1,0 +1,225 @@
+import { checkInput, type InputProblem } from './model/apply-input.js';
+import { advanceTick, measureStability } from './model/advance-tick.js';
+import type { EngineInput, EngineInputDraft, ScheduledInput } from './model/engine-input.js';
+import { observeAgents, observeState } from './model/observe.js';
+import { prophecyDue, prophesy } from './model/prophesy.js';
+import { fromSnapshot, toSnapshot, type EngineSnapshot } from './model/snapshot.js';
+import { createWorld, type World } from './model/world.js';
+import { ScenarioError, toValidationIssues, UnknownEngineVersionError, type ValidationIssue } from './scenario-error.js';
+import { DecreeSchema, type DecreeInput } from './schemas/decree.js';
+import type { AgentSnapshot, EngineEvent, EngineState, Loss, TraceStep, Warning } from './schemas/outputs.js';
+import { PolicySchema, type Policy } from './schemas/policy.js';
+import { resolveRules } from './schemas/rules.js';
+import { ScenarioSchema, type ScenarioInput } from './schemas/scenario.js';
+import { DEFAULT_ENGINE_VERSION, versionFeatures } from './versions/registry.js';
+import type { VersionFeatures } from './versions/version-features.js';
+
+/** Callbacks for `step`: each gets what happens as it happens, so nothing needs to be kept. */
+export interface StepObserver {
+  /** Called once per tick with the interface's TraceStep. Building it costs O(agents). */
+  onStep?: (step: TraceStep) => void;
+  /** Called for every event, in order, before the tick's `onStep`. */
+  onEvent?: (event: EngineEvent) => void;
+}
+
+export interface CreateOptions {
+  /** Pins an engine version; the newest when left out. */
+  engineVersion?: string;
+}
+
+/** One tick as the iterator yields it: the trace step and the events of that tick. */
+export interface TickRecord {
+  step: TraceStep;
+  events: EngineEvent[];
+}
+
+function parseInput(input: EngineInputDraft): EngineInput | { issues: ValidationIssue[] } {
+  if (input.kind === 'decree') {
+    const parsed = DecreeSchema.safeParse(input.decree);
+    return parsed.success ? { kind: 'decree', decree: parsed.data, ref: input.ref ?? null } : { issues: toValidationIssues(parsed.error) };
+  }
+  const parsed = PolicySchema.safeParse(input.policy);
+  return parsed.success
+    ? { kind: 'policy', agentId: input.agentId, policy: parsed.data, ref: input.ref ?? null }
+    : { issues: toValidationIssues(parsed.error, ['policy']) };
+}
+
+function features(version: string): VersionFeatures {
+  const found = versionFeatures(version);
+  if (found === undefined) throw new UnknownEngineVersionError(version);
+  return found;
+}
+
+/**
+ * A running simulation. Pure and deterministic: the same scenario, engine version and inputs
+ * give the same ticks, byte for byte, on every machine. It reads no clock and does no I/O.
+ *
+ * @example
+ * import { Simulation } from '@sim/engine';
+ * const sim = Simulation.create({ seed: 7, agents: [...], initialState: { width: 32, height: 32, attractors: [...] } });
+ * sim.step(100, { onEvent: (e) => console.log(e.type, e.data) });
+ * console.log(sim.state().stability);
+ */
+export class Simulation {
+  private constructor(private readonly world: World) {}
+
+  /** Validates a scenario and builds its simulation at tick 0. Throws `ScenarioError` listing every problem. */
+  static create(scenario: ScenarioInput, options: CreateOptions = {}): Simulation {
+    const version = features(options.engineVersion ?? DEFAULT_ENGINE_VERSION);
+    const parsed = ScenarioSchema.safeParse(scenario);
+    if (!parsed.success) throw new ScenarioError(toValidationIssues(parsed.error));
+    const rules = resolveRules(parsed.data.rules);
+    const world = createWorld(parsed.data, version, rules);
+    world.stability = measureStability(world, 0);
+    world.belowThreshold = rules.warningThresholds.map((threshold) => world.stability < threshold);
+    return new Simulation(world);
+  }
+
+  /** Resumes a simulation from `snapshot()`, exactly where it was. */
+  static restore(snapshot: EngineSnapshot): Simulation {
+    return new Simulation(fromSnapshot(snapshot, features(snapshot.engineVersion)));
+  }
+
+  get engineVersion(): string {
+    return this.world.features.version;
+  }
+
+  /** The last tick computed; 0 before the first step. */
+  get tick(): number {
+    return this.world.tick;
+  }
+
+  /** True once the simulation has reached `rules.maxTicks` or lost every basin. */
+  get completed(): boolean {
+    return this.world.completion !== null;
+  }
+
+  /** Playback rate of the current rules: ticks per second at speed 1. */
+  get ticksPerSecond(): number {
+    return this.world.rules.ticksPerSecond;
+  }
+
+  /** True when an agent with this id is alive now. */
+  hasAgent(id: string): boolean {
+    return this.world.agentIds.includes(id);
+  }
+
+  state(): EngineState {
+    return observeState(this.world);
+  }
+
+  agents(): AgentSnapshot[] {
+    return observeAgents(this.world);
+  }
+
+  /** The inputs queued for the next tick, in order. */
+  pendingInputs(): readonly EngineInput[] {
+    return this.world.pending;
+  }
+
+  /**
+   * Null when the input would apply at the next tick as things stand (seeing what the queue
+   * already adds or removes); otherwise why not.
+   */
+  check(input: EngineInputDraft): InputProblem | null {
+    const parsed = parseInput(input);
+    if ('issues' in parsed) return { code: 'invalid', message: parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ') };
+    return checkInput(this.world, parsed, this.world.pending);
+  }
+
+  /**
+   * Queues an input for the start of the next tick. Throws `ScenarioError` on a malformed
+   * input; an input that no longer fits when its tick comes is reported by its `decree` or
+   * `policy` event with `applied: false`.
+   */
+  enqueue(input: EngineInputDraft): void {
+    const parsed = parseInput(input);
+    if ('issues' in parsed) throw new ScenarioError(parsed.issues);
+    this.world.pending.push(parsed);
+  }
+
+  /** Queues a decree for the next tick. */
+  decree(decree: DecreeInput, ref?: string): void {
+    this.enqueue({ kind: 'decree', decree, ref: ref ?? null });
+  }
+
+  /** Queues a change of an agent's policy for the next tick. */
+  setPolicy(agentId: string, policy: Policy, ref?: string): void {
+    this.enqueue({ kind: 'policy', agentId, policy, ref: ref ?? null });
+  }
+
+  /**
+   * Advances up to `ticks` ticks, fewer when the simulation completes. Returns how many ticks
+   * were computed. Records are only built when the observer asks for them.
+   */
+  step(ticks = 1, observer: StepObserver = {}): number {
+    const { onStep, onEvent } = observer;
+    let warning: Warning | null = null;
+    let loss: Loss | null = null;
+    const sink = (event: EngineEvent): void => {
+      if (event.type === 'warning') warning = event.data;
+      if (event.type === 'loss' && loss === null) loss = event.data;
+      onEvent?.(event);
+    };
+    let done = 0;
+    while (done < ticks && this.world.completion === null) {
+      warning = null;
+      loss = null;
+      advanceTick(this.world, sink);
+      if (prophecyDue(this.world)) prophesy(this.world, sink);
+      done++;
+      if (onStep) {
+        onStep({
+          tick: this.world.tick,
+          move: this.world.lastMove,
+          state: observeState(this.world),
+          warning,
+          loss,
+          agents: observeAgents(this.world),
+        });
+      }
+    }
+    return done;
+  }
+
+  /** Iterates tick by tick, up to `ticks`, yielding each step with its events. */
+  *run(ticks: number): Generator<TickRecord, number, void> {
+    let done = 0;
+    while (done < ticks && !this.completed) {
+      const events: EngineEvent[] = [];
+      let step: TraceStep | null = null;
+      this.step(1, { onEvent: (event) => events.push(event), onStep: (s) => (step = s) });
+      done++;
+      yield { step: step as unknown as TraceStep, events };
+    }
+    return done;
+  }
+
+  /** Everything needed to resume exactly, as plain JSON. */
+  snapshot(): EngineSnapshot {
+    return toSnapshot(this.world);
+  }
+}
+
+/**
+ * Rebuilds a simulation from its input log: the scenario at tick 0, each input queued just
+ * before the tick it applied at, `ticks` ticks in all. The same log always gives the same trace.
+ */
+export function replay(
+  scenario: ScenarioInput,
+  log: readonly ScheduledInput[],
+  ticks: number,
+  options: CreateOptions & StepObserver = {},
+): Simulation {
+  const simulation = Simulation.create(scenario, options);
+  const byTick = [...log].sort((a, b) => a.tick - b.tick);
+  let next = 0;
+  while (simulation.tick < ticks && !simulation.completed) {
+    while (next < byTick.length && (byTick[next] as ScheduledInput).tick <= simulation.tick + 1) {
+      simulation.enqueue((byTick[next] as ScheduledInput).input);
+      next++;
+    }
+    simulation.step(1, options);
+  }
+  return simulation;
+}

@@ -1,0 +1,23 @@
+import { V1_0_0, V1_1_0, type VersionFeatures } from './version-features.js';
+
+const VERSIONS: ReadonlyMap<string, VersionFeatures> = new Map([
+  [V1_0_0.version, V1_0_0],
+  [V1_1_0.version, V1_1_0],
+]);
+
+/** Every engine version served, oldest first. */
+export const ENGINE_VERSIONS = ['1.0.0', '1.1.0'] as const;
+export type EngineVersion = (typeof ENGINE_VERSIONS)[number];
+
+/** The version used when a caller pins none: the newest. */
+export const DEFAULT_ENGINE_VERSION: EngineVersion = '1.1.0';
+
+/** True when `version` names an engine version this build serves. */
+export function isEngineVersion(version: string): version is EngineVersion {
+  return VERSIONS.has(version);
+}
+
+/** The frozen features of a version; undefined for an unknown version. */
+export function versionFeatures(version: string): VersionFeatures | undefined {
+  return VERSIONS.get(version);
+}

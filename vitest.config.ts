@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// One run over every workspace package, so CI prints a single summary.
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'apps/*'],
+    reporters: ['default', './tools/closing-line-reporter.ts'],
+  },
+});
