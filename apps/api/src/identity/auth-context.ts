@@ -1,0 +1,40 @@
+/** The four scopes of the interface. */
+export const SCOPES = ['simulation:read', 'simulation:write', 'org:read', 'usage:read'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** License tiers; limits scale with them. */
+export const TIERS = ['free', 'pro', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
+
+/** Who is calling, as the authenticate middleware established it. */
+export interface AuthContext {
+  method: 'api-key' | 'jwt';
+  /** Stable identity for rate limits and idempotency: `key:<api key id>` or `user:<jwt sub>`. */
+  identity: string;
+  /** Organizations the caller may act for; the first is the default. An API key has exactly one. */
+  organizationIds: readonly string[];
+  scopes: ReadonlySet<Scope>;
+}
+
+/** The outcome of checking a request's credentials. */
+export type AuthResult = { ok: true; auth: AuthContext } | { ok: false; message: string };
+
+/** The credentials a request carried, as raw header values. */
+export interface Credentials {
+  apiKey: string | undefined;
+  authorization: string | undefined;
+}
+
+/**
+ * Checks credentials. The app receives one through its dependencies, so tests and benchmarks
+ * can build an app around any implementation.
+ */
+export interface Authenticator {
+  authenticate(credentials: Credentials): Promise<AuthResult>;
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    auth: AuthContext;
+  }
+}

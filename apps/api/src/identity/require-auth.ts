@@ -1,0 +1,24 @@
+import type { MiddlewareHandler } from 'hono';
+import { unauthorized } from '../lib/api-error.js';
+import type { Authenticator } from './auth-context.js';
+
+/**
+ * Refuses a request without exactly one valid credential (401 UNAUTHORIZED) and otherwise
+ * sets `c.var.auth` for the handlers and the middlewares after it.
+ */
+export function requireAuth(authenticator: Authenticator): MiddlewareHandler {
+  return async function requireAuthMiddleware(c, next) {
+    const apiKey = c.req.header('x-api-key');
+    const authorization = c.req.header('authorization');
+    if (apiKey !== undefined && authorization !== undefined) {
+      throw unauthorized('Send either X-Api-Key or Authorization, not both');
+    }
+    if (apiKey === undefined && authorization === undefined) {
+      throw unauthorized('Authentication required: send X-Api-Key or Authorization: Bearer <JWT>');
+    }
+    const result = await authenticator.authenticate({ apiKey, authorization });
+    if (!result.ok) throw unauthorized(result.message);
+    c.set('auth', result.auth);
+    await next();
+  };
+}
