@@ -78,13 +78,23 @@ export function checkScenarioConsistency(scenario: ScenarioCore, ctx: z.Refineme
 }
 
 /**
+ * When the cross-field checks may run. zod skips a refinement once any field has an aborting
+ * (wrong-type) issue, so a non-finite seed alone would hide every off-grid agent and duplicate
+ * id; the checks only read `agents` and `initialState`, so they run whenever those two parsed.
+ */
+const consistencyCheckable = {
+  when: (payload: z.core.ParsePayload): boolean =>
+    payload.issues.every((issue) => issue.continue === true || (issue.path?.[0] !== 'agents' && issue.path?.[0] !== 'initialState')),
+};
+
+/**
  * A runnable scenario: what `POST /v1/simulations` accepts inline and what the engine starts from.
  *
  * @example
  * const result = ScenarioSchema.safeParse(json);
  * if (!result.success) console.log(result.error.issues); // every problem, by path
  */
-export const ScenarioSchema = z.object(scenarioShape).strict().superRefine(checkScenarioConsistency);
+export const ScenarioSchema = z.object(scenarioShape).strict().superRefine(checkScenarioConsistency, consistencyCheckable);
 export type Scenario = z.infer<typeof ScenarioSchema>;
 /** What a caller may write: defaults not yet filled in. */
 export type ScenarioInput = z.input<typeof ScenarioSchema>;
@@ -101,5 +111,5 @@ export const ScenarioFileSchema = z
     rules: RulesSchema.default({}),
   })
   .strict()
-  .superRefine(checkScenarioConsistency);
+  .superRefine(checkScenarioConsistency, consistencyCheckable);
 export type ScenarioFile = z.infer<typeof ScenarioFileSchema>;
