@@ -14,6 +14,11 @@ export interface AuthContext {
   /** Organizations the caller may act for; the first is the default. An API key has exactly one. */
   organizationIds: readonly string[];
   scopes: ReadonlySet<Scope>;
+  /**
+   * Tier of the default organization (`organizationIds[0]`), for rate and stream limits.
+   * Optional so test authenticators may leave it out; absent means `free`.
+   */
+  tier?: Tier;
 }
 
 /** The outcome of checking a request's credentials. */

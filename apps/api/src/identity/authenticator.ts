@@ -1,0 +1,89 @@
+import type { AuthContext, AuthResult, Authenticator, Credentials } from './auth-context.js';
+import { hashApiKey, isWellFormedApiKey } from './api-key.js';
+import type { IdentityStore } from './identity-store.js';
+import { createJwtVerifier, type JwtOptions } from './jwt-verifier.js';
+import { LastUsedTracker } from './last-used-tracker.js';
+
+export interface AuthenticatorOptions {
+  identityStore: IdentityStore;
+  /** Omit (or give neither secret nor jwksUrl) to refuse every Bearer token. */
+  jwt?: JwtOptions | undefined;
+  now?: () => Date;
+  /** Minimum time between two lastUsedAt writes of one key. Default one minute. */
+  lastUsedIntervalMs?: number;
+  /** Where a failed lastUsedAt write is reported; it never fails the request. */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+/** The authenticator of the service, with a hook to wait for its background writes. */
+export interface IdentityAuthenticator extends Authenticator {
+  /** Waits for pending lastUsedAt writes. */
+  flush(): Promise<void>;
+}
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/**
+ * API keys and JWTs. Each API-key request costs one indexed lookup by hash; nothing is cached, so
+ * a revoke takes effect on the next request. A JWT costs one lookup of its organizations (they
+ * must exist, and the first one's tier drives the limits).
+ */
+export function createAuthenticator(options: AuthenticatorOptions): IdentityAuthenticator {
+  const { identityStore: store, now = () => new Date() } = options;
+  const verifyJwt = createJwtVerifier(options.jwt ?? {});
+  const tracker = new LastUsedTracker(
+    store,
+    options.lastUsedIntervalMs ?? 60_000,
+    options.onBackgroundError ?? ((error) => console.error('lastUsedAt update failed', error)),
+  );
+
+  async function byApiKey(apiKey: string): Promise<AuthResult> {
+    if (!isWellFormedApiKey(apiKey)) return { ok: false, message: 'Invalid API key' };
+    const match = await store.findApiKeyByHash(hashApiKey(apiKey));
+    if (!match) return { ok: false, message: 'Invalid API key' };
+    if (match.key.revokedAt !== null) return { ok: false, message: 'API key has been revoked' };
+    tracker.touch(match.key.id, match.key.lastUsedAt, now());
+    const auth: AuthContext = {
+      method: 'api-key',
+      identity: `key:${match.key.id}`,
+      organizationIds: [match.key.organizationId],
+      scopes: new Set(match.key.scopes),
+      tier: match.tier,
+    };
+    return { ok: true, auth };
+  }
+
+  async function byBearer(authorization: string): Promise<AuthResult> {
+    const token = BEARER.exec(authorization)?.[1];
+    if (!token) return { ok: false, message: 'Authorization must be "Bearer <JWT>"' };
+    if (!verifyJwt) return { ok: false, message: 'JWT authentication is not configured on this server' };
+    const result = await verifyJwt(token);
+    if (!result.ok) return result;
+    const { sub, scopes, orgs } = result.token;
+    const known = await store.findOrganizationsByIds(orgs);
+    const unknown = orgs.filter((id) => !known.some((o) => o.id === id));
+    if (unknown.length > 0) return { ok: false, message: `Invalid token: unknown organization ${unknown.join(', ')}` };
+    const auth: AuthContext = {
+      method: 'jwt',
+      identity: `user:${sub}`,
+      organizationIds: orgs,
+      scopes,
+      tier: known.find((o) => o.id === orgs[0])?.tier ?? 'free',
+    };
+    return { ok: true, auth };
+  }
+
+  return {
+    async authenticate(credentials: Credentials): Promise<AuthResult> {
+      const { apiKey, authorization } = credentials;
+      // require-auth refuses this too; repeated so the authenticator is safe on its own.
+      if (apiKey !== undefined && authorization !== undefined) {
+        return { ok: false, message: 'Send either X-Api-Key or Authorization, not both' };
+      }
+      if (apiKey !== undefined) return byApiKey(apiKey.trim());
+      if (authorization !== undefined) return byBearer(authorization);
+      return { ok: false, message: 'Authentication required' };
+    },
+    flush: () => tracker.flush(),
+  };
+}

@@ -1,0 +1,69 @@
+import { SCOPES } from './auth-context.js';
+import { OrganizationNameTakenError, type IdentityStore } from './identity-store.js';
+import { issueApiKey, provisionOrganization } from './provisioning.js';
+
+export interface BootstrapOptions {
+  identityStore: IdentityStore;
+  /** False when SIM_BOOTSTRAP=false. */
+  enabled: boolean;
+  /** Where the server listens, for the curl line. */
+  host: string;
+  port: number;
+  /** Where the banner goes; default stdout. */
+  print?: (text: string) => void;
+}
+
+export type BootstrapResult =
+  | { created: false; reason: 'disabled' | 'not-empty' }
+  | { created: true; organizationId: string; keyId: string };
+
+const DEFAULT_ORGANIZATION = 'default';
+
+/** A host a client can reach: wildcard addresses become loopback, IPv6 gets brackets. */
+function clientHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::' || host === '[::]') return '[::1]';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+export function bootstrapBanner(key: string, host: string, port: number): string {
+  const curl = `curl -H "X-Api-Key: ${key}" http://${clientHost(host)}:${port}/v1/simulations`;
+  const rule = '='.repeat(Math.max(72, curl.length));
+  return [
+    '',
+    rule,
+    '  First start: created organization "default" (tier pro) and an API key with all scopes.',
+    '  This key is shown ONCE and cannot be recovered. Store it now.',
+    '',
+    `  API key: ${key}`,
+    '',
+    '  Try it:',
+    `  ${curl}`,
+    '',
+    '  More keys: pnpm sim keys create --org default --scopes simulation:read,simulation:write',
+    rule,
+    '',
+  ].join('\n');
+}
+
+/**
+ * On an empty database (no organization at all), creates organization `default` (tier pro) and
+ * one API key with every scope, and prints it once. Call after migrations, before listening.
+ * A database with any organization is never touched, so the key is never printed again.
+ */
+export async function bootstrapIdentity(options: BootstrapOptions): Promise<BootstrapResult> {
+  const { identityStore: store, print = (text) => process.stdout.write(`${text}\n`) } = options;
+  if (!options.enabled) return { created: false, reason: 'disabled' };
+  if ((await store.countOrganizations()) > 0) return { created: false, reason: 'not-empty' };
+  let organizationId: string;
+  try {
+    ({ id: organizationId } = await provisionOrganization(store, { name: DEFAULT_ORGANIZATION, tier: 'pro' }));
+  } catch (error) {
+    // Another process bootstrapping the same database won the race: it printed the key.
+    if (error instanceof OrganizationNameTakenError) return { created: false, reason: 'not-empty' };
+    throw error;
+  }
+  const { key, record } = await issueApiKey(store, { organizationId, scopes: SCOPES, name: 'bootstrap' });
+  print(bootstrapBanner(key, options.host, options.port));
+  return { created: true, organizationId, keyId: record.id };
+}

@@ -1,0 +1,95 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { SCOPES, type Scope } from './auth-context.js';
+
+export interface JwtOptions {
+  /** HS256 shared secret (SIM_JWT_SECRET). At least 32 characters. */
+  secret?: string | undefined;
+  /** JWKS address for RS256 / ES256 tokens (SIM_JWKS_URL). */
+  jwksUrl?: string | undefined;
+  /** Checked against `iss` when set (SIM_JWT_ISSUER). */
+  issuer?: string | undefined;
+  /** Checked against `aud` when set (SIM_JWT_AUDIENCE). */
+  audience?: string | undefined;
+}
+
+/** The claims this service reads, once the signature and the registered claims are checked. */
+export interface VerifiedToken {
+  sub: string;
+  scopes: Set<Scope>;
+  orgs: string[];
+}
+
+export type JwtVerification = { ok: true; token: VerifiedToken } | { ok: false; message: string };
+
+export type JwtVerifier = (token: string) => Promise<JwtVerification>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Bounds the organization lookup a token can cause. */
+const MAX_ORGS = 100;
+const MIN_SECRET_LENGTH = 32;
+const KNOWN_SCOPES: ReadonlySet<string> = new Set(SCOPES);
+
+/**
+ * Builds the JWT check. Algorithms are pinned: HS256 only with a secret, RS256 / ES256 only
+ * through the JWKS, so a token cannot pick its own verification (no `none`, no HS256 signed with
+ * a public key). Returns undefined when neither a secret nor a JWKS is configured.
+ */
+export function createJwtVerifier(options: JwtOptions): JwtVerifier | undefined {
+  const { secret, jwksUrl, issuer, audience } = options;
+  if (!secret && !jwksUrl) return undefined;
+  if (secret !== undefined && secret !== '' && secret.length < MIN_SECRET_LENGTH) {
+    throw new Error(`SIM_JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters for HS256`);
+  }
+  const secretKey = secret ? new TextEncoder().encode(secret) : undefined;
+  const jwks = jwksUrl ? createRemoteJWKSet(new URL(jwksUrl)) : undefined;
+  const algorithms = [...(secretKey ? ['HS256'] : []), ...(jwks ? ['RS256', 'ES256'] : [])];
+
+  // jose checks `alg` against `algorithms` before asking for a key, so each branch only ever
+  // sees the algorithms its key type is for.
+  const getKey: JWTVerifyGetKey = async (header, token) => {
+    if (header.alg === 'HS256' && secretKey) return secretKey;
+    if (jwks) return jwks(header, token);
+    throw new errors.JOSEAlgNotAllowed('algorithm not allowed');
+  };
+
+  return async function verifyJwt(token) {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, getKey, {
+        algorithms,
+        requiredClaims: ['exp', 'sub'],
+        ...(issuer ? { issuer } : {}),
+        ...(audience ? { audience } : {}),
+      }));
+    } catch (error) {
+      return { ok: false, message: describeJoseError(error) };
+    }
+    return readClaims(payload);
+  };
+}
+
+function readClaims(payload: JWTPayload): JwtVerification {
+  const { sub, scope, orgs } = payload;
+  if (typeof sub !== 'string' || sub === '') return { ok: false, message: 'Invalid token: claim sub must be a non-empty string' };
+  if (scope !== undefined && typeof scope !== 'string') {
+    return { ok: false, message: 'Invalid token: claim scope must be a space-separated string' };
+  }
+  if (!Array.isArray(orgs) || orgs.length === 0 || orgs.length > MAX_ORGS || !orgs.every((o) => typeof o === 'string' && UUID.test(o))) {
+    return { ok: false, message: 'Invalid token: claim orgs must be a non-empty array of organization UUIDs' };
+  }
+  // Scopes this service does not know are ignored rather than refused: a token may serve several audiences.
+  const scopes = new Set((scope ?? '').split(' ').filter((s): s is Scope => KNOWN_SCOPES.has(s)));
+  return { ok: true, token: { sub, scopes, orgs: [...new Set(orgs.map((o: string) => o.toLowerCase()))] } };
+}
+
+/** A short reason for the 401 message: enough for a developer, nothing about the keys. */
+function describeJoseError(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'Invalid token: expired';
+  if (error instanceof errors.JWTClaimValidationFailed) return `Invalid token: ${error.message}`;
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'Invalid token: algorithm not allowed';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'Invalid token: signature verification failed';
+  if (error instanceof errors.JWKSNoMatchingKey) return 'Invalid token: no matching key';
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JOSENotSupported) return 'Invalid token: cannot be verified';
+  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) return 'Invalid token: malformed';
+  return 'Invalid token';
+}

@@ -1,0 +1,126 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  ROUTE_CLASSES,
+  type DailyUsage,
+  type RouteClass,
+  type UsageLedger,
+  type UsageMetric,
+} from '../identity/usage-recorder.js';
+import type { IdentityTables } from './identity-tables.js';
+
+export interface UsageLedgerOptions {
+  /** How often buffered counts are written. Default 1 s. */
+  flushIntervalMs?: number;
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+}
+
+const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+const SEPARATOR = '\u0000';
+
+/** Every day from `from` to `to` inclusive, `YYYY-MM-DD`. */
+function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/**
+ * Usage counters on Kysely. Increments land in a Map (organization, day, metric → amount) and a
+ * timer writes them as upserts `amount = amount + n`, so a busy organization costs one write per
+ * metric per second, not one per request. Reads flush first, so they see everything recorded.
+ */
+export function createKyselyUsageLedger<DB extends IdentityTables>(database: Kysely<DB>, options: UsageLedgerOptions = {}): UsageLedger {
+  const db = database as unknown as Kysely<IdentityTables>;
+  const { now = () => new Date(), onError = (error) => console.error('usage flush failed', error) } = options;
+  let pending = new Map<string, number>();
+  let flushing: Promise<void> = Promise.resolve();
+
+  function add(organizationId: string, metric: UsageMetric, amount: number, at: Date | undefined): void {
+    if (!Number.isFinite(amount) || amount <= 0) return;
+    const key = [organizationId, utcDay(at ?? now()), metric].join(SEPARATOR);
+    pending.set(key, (pending.get(key) ?? 0) + Math.round(amount));
+  }
+
+  async function write(batch: Map<string, number>): Promise<void> {
+    if (batch.size === 0) return;
+    const rows = [...batch].map(([key, amount]) => {
+      const [organization_id = '', day = '', metric = ''] = key.split(SEPARATOR);
+      return { organization_id, day, metric, amount };
+    });
+    await db.transaction().execute(async (trx) => {
+      for (const row of rows) {
+        await trx
+          .insertInto('usage_counters')
+          .values(row)
+          .onConflict((oc) =>
+            oc.columns(['organization_id', 'day', 'metric']).doUpdateSet({ amount: sql`usage_counters.amount + excluded.amount` }),
+          )
+          .execute();
+      }
+    });
+  }
+
+  function flush(): Promise<void> {
+    // Chained so two flushes never write the same batch or run their transactions interleaved.
+    flushing = flushing.catch(() => undefined).then(async () => {
+      const batch = pending;
+      pending = new Map();
+      try {
+        await write(batch);
+      } catch (error) {
+        // Put the counts back so a transient failure loses nothing.
+        for (const [key, amount] of batch) pending.set(key, (pending.get(key) ?? 0) + amount);
+        throw error;
+      }
+    });
+    return flushing;
+  }
+
+  const timer = setInterval(() => {
+    if (pending.size > 0) flush().catch(onError);
+  }, options.flushIntervalMs ?? 1000);
+  timer.unref();
+
+  return {
+    recordRequest: (organizationId, routeClass: RouteClass, at) => add(organizationId, `requests_${routeClass}`, 1, at),
+    recordSimulationCreated: (organizationId, at) => add(organizationId, 'simulations_created', 1, at),
+    recordTicks: (organizationId, ticks, at) => add(organizationId, 'ticks_computed', ticks, at),
+    flush,
+    async close() {
+      clearInterval(timer);
+      await flush();
+    },
+
+    async dailyUsage(organizationId, fromDay, toDay): Promise<DailyUsage[]> {
+      await flush();
+      const rows = await db
+        .selectFrom('usage_counters')
+        .select(['day', 'metric', 'amount'])
+        .where('organization_id', '=', organizationId)
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .execute();
+      const byDay = new Map(
+        daysBetween(fromDay, toDay).map((date): [string, DailyUsage] => [
+          date,
+          { date, simulationsCreated: 0, ticksComputed: 0, requests: Object.fromEntries(ROUTE_CLASSES.map((c) => [c, 0])) as Record<RouteClass, number> },
+        ]),
+      );
+      for (const row of rows) {
+        const entry = byDay.get(row.day);
+        if (!entry) continue;
+        const amount = Number(row.amount);
+        if (row.metric === 'simulations_created') entry.simulationsCreated = amount;
+        else if (row.metric === 'ticks_computed') entry.ticksComputed = amount;
+        else {
+          const routeClass = row.metric.replace(/^requests_/, '') as RouteClass;
+          if (ROUTE_CLASSES.includes(routeClass)) entry.requests[routeClass] = amount;
+        }
+      }
+      return [...byDay.values()];
+    },
+  };
+}
