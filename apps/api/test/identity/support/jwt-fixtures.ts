@@ -37,7 +37,7 @@ export async function startJwksServer(): Promise<{
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const sign = (alg: string, kid: string, key: CryptoKey) => (claims: JWTPayload) =>
+  const sign = (alg: string, kid: string, key: Awaited<ReturnType<typeof generateKeyPair>>['privateKey']) => (claims: JWTPayload) =>
     new SignJWT(claims).setProtectedHeader({ alg, kid }).setIssuedAt().setExpirationTime('1h').sign(key);
   return {
     url: `http://127.0.0.1:${port}/jwks.json`,
