@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE_VERSIONS } from '../src/index.js';
+import { computeHashes, GOLDEN_PATH, loadScenarios, type GoldenFile } from './golden/trace-hash.js';
+
+const run = promisify(execFile);
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const CHILD = fileURLToPath(new URL('./golden/print-hashes.ts', import.meta.url));
+
+const pinned = JSON.parse(readFileSync(GOLDEN_PATH, 'utf8')) as GoldenFile;
+const scenarios = loadScenarios();
+
+const HOW_TO_FIX =
+  'Engine versions are frozen: a pinned trace must never change. If you changed the engine on purpose, ' +
+  'put the new behaviour in a NEW engine version (src/versions) and run `pnpm --filter @sim/engine golden:update` ' +
+  'to add its hashes; never re-pin an existing version. If you edited the scenario file itself, re-pin it with ' +
+  '`pnpm --filter @sim/engine golden:update -- --rewrite <scenario-id>`.';
+
+/** Starts a fresh Node process that computes every hash on its own; `TZ` and locale differ on purpose. */
+function hashesInChild(env: Record<string, string>): Promise<GoldenFile> {
+  return run(process.execPath, ['--import', 'tsx', CHILD], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    maxBuffer: 1 << 20,
+    timeout: 60_000,
+  }).then(({ stdout }) => JSON.parse(stdout) as GoldenFile);
+}
+
+describe('golden traces', () => {
+  let child: Promise<GoldenFile>;
+  let here: GoldenFile;
+
+  beforeAll(() => {
+    // The child runs while this process computes the same hashes, so the two overlap in time.
+    child = hashesInChild({ TZ: 'Pacific/Chatham', LANG: 'tr_TR.UTF-8', LC_ALL: 'tr_TR.UTF-8' });
+    child.catch(() => undefined);
+    here = computeHashes(scenarios, pinned);
+  }, 60_000);
+
+  it('pins every scenario in scenarios/ and no other', () => {
+    expect(Object.keys(pinned.scenarios).sort(), 'run `pnpm --filter @sim/engine golden:update` after adding or removing a scenario').toEqual(
+      [...scenarios.keys()].sort(),
+    );
+  });
+
+  for (const id of [...scenarios.keys()].sort()) {
+    describe(id, () => {
+      it('is pinned for the scenario as it is on disk', () => {
+        const entry = pinned.scenarios[id];
+        expect(entry, `${id} has no golden hashes; run \`pnpm --filter @sim/engine golden:update\``).toBeDefined();
+        expect(
+          here.scenarios[id]?.scenarioSha256,
+          `scenarios/${id}.json changed since its traces were pinned; if that was intended, run ` +
+            `\`pnpm --filter @sim/engine golden:update -- --rewrite ${id}\``,
+        ).toBe(entry?.scenarioSha256);
+      });
+
+      for (const version of ENGINE_VERSIONS) {
+        it(`reproduces the pinned trace with engine ${version}`, () => {
+          const expected = pinned.scenarios[id]?.hashes[version];
+          expect(expected, `${id} has no golden hash for engine ${version}; run \`pnpm --filter @sim/engine golden:update\``).toBeDefined();
+          const actual = here.scenarios[id]?.hashes[version];
+          expect(actual, `The trace of ${id} (${pinned.scenarios[id]?.ticks} ticks) changed under engine ${version}. ${HOW_TO_FIX}`).toBe(expected);
+        });
+      }
+    });
+  }
+
+  it('gives the same hashes in a separate process', async () => {
+    const other = await child;
+    expect(other, 'a fresh Node process (other time zone and locale) computed different traces: the engine is not deterministic').toEqual(here);
+  }, 60_000);
+});

@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ENGINE_VERSIONS,
+  LIMITS,
+  RULE_DEFAULTS,
+  ScenarioFileSchema,
+  Simulation,
+  type EngineEvent,
+  type EngineState,
+  type Loss,
+  type Paradox,
+  type ProphecyIssued,
+  type Rules,
+  type ScenarioFile,
+  type TraceStep,
+  type Warning,
+} from '../src/index.js';
+import { listScenarioFiles, parseScenarioFile, runnable } from './scenario-files.js';
+
+/**
+ * Each pre-built scenario claims a behaviour in its `note`; these tests hold it to that claim
+ * under every engine version. They assert the behaviour (which basins are lost, in what order,
+ * which paradox, what stability range), never numbers copied from a run, so a scenario may be
+ * retuned without touching them as long as it still does what its note says.
+ */
+
+const entries = listScenarioFiles();
+const scenarios = new Map<string, ScenarioFile>(entries.map((entry) => [entry.name, parseScenarioFile(entry)]));
+
+function scenario(id: string): ScenarioFile {
+  const found = scenarios.get(id);
+  if (found === undefined) throw new Error(`scenarios/${id}.json is missing`);
+  return found;
+}
+
+/** What a run produced: events, and the stability, move (when asked for) and state of every tick. */
+interface Run {
+  events: EngineEvent[];
+  stability: number[];
+  moves: string[];
+  states: EngineState[];
+  simulation: Simulation;
+}
+
+/**
+ * Runs a scenario, optionally with some rules overridden (the counterfactuals). Moves come from
+ * the full trace step, which lists every agent, so they are only kept when asked for.
+ */
+function runScenario(file: ScenarioFile, engineVersion: string, ticks: number, rules: Rules = {}, withMoves = false): Run {
+  const base = runnable(file);
+  const simulation = Simulation.create({ ...base, rules: { ...base.rules, ...rules } }, { engineVersion });
+  const run: Run = { events: [], stability: [], moves: [], states: [], simulation };
+  const onEvent = (event: EngineEvent): void => void run.events.push(event);
+  const onStep = withMoves ? (step: TraceStep): void => void run.moves.push(step.move) : undefined;
+  for (let t = 0; t < ticks && !simulation.completed; t++) {
+    simulation.step(1, { onEvent, onStep });
+    const state = simulation.state();
+    run.states.push(state);
+    run.stability.push(state.stability);
+  }
+  return run;
+}
+
+const losses = (run: Run): Loss[] => run.events.flatMap((e) => (e.type === 'loss' ? [e.data] : []));
+const warnings = (run: Run): Warning[] => run.events.flatMap((e) => (e.type === 'warning' ? [e.data] : []));
+const paradoxes = (run: Run): Paradox[] => run.events.flatMap((e) => (e.type === 'paradox' ? [e.data] : []));
+const prophecies = (run: Run): ProphecyIssued[] => run.events.flatMap((e) => (e.type === 'prophecy' ? [e.data] : []));
+
+/** A prophecy's loss probability for one basin, whatever the shape of its data (1.0.0 or 1.1.0). */
+function lossProbability(prophecy: ProphecyIssued, attractor: string): number | undefined {
+  const { data } = prophecy;
+  if (data.schema === 'prophecy/1') return data.basins.find((b) => b.attractor === attractor)?.lossProbability;
+  return data.basins[attractor]?.lossProbability;
+}
+
+const min = (values: readonly number[]): number => values.reduce((a, b) => Math.min(a, b), Infinity);
+const agentIds = (file: ScenarioFile): Set<string> => new Set(file.agents.map((a) => a.id));
+
+describe('scenario files', () => {
+  it('holds at least the five catalogue scenarios', () => {
+    expect(entries.length).toBeGreaterThanOrEqual(5);
+    for (const id of ['calm-equilibrium', 'basin-cascade', 'self-defeating-prophecy', 'crowded-large']) expect(scenarios.has(id), id).toBe(true);
+  });
+
+  for (const entry of entries) {
+    it(`${entry.name}.json validates, is named by its id, says what it does and runs on every engine version`, () => {
+      const parsed = ScenarioFileSchema.safeParse(entry.raw);
+      expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+      const file = scenario(entry.name);
+      expect(file.id).toBe(entry.name);
+      expect(file.note.length).toBeGreaterThan(80);
+      expect(entry.bytes).toBeLessThan(1024 * 1024);
+      expect(file.agents.length).toBeLessThanOrEqual(LIMITS.maxAgents);
+      for (const version of ENGINE_VERSIONS) {
+        const simulation = Simulation.create(runnable(file), { engineVersion: version });
+        expect(simulation.step(1)).toBe(1);
+      }
+    });
+
+    it(`${entry.name} has a behaviour test below`, () => {
+      expect(Object.keys(CLAIMS)).toContain(entry.name);
+    });
+  }
+});
+
+/** Per scenario: the claims of its note, checked under one engine version. */
+const CLAIMS: Record<string, (version: string) => void> = {
+  'calm-equilibrium': (version) => {
+    const file = scenario('calm-equilibrium');
+    const run = runScenario(file, version, 300);
+    expect(losses(run)).toEqual([]);
+    expect(warnings(run)).toEqual([]);
+    expect(paradoxes(run)).toEqual([]);
+    // Stability never reaches the highest warning threshold, and is high once agents settle.
+    const highest = Math.max(...(file.rules.warningThresholds ?? RULE_DEFAULTS.warningThresholds));
+    expect(min(run.stability)).toBeGreaterThan(highest);
+    expect(min(run.stability.slice(30))).toBeGreaterThan(0.75);
+    // No basin is ever overloaded or eroded.
+    for (const state of run.states) {
+      for (const attractor of state.attractors) {
+        expect(attractor.load).toBeLessThanOrEqual(attractor.capacity);
+        expect(attractor.depth).toBe(attractor.initialDepth);
+      }
+    }
+    // Every agent ends in a basin, and every prophecy saw no loss coming.
+    expect(run.simulation.agents().every((agent) => agent.state.basin !== null)).toBe(true);
+    const forecasts = prophecies(run);
+    expect(forecasts.length).toBeGreaterThan(0);
+    for (const prophecy of forecasts) for (const a of file.initialState.attractors) expect(lossProbability(prophecy, a.id)).toBe(0);
+  },
+
+  'basin-cascade': (version) => {
+    const file = scenario('basin-cascade');
+    const run = runScenario(file, version, 300);
+    const lost = losses(run);
+    const byWest = [...file.initialState.attractors].sort((a, b) => a.x - b.x);
+    // Several basins fall one after another, from the agents' starting basin outward.
+    expect(lost.length).toBeGreaterThanOrEqual(3);
+    expect(lost.map((l) => l.attractor)).toEqual(byWest.slice(0, lost.length).map((a) => a.id));
+    for (let i = 1; i < lost.length; i++) expect((lost[i] as Loss).tick).toBeGreaterThan((lost[i - 1] as Loss).tick);
+    const ids = agentIds(file);
+    for (const loss of lost) {
+      // Each is lost to overload (the refugees), with its full initial depth as magnitude.
+      expect(loss.load).toBeGreaterThan(loss.capacity);
+      expect(loss.magnitude).toBe(file.initialState.attractors.find((a) => a.id === loss.attractor)?.depth);
+      expect(ids.has(loss.agent)).toBe(true);
+    }
+    // The last refuge holds.
+    const refuge = byWest[byWest.length - 1]?.id as string;
+    expect(run.states[run.states.length - 1]?.lostBasins).not.toContain(refuge);
+    // Warnings fall through every threshold, highest first.
+    const falling = warnings(run).filter((w) => w.direction === 'falling');
+    const thresholds = [...(file.rules.warningThresholds ?? RULE_DEFAULTS.warningThresholds)].sort((a, b) => b - a);
+    expect(falling.map((w) => w.threshold)).toEqual(thresholds);
+    for (const warning of falling) expect(warning.value).toBeLessThan(warning.threshold);
+  },
+
+  'self-defeating-prophecy': (version) => {
+    const file = scenario('self-defeating-prophecy');
+    const confidence = file.rules.paradoxConfidence ?? RULE_DEFAULTS.paradoxConfidence;
+    expect(file.rules.reflexivity ?? RULE_DEFAULTS.reflexivity).toBeGreaterThan(0);
+    const run = runScenario(file, version, 300);
+
+    // A prophecy predicts the loss of "doomed" with high confidence ...
+    const confident = prophecies(run).find((p) => (lossProbability(p, 'doomed') ?? 0) >= confidence);
+    expect(confident, 'no prophecy was confident that "doomed" would be lost').toBeDefined();
+    // ... the agents flee, so it is never lost ...
+    expect(losses(run)).toEqual([]);
+    // ... and when that prophecy's horizon closes the engine says so.
+    const averted = paradoxes(run).filter((p) => p.kind === 'averted' && p.attractor === 'doomed');
+    expect(averted.length).toBeGreaterThan(0);
+    const first = averted[0] as Paradox;
+    expect(first.prophecy).toEqual({ seq: confident?.seq, tick: confident?.tick });
+    expect(first.tick).toBe((confident?.tick ?? 0) + (confident?.data.horizon ?? 0));
+    expect(first.predictedLossProbability).toBeGreaterThanOrEqual(confidence);
+
+    // Without the agents' reaction the prophecy would have come true.
+    const unmoved = runScenario(file, version, 300, { reflexivity: 0 });
+    const lost = losses(unmoved).find((l) => l.attractor === 'doomed');
+    expect(lost, 'with reflexivity 0 "doomed" should be lost').toBeDefined();
+    expect(lost?.tick).toBeLessThanOrEqual((confident?.tick ?? 0) + (confident?.data.horizon ?? 0));
+    expect(paradoxes(unmoved).filter((p) => p.kind === 'averted' && p.attractor === 'doomed')).toEqual([]);
+  },
+
+  'self-fulfilling-prophecy': (version) => {
+    const file = scenario('self-fulfilling-prophecy');
+    const confidence = file.rules.paradoxConfidence ?? RULE_DEFAULTS.paradoxConfidence;
+    expect(file.rules.reflexivity ?? RULE_DEFAULTS.reflexivity).toBeLessThan(0);
+    const run = runScenario(file, version, 300);
+
+    // The first prophecy is not confident: it gives "lure" a moderate chance of loss.
+    const first = prophecies(run)[0] as ProphecyIssued;
+    const p = lossProbability(first, 'lure') ?? 0;
+    expect(p).toBeGreaterThan(0);
+    expect(p).toBeLessThan(confidence);
+    // Agents crowd into the forecast loss, and it happens, overloaded, after that prophecy.
+    const lost = losses(run).find((l) => l.attractor === 'lure');
+    expect(lost, '"lure" should be lost').toBeDefined();
+    expect(lost?.tick).toBeGreaterThan(first.tick);
+    expect(lost?.load).toBeGreaterThan(lost?.capacity ?? Infinity);
+    // It was foreseen, so no paradox names it; and the haven survives.
+    expect(paradoxes(run).filter((x) => x.attractor === 'lure')).toEqual([]);
+    expect(losses(run).map((l) => l.attractor)).toEqual(['lure']);
+
+    // Without the reaction, the same scenario keeps "lure" for the whole run.
+    const unmoved = runScenario(file, version, 300, { reflexivity: 0 });
+    expect(losses(unmoved)).toEqual([]);
+    expect(lossProbability(prophecies(unmoved)[0] as ProphecyIssued, 'lure')).toBe(p);
+  },
+
+  'shock-prone-valley': (version) => {
+    const file = scenario('shock-prone-valley');
+    expect(file.initialState.terrain).toBeDefined();
+    const run = runScenario(file, version, 300, {}, true);
+    // Ticks whose move reports a random environment shock.
+    const shocks = run.moves.flatMap((move, t) => (move.includes('environment shock at (') ? [t + 1] : []));
+    expect(shocks.length).toBeGreaterThanOrEqual(3);
+    // No basin is ever overloaded, yet one is lost: the environment did it.
+    for (const state of run.states) for (const attractor of state.attractors) expect(attractor.load).toBeLessThanOrEqual(attractor.capacity);
+    const lost = losses(run);
+    expect(lost.length).toBeGreaterThan(0);
+    for (const loss of lost) {
+      expect(loss.load).toBeLessThanOrEqual(loss.capacity);
+      expect(shocks.some((tick) => tick <= loss.tick)).toBe(true);
+    }
+    // Agents drift downhill into the valley (y = 16).
+    const spread = (ys: readonly number[]): number => ys.reduce((s, y) => s + Math.abs(y - 16), 0) / ys.length;
+    const before = spread(file.agents.map((a) => a.marker.y));
+    const after = spread(run.simulation.agents().map((a) => a.state.y));
+    expect(after).toBeLessThan(before / 2);
+    // Without shocks nothing is lost.
+    expect(losses(runScenario(file, version, 300, { shockRate: 0 }))).toEqual([]);
+  },
+
+  'crowded-large': (version) => {
+    const file = scenario('crowded-large');
+    expect(file.agents.length).toBeGreaterThanOrEqual(2000);
+    expect(file.initialState.width * file.initialState.height).toBeGreaterThanOrEqual(128 * 128);
+    const run = runScenario(file, version, 100);
+    expect(min(run.stability)).toBeGreaterThan(0.5);
+    // The deep centre well is overloaded and is the only basin lost in the first 100 ticks.
+    const lost = losses(run);
+    expect(lost.map((l) => l.attractor)).toEqual(['well-1-1']);
+    expect(lost[0]?.load).toBeGreaterThan(lost[0]?.capacity ?? Infinity);
+    const centre = file.initialState.attractors.find((a) => a.id === 'well-1-1');
+    expect(centre?.depth).toBe(Math.max(...file.initialState.attractors.map((a) => a.depth)));
+    // A prophecy had forecast it before it happened.
+    const foreseen = prophecies(run).find((p) => p.tick < (lost[0]?.tick ?? 0) && (lossProbability(p, 'well-1-1') ?? 0) > 0);
+    expect(foreseen).toBeDefined();
+  },
+};
+
+for (const id of Object.keys(CLAIMS)) {
+  describe(`${id} does what its note says`, () => {
+    for (const version of ENGINE_VERSIONS) {
+      it(`under engine ${version}`, () => (CLAIMS[id] as (version: string) => void)(version), 30_000);
+    }
+  });
+}
