@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { DomainAdapter } from './domain-adapter.js';
+
+/** A JSON Schema document, as zod emits it. */
+export type JsonSchema = z.core.JSONSchema.BaseSchema;
+
+/** One entry of GET /v1/domains: the adapter without its translation function. */
+export interface AdapterDescription {
+  id: string;
+  label: string;
+  description: string;
+  /** JSON Schema of the input as a caller writes it (fields with defaults are optional). */
+  inputSchema: JsonSchema;
+  example: unknown;
+}
+
+/**
+ * The JSON Schema of an adapter's input, as a caller writes it: fields with defaults are not
+ * required, so a client can build a form from it.
+ *
+ * @example
+ * adapterInputJsonSchema(getAdapter('epidemic')!).properties?.regions;
+ */
+export function adapterInputJsonSchema(adapter: DomainAdapter): JsonSchema {
+  return z.toJSONSchema(adapter.inputSchema, { io: 'input' });
+}
+
+/**
+ * The adapter as GET /v1/domains and GET /v1/domains/{id} serve it.
+ *
+ * @example
+ * const body = { data: listAdapters().map(describeAdapter) };
+ */
+export function describeAdapter(adapter: DomainAdapter): AdapterDescription {
+  return {
+    id: adapter.id,
+    label: adapter.label,
+    description: adapter.description,
+    inputSchema: adapterInputJsonSchema(adapter),
+    example: adapter.example,
+  };
+}
