@@ -1,6 +1,6 @@
+import { repoRoot } from '../config.js';
 import { runCli } from './run-cli.js';
 import { openIdentityStore } from './open-identity-store.js';
-import { findRepoRoot } from './repo-root.js';
 
 // The CLI's own entry: the only CLI file that reads process.env and argv.
 const exitCode = await runCli(
@@ -9,7 +9,7 @@ const exitCode = await runCli(
     env: process.env,
     // pnpm runs the script inside apps/api; INIT_CWD is where the operator typed the command.
     cwd: process.env.INIT_CWD ?? process.cwd(),
-    repoRoot: findRepoRoot(),
+    repoRoot: repoRoot(),
     stdout: (text) => process.stdout.write(`${text}\n`),
     stderr: (text) => process.stderr.write(`${text}\n`),
   },

@@ -1,29 +1,29 @@
-import { isAbsolute, resolve } from 'node:path';
-import { createKyselyIdentityStore } from '../storage/identity-store-kysely.js';
-import { openSqlite } from '../storage/sqlite/open-sqlite.js';
+import { ConfigError, loadConfig } from '../config.js';
 import { CliError } from './cli-error.js';
 import type { OpenIdentityStore } from './cli-io.js';
 
-/** Same default and same rule as the server: a relative SQLite path is relative to the repo root. */
-export const DEFAULT_SQLITE_PATH = 'data/sim.db';
-
-/** `file:<path>` or unset → the SQLite file; anything else is refused with a clear message. */
-export function sqlitePathOf(databaseUrl: string | undefined, repoRoot: string): string {
-  const url = databaseUrl?.trim() || `file:${DEFAULT_SQLITE_PATH}`;
-  if (!url.startsWith('file:')) {
-    throw new CliError(`DATABASE_URL must be file:<path> or postgres://…, got "${url.slice(0, 40)}"`);
-  }
-  const path = url.slice('file:'.length).replace(/^\/\/(?=\/)/, '');
-  if (path === '') throw new CliError('DATABASE_URL file: needs a path');
-  return isAbsolute(path) ? path : resolve(repoRoot, path);
-}
-
-/** Opens DATABASE_URL (migrating it, like the server) and hands out the identity store. */
+/**
+ * Opens DATABASE_URL exactly as the server does: the same config parser (so relative SQLite
+ * paths resolve the same way, unset means data/sim.db under the repository root) and the same
+ * opener, which migrates the schema.
+ */
 export const openIdentityStore: OpenIdentityStore = async (io) => {
-  const url = io.env.DATABASE_URL;
-  if (url !== undefined && /^postgres(ql)?:\/\//.test(url)) {
-    throw new CliError('PostgreSQL is not wired into the CLI yet');
+  let database;
+  try {
+    ({ database } = loadConfig({ ...io.env, INIT_CWD: io.env.INIT_CWD ?? io.cwd }));
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliError(error.message);
+    throw error;
   }
-  const storage = await openSqlite(sqlitePathOf(url, io.repoRoot));
+  const [{ openStorage }, { createKyselyIdentityStore }] = await Promise.all([
+    import('../storage/open-storage.js'),
+    import('../storage/identity-store-kysely.js'),
+  ]);
+  let storage;
+  try {
+    storage = await openStorage(database);
+  } catch (error) {
+    throw new CliError(`cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
+  }
   return { store: createKyselyIdentityStore(storage.db), close: () => storage.close() };
 };

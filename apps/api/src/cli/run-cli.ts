@@ -1,24 +1,37 @@
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './cli-error.js';
 import type { CliIo, OpenIdentityStore } from './cli-io.js';
-import { JWT_SIGN_HELP, jwtSign } from './commands/jwt-sign.js';
-import { KEYS_CREATE_HELP, keysCreate } from './commands/keys-create.js';
-import { KEYS_LIST_HELP, keysList } from './commands/keys-list.js';
-import { KEYS_REVOKE_HELP, keysRevoke } from './commands/keys-revoke.js';
-import { ORGS_CREATE_HELP, orgsCreate } from './commands/orgs-create.js';
-import { SCENARIOS_VALIDATE_HELP, scenariosValidate } from './commands/scenarios-validate.js';
 
 interface Command {
   help: string;
   run: (args: string[], io: CliIo, open: OpenIdentityStore) => Promise<void>;
 }
 
-const COMMANDS: Record<string, Command> = {
-  'orgs create': { help: ORGS_CREATE_HELP, run: orgsCreate },
-  'keys create': { help: KEYS_CREATE_HELP, run: keysCreate },
-  'keys list': { help: KEYS_LIST_HELP, run: keysList },
-  'keys revoke': { help: KEYS_REVOKE_HELP, run: keysRevoke },
-  'jwt sign': { help: JWT_SIGN_HELP, run: (args, io) => jwtSign(args, io) },
-  'scenarios validate': { help: SCENARIOS_VALIDATE_HELP, run: (args, io) => scenariosValidate(args, io) },
+// Loaded on demand: `--help` and `jwt sign` should not pay for the database driver and the engine.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  'orgs create': async () => {
+    const m = await import('./commands/orgs-create.js');
+    return { help: m.ORGS_CREATE_HELP, run: m.orgsCreate };
+  },
+  'keys create': async () => {
+    const m = await import('./commands/keys-create.js');
+    return { help: m.KEYS_CREATE_HELP, run: m.keysCreate };
+  },
+  'keys list': async () => {
+    const m = await import('./commands/keys-list.js');
+    return { help: m.KEYS_LIST_HELP, run: m.keysList };
+  },
+  'keys revoke': async () => {
+    const m = await import('./commands/keys-revoke.js');
+    return { help: m.KEYS_REVOKE_HELP, run: m.keysRevoke };
+  },
+  'jwt sign': async () => {
+    const m = await import('./commands/jwt-sign.js');
+    return { help: m.JWT_SIGN_HELP, run: (args, io) => m.jwtSign(args, io) };
+  },
+  'scenarios validate': async () => {
+    const m = await import('./commands/scenarios-validate.js');
+    return { help: m.SCENARIOS_VALIDATE_HELP, run: (args, io) => m.scenariosValidate(args, io) };
+  },
 };
 
 export const MAIN_HELP = `Usage: pnpm sim <command> [options]
@@ -44,13 +57,14 @@ export async function runCli(argv: readonly string[], io: CliIo, open: OpenIdent
     io.stdout(MAIN_HELP);
     return group === undefined ? EXIT_USAGE : EXIT_OK;
   }
-  const command = COMMANDS[`${group} ${action ?? ''}`];
-  if (!command) {
+  const load = COMMANDS[`${group} ${action ?? ''}`];
+  if (!load) {
     const known = Object.keys(COMMANDS).filter((name) => name.startsWith(`${group} `));
     const hint = known.length > 0 ? `; did you mean: ${known.map((k) => `pnpm sim ${k}`).join(', ')}` : '; see pnpm sim --help';
     io.stderr(`error: unknown command "${[group, action].filter(Boolean).join(' ')}"${hint}`);
     return EXIT_USAGE;
   }
+  const command = await load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout(command.help);
     return EXIT_OK;

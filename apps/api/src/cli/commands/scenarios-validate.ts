@@ -9,7 +9,7 @@ export const SCENARIOS_VALIDATE_HELP = `Usage: pnpm sim scenarios validate [FILE
 
 Checks scenario files against the engine's scenario file schema (default: every .json file in
 the repository's scenarios/ directory). Prints each problem as FILE: PATH: MESSAGE and exits
-with 1 when there is any problem. Also checks that each file's "id" is its file name and that
+with 1 when there is any problem (SIM_SCENARIOS_DIR overrides the folder, as for the server). Also checks that each file's "id" is its file name and that
 ids are unique.`;
 
 interface Problem {
@@ -18,8 +18,10 @@ interface Problem {
   message: string;
 }
 
-function defaultFiles(repoRoot: string): string[] {
-  const dir = join(repoRoot, 'scenarios');
+/** The folder the server loads: SIM_SCENARIOS_DIR, else the repository's scenarios/. */
+function defaultFiles(io: CliIo): string[] {
+  const configured = io.env.SIM_SCENARIOS_DIR?.trim();
+  const dir = configured ? resolve(io.cwd, configured) : join(io.repoRoot, 'scenarios');
   return readdirSync(dir)
     .filter((name) => extname(name) === '.json' && statSync(join(dir, name)).isFile())
     .sort()
@@ -57,9 +59,9 @@ export async function scenariosValidate(args: string[], io: CliIo): Promise<void
   const { positionals } = parseArgs({ args, options: {}, strict: true, allowPositionals: true });
   let files: string[];
   try {
-    files = positionals.length > 0 ? positionals.map((p) => resolve(io.cwd, p)) : defaultFiles(io.repoRoot);
+    files = positionals.length > 0 ? positionals.map((p) => resolve(io.cwd, p)) : defaultFiles(io);
   } catch (error) {
-    throw new CliError(`cannot list scenarios/: ${(error as Error).message}`);
+    throw new CliError(`cannot list the scenarios folder: ${(error as Error).message}`);
   }
   if (files.length === 0) throw new CliError('no scenario files to validate');
   const seenIds = new Map<string, string>();
