@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const MAIN = resolve(REPO_ROOT, 'apps/api/src/main.ts');
+
+export interface ServerProcess {
+  /** `http://127.0.0.1:<port>` */
+  baseUrl: string;
+  port: number;
+  pid: number;
+  child: ChildProcess;
+  /** The bootstrap key from the first-start banner; undefined when the database was not empty. */
+  apiKey: string | undefined;
+  /** Everything the process printed so far (stdout and stderr interleaved). */
+  output(): string;
+  /** SIGKILL: no shutdown hook runs, as in a crash or an OOM kill. */
+  kill(): Promise<void>;
+  /** SIGTERM and wait for exit (graceful shutdown). */
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** SQLite file; a fresh temp file when omitted. */
+  databasePath?: string;
+  env?: Record<string, string>;
+  /** How long to wait for the `listening on` line. */
+  timeoutMs?: number;
+}
+
+/** A temp directory removed by the returned function. */
+export function tempDir(prefix: string): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/**
+ * Starts the real server (`node --import tsx apps/api/src/main.ts`, what `pnpm start` runs) on a
+ * port the OS picks (PORT=0), and reads the port back from its `listening on` line. On an empty
+ * database the first-start banner prints the bootstrap key, which is returned for the test to use.
+ */
+export async function startServerProcess(options: StartServerOptions = {}): Promise<ServerProcess> {
+  const databasePath = options.databasePath ?? join(tempDir('sim-server-').path, 'sim.db');
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: `file:${databasePath}`,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const waiters = new Set<() => void>();
+  const onData = (chunk: Buffer): void => {
+    output += chunk.toString();
+    for (const wake of waiters) wake();
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+
+  // Resolves with the first match of `pattern` in the output, or fails on exit or timeout.
+  const waitFor = (pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> =>
+    new Promise((done, fail) => {
+      const check = (): void => {
+        const match = output.match(pattern);
+        if (match) finish(() => done(match));
+      };
+      const timer = setTimeout(() => finish(() => fail(new Error(`server did not print ${pattern} within ${timeoutMs} ms; output:\n${output}`))), timeoutMs);
+      const finish = (then: () => void): void => {
+        clearTimeout(timer);
+        waiters.delete(check);
+        then();
+      };
+      waiters.add(check);
+      void exited.then((code) => finish(() => fail(new Error(`server exited with code ${code} before printing ${pattern}; output:\n${output}`))));
+      check();
+    });
+
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const listening = await waitFor(/listening on http:\/\/[^\s:]+:(\d+)/, timeoutMs);
+  const port = Number(listening[1]);
+  // The banner follows the listening line on first start only; a short wait tells the two apart.
+  const banner = await waitFor(/API key: (sim_[A-Za-z0-9]+)/, 1_500).catch(() => undefined);
+
+  const signal = async (name: NodeJS.Signals): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(name);
+    await exited;
+  };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid!,
+    child,
+    apiKey: banner?.[1],
+    output: () => output,
+    kill: () => signal('SIGKILL'),
+    stop: () => signal('SIGTERM'),
+  };
+}
