@@ -1,0 +1,42 @@
+import type { MiddlewareHandler } from 'hono';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppConfig } from './config.js';
+import type { Authenticator } from './identity/auth-context.js';
+import type { UsageRecorder } from './identity/usage-recorder.js';
+import type { Clock } from './lib/clock.js';
+import type { Logger } from './lib/logger.js';
+import type { GuardExtensions } from './lib/route-guards.js';
+import type { DomainCatalog } from './scenarios/domain-catalog.js';
+import type { ScenarioCatalog } from './scenarios/scenario-catalog.js';
+import type { SimulationEventBus } from './simulations/event-bus.js';
+import type { PlaybackControllerFactory } from './simulations/playback-controller.js';
+import type { SimulationService } from './simulations/simulation-service.js';
+import type { RouteGuards } from './lib/route-guards.js';
+import type { SimulationStore } from './storage/simulation-store.js';
+
+/** What a later feature may add to the app without touching its routes. */
+export interface AppExtensions extends GuardExtensions {
+  /** App-wide middlewares after the request id and before the body limit (rate limiting by IP). */
+  beforeRoutes?: readonly MiddlewareHandler[];
+  /**
+   * Mounts further routers (SSE events, organization, usage) with the app's service and guards.
+   * Called after the core routes are mounted, before the OpenAPI document is generated.
+   */
+  mount?: (app: OpenAPIHono, context: { service: SimulationService; guards: RouteGuards }) => void;
+}
+
+/** Everything the app needs, passed in: no module-level singletons. */
+export interface AppDeps {
+  store: SimulationStore;
+  authenticator: Authenticator;
+  scenarios: ScenarioCatalog;
+  domains: DomainCatalog;
+  clock: Clock;
+  config: Pick<AppConfig, 'serviceVersion'>;
+  events: SimulationEventBus;
+  logger?: Logger;
+  /** Builds the playback clock; default: a controller that runs no clock. */
+  playback?: PlaybackControllerFactory;
+  usage?: UsageRecorder;
+  extensions?: AppExtensions;
+}

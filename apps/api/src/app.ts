@@ -1,0 +1,59 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppDeps } from './app-deps.js';
+import { bodyLimit } from './lib/body-limit.js';
+import { createRouter } from './lib/create-router.js';
+import { errorHandler, notFoundHandler } from './lib/error-handler.js';
+import { consoleLogger } from './lib/logger.js';
+import { serveOpenApi } from './lib/openapi-document.js';
+import { requestId } from './lib/request-id.js';
+import { createRouteGuards } from './lib/route-guards.js';
+import { decreesRouter } from './routes/decrees/decrees.index.js';
+import { domainsRouter } from './routes/domains/domains.index.js';
+import { healthRouter } from './routes/health/health.index.js';
+import { propheciesRouter } from './routes/prophecies/prophecies.index.js';
+import { scenariosRouter } from './routes/scenarios/scenarios.index.js';
+import { simulationsRouter } from './routes/simulations/simulations.index.js';
+import { SimulationService } from './simulations/simulation-service.js';
+
+/**
+ * The app and its simulation service (main closes the service on shutdown). Middleware order:
+ * request id → extensions.beforeRoutes (rate limiting) → body limit → routes, each protected
+ * route carrying its own auth → rate class → scope → idempotency chain.
+ */
+export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service: SimulationService } {
+  const logger = deps.logger ?? consoleLogger;
+  const service = new SimulationService({
+    store: deps.store,
+    scenarios: deps.scenarios,
+    domains: deps.domains,
+    clock: deps.clock,
+    events: deps.events,
+    logger,
+    ...(deps.playback ? { playback: deps.playback } : {}),
+    ...(deps.usage ? { usage: deps.usage } : {}),
+  });
+  const guards = createRouteGuards(deps.authenticator, deps.extensions);
+  const app = createRouter();
+
+  app.use('*', requestId());
+  for (const middleware of deps.extensions?.beforeRoutes ?? []) app.use('*', middleware);
+  app.use('*', bodyLimit());
+  app.onError(errorHandler(logger));
+  app.notFound(notFoundHandler);
+
+  app.route('/', healthRouter({ ping: () => deps.store.ping(), clock: deps.clock, serviceVersion: deps.config.serviceVersion, startedAt: deps.clock.now() }));
+  app.route('/', scenariosRouter(deps.scenarios));
+  app.route('/', domainsRouter(deps.domains));
+  app.route('/', simulationsRouter(service, guards));
+  app.route('/', decreesRouter(service, guards));
+  app.route('/', propheciesRouter(service, guards));
+  deps.extensions?.mount?.(app, { service, guards });
+
+  serveOpenApi(app, deps.config.serviceVersion);
+  return { app, service };
+}
+
+/** The HTTP app around its dependencies; tests build one per temporary database. */
+export function createApp(deps: AppDeps): OpenAPIHono {
+  return createAppWithService(deps).app;
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The monorepo root, found from this file (pnpm --filter runs the app inside apps/api). */
+export function repoRoot(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;
+    if (dirname(dir) === dir) throw new Error('cannot find the repository root (pnpm-workspace.yaml)');
+  }
+}
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const EnvSchema = z.object({
+  HOST: optional.transform((v) => v ?? '127.0.0.1'),
+  PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(65_535).optional()).transform((v) => v ?? 3000),
+  DATABASE_URL: optional.refine((v) => v === undefined || v.startsWith('file:') || /^postgres(ql)?:\/\//.test(v), {
+    message: 'must be file:<path> (SQLite) or postgres://… (PostgreSQL)',
+  }),
+  SIM_JWT_SECRET: optional.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+  SIM_JWKS_URL: optional.pipe(z.url().optional()),
+  SIM_JWT_ISSUER: optional,
+  SIM_JWT_AUDIENCE: optional,
+  SIM_BOOTSTRAP: optional.pipe(z.enum(['true', 'false']).optional()).transform((v) => v !== 'false'),
+  SIM_SCENARIOS_DIR: optional,
+  SIM_SSE_HEARTBEAT_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(10).max(3_600_000).optional()).transform((v) => v ?? 30_000),
+  /** pnpm sets it to the directory the command was typed in; relative paths resolve from there. */
+  INIT_CWD: optional,
+});
+
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  host: string;
+  port: number;
+  database: DatabaseConfig;
+  scenariosDir: string;
+  jwt: { secret?: string | undefined; jwksUrl?: string | undefined; issuer?: string | undefined; audience?: string | undefined };
+  bootstrap: boolean;
+  sseHeartbeatMs: number;
+  /** The service's own version, reported by health. */
+  serviceVersion: string;
+}
+
+/** A bad environment variable: the message names each one and what is wrong. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function serviceVersion(root: string): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(root, 'apps/api/package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/**
+ * Parses the environment once, at start. Only this module reads `process.env` (main passes it);
+ * everything else receives an AppConfig.
+ */
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  const e = parsed.data;
+  const root = repoRoot();
+  const base = e.INIT_CWD ?? process.cwd();
+  const local = (path: string): string => (isAbsolute(path) ? path : resolve(base, path));
+  const database: DatabaseConfig =
+    e.DATABASE_URL === undefined
+      ? { kind: 'sqlite', path: join(root, 'data', 'sim.db') }
+      : e.DATABASE_URL.startsWith('file:')
+        ? { kind: 'sqlite', path: e.DATABASE_URL.slice('file:'.length) === ':memory:' ? ':memory:' : local(e.DATABASE_URL.slice('file:'.length)) }
+        : { kind: 'postgres', url: e.DATABASE_URL };
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    database,
+    scenariosDir: e.SIM_SCENARIOS_DIR === undefined ? join(root, 'scenarios') : local(e.SIM_SCENARIOS_DIR),
+    jwt: { secret: e.SIM_JWT_SECRET, jwksUrl: e.SIM_JWKS_URL, issuer: e.SIM_JWT_ISSUER, audience: e.SIM_JWT_AUDIENCE },
+    bootstrap: e.SIM_BOOTSTRAP,
+    sseHeartbeatMs: e.SIM_SSE_HEARTBEAT_MS,
+    serviceVersion: serviceVersion(root),
+  };
+}

@@ -1,0 +1,49 @@
+/** Bytes gathered before a chunk is handed to the socket: few syscalls, bounded memory. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * A byte stream pulled from a lazy sequence of strings. Nothing is computed until the client
+ * reads, so a trace of any length streams with flat memory (backpressure reaches the generator).
+ */
+export function streamStrings(source: Iterator<string>, onClose?: () => void): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let closed = false;
+  const finish = (): void => {
+    if (closed) return;
+    closed = true;
+    onClose?.();
+  };
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      let buffered = '';
+      try {
+        while (buffered.length < CHUNK_BYTES) {
+          const next = source.next();
+          if (next.done === true) {
+            if (buffered !== '') controller.enqueue(encoder.encode(buffered));
+            controller.close();
+            finish();
+            return;
+          }
+          buffered += next.value;
+        }
+      } catch (error) {
+        finish();
+        controller.error(error);
+        return;
+      }
+      controller.enqueue(encoder.encode(buffered));
+    },
+    cancel() {
+      source.return?.(undefined);
+      finish();
+    },
+  });
+}
+
+export const NDJSON = 'application/x-ndjson';
+
+/** True when the caller asked for NDJSON (`Accept: application/x-ndjson`). */
+export function wantsNdjson(accept: string | undefined): boolean {
+  return accept !== undefined && accept.toLowerCase().includes(NDJSON);
+}

@@ -1,0 +1,33 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { docsRouter } from '../routes/docs/docs.index.js';
+
+/**
+ * Registers the security schemes the routes name, and serves the OpenAPI 3.1 document at
+ * /v1/openapi.json and the interactive reference at /v1/docs (both public).
+ */
+export function serveOpenApi(app: OpenAPIHono, serviceVersion: string): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Api-Key',
+    description: 'An API key (`sim_…`) created with `pnpm sim keys create`',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'A JWT with `sub`, `exp`, `scope` (space-separated) and `orgs` (organization UUIDs; the first is the default)',
+  });
+  app.doc31('/v1/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Recursive Causality Simulator',
+      version: serviceVersion,
+      description:
+        'Deterministic simulations as a service. Errors use the envelope `{ error: { code, message, details, requestId } }`. Every response carries X-Request-Id.',
+    },
+    servers: [{ url: '/' }],
+  });
+  // The reference page and its bundle, served from node_modules (no CDN).
+  app.route('/', docsRouter());
+}

@@ -1,0 +1,44 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Authenticator, Scope } from '../identity/auth-context.js';
+import { requireAuth } from '../identity/require-auth.js';
+import { requireScope } from '../identity/require-scope.js';
+import type { RouteClass } from '../identity/usage-recorder.js';
+
+/** Middlewares later features plug into the protected routes (see AppExtensions). */
+export interface GuardExtensions {
+  /** Per-identity rate limit for a route class; runs right after authentication. */
+  rateLimit?: ((routeClass: RouteClass) => MiddlewareHandler) | undefined;
+  /** Idempotency-Key handling; runs on every POST after auth, rate limit and scope, before validation. */
+  idempotency?: MiddlewareHandler | undefined;
+}
+
+/** The middleware chains of protected routes, by what they do. Declared on each createRoute. */
+export interface RouteGuards {
+  /** GET: scope simulation:read, rate class read. */
+  read: MiddlewareHandler[];
+  /** POST that creates (simulations, run, from-domain, decrees): write scope, class create, idempotent. */
+  create: MiddlewareHandler[];
+  /** POST step: write scope, class step, idempotent. */
+  step: MiddlewareHandler[];
+  /** PUT agent-policy and time-control: write scope, counted in the step class. */
+  update: MiddlewareHandler[];
+}
+
+/** `security` of every protected route: either credential. */
+export const PROTECTED: Array<Record<string, string[]>> = [{ ApiKeyAuth: [] }, { BearerAuth: [] }];
+
+export function createRouteGuards(authenticator: Authenticator, extensions: GuardExtensions = {}): RouteGuards {
+  const auth = requireAuth(authenticator);
+  const chain = (routeClass: RouteClass, scope: Scope, post: boolean): MiddlewareHandler[] => [
+    auth,
+    ...(extensions.rateLimit ? [extensions.rateLimit(routeClass)] : []),
+    requireScope(scope),
+    ...(post && extensions.idempotency ? [extensions.idempotency] : []),
+  ];
+  return {
+    read: chain('read', 'simulation:read', false),
+    create: chain('create', 'simulation:write', true),
+    step: chain('step', 'simulation:write', true),
+    update: chain('step', 'simulation:write', false),
+  };
+}

@@ -1,0 +1,102 @@
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createAppWithService } from './app.js';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { createAuthenticator } from './identity/authenticator.js';
+import { bootstrapIdentity } from './identity/bootstrap.js';
+import { requireAuth } from './identity/require-auth.js';
+import { requireScope } from './identity/require-scope.js';
+import { systemClock } from './lib/clock.js';
+import { consoleLogger } from './lib/logger.js';
+import { organizationRouter } from './routes/organization/organization.index.js';
+import { usageRouter } from './routes/usage/usage.index.js';
+import { createAdapterDomainCatalog } from './scenarios/adapter-domain-catalog.js';
+import { loadScenarioFolder } from './scenarios/load-scenario-folder.js';
+import { createScenarioCatalog } from './scenarios/scenario-catalog.js';
+import { InProcessEventBus } from './simulations/event-bus.js';
+import { createKyselyIdentityStore } from './storage/identity-store-kysely.js';
+import { createKyselyUsageLedger } from './storage/identity-usage-ledger-kysely.js';
+import { openStorage } from './storage/open-storage.js';
+
+/** How long shutdown waits for in-flight requests before closing anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = consoleLogger;
+  const storage = await openStorage(config.database);
+  logger.info(`database: ${storage.capabilities.name}${config.database.kind === 'sqlite' ? ` at ${config.database.path}` : ''}`);
+
+  const { scenarios, problems } = loadScenarioFolder(config.scenariosDir, logger);
+  logger.info(`scenarios: ${scenarios.length} loaded from ${config.scenariosDir}${problems.length > 0 ? `, ${problems.length} skipped` : ''}`);
+
+  // Identity: the authenticator, the usage ledger, and the first-start bootstrap (key banner).
+  const identityStore = createKyselyIdentityStore(storage.db);
+  const authenticator = createAuthenticator({ identityStore, jwt: config.jwt });
+  const usage = createKyselyUsageLedger(storage.db);
+
+  const { app, service } = createAppWithService({
+    store: storage.simulations,
+    authenticator,
+    scenarios: createScenarioCatalog(scenarios),
+    domains: createAdapterDomainCatalog(),
+    clock: systemClock,
+    config,
+    events: new InProcessEventBus((error) => logger.error('event listener failed', { error: String(error) })),
+    logger,
+    usage,
+    extensions: {
+      mount(root) {
+        root.route('/', organizationRouter({ identityStore, guard: [requireAuth(authenticator), requireScope('org:read')] }));
+        root.route('/', usageRouter({ usage, guard: [requireAuth(authenticator), requireScope('usage:read')] }));
+      },
+    },
+  });
+
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
+    const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+    logger.info(`listening on http://${host}:${info.port} (docs: /v1/docs)`);
+  });
+  await bootstrapIdentity({ identityStore, enabled: config.bootstrap, host: config.host, port: config.port });
+
+  let stopping = false;
+  const shutdown = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: stopping (finishing in-flight requests)`);
+    const force = setTimeout(() => {
+      logger.warn('in-flight requests did not finish in time; closing anyway');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // close() stops accepting and calls back once open connections have ended.
+    server.close(async () => {
+      await service.close();
+      await usage.close();
+      await authenticator.flush();
+      await storage.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

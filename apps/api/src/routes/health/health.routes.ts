@@ -1,0 +1,30 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ENGINE_VERSIONS } from '@sim/engine';
+
+const EngineVersion = z.enum(ENGINE_VERSIONS);
+
+export const HealthSchema = z
+  .object({
+    status: z.enum(['ok', 'unavailable']).describe('`unavailable` (with 503) when the database does not answer'),
+    version: z.string().describe('Version of the service'),
+    engineVersions: z.array(EngineVersion),
+    defaultEngineVersion: EngineVersion,
+    database: z.enum(['ok', 'unavailable']),
+    uptimeSeconds: z.number().int(),
+  })
+  .openapi('Health');
+
+export const healthRoutes = {
+  get: createRoute({
+    method: 'get',
+    path: '/v1/health',
+    tags: ['Health'],
+    summary: 'Liveness and versions (public)',
+    responses: {
+      200: { description: 'Healthy', content: { 'application/json': { schema: HealthSchema } } },
+      503: { description: 'The database does not answer; same shape', content: { 'application/json': { schema: HealthSchema } } },
+    },
+  }),
+};
+
+export type HealthRoutes = typeof healthRoutes;

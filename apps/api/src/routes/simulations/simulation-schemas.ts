@@ -1,0 +1,138 @@
+import { z } from '@hono/zod-openapi';
+import {
+  checkScenarioConsistency,
+  DEFAULT_ENGINE_VERSION,
+  ENGINE_VERSIONS,
+  EngineStateSchema,
+  InitialStateSchema,
+  PolicySchema,
+  scenarioShape,
+  TraceStepSchema,
+} from '@sim/engine';
+import { exactlyOneOf } from '../../lib/exactly-one-of.js';
+import { paginated, PaginationQuerySchema } from '../../lib/pagination.js';
+import { LifecycleStatusSchema } from '../../simulations/lifecycle.js';
+
+export const EngineVersionSchema = z
+  .enum(ENGINE_VERSIONS)
+  .openapi('EngineVersion', { description: `Engine versions served; the default is the newest (${DEFAULT_ENGINE_VERSION}). A simulation keeps its version for life.` });
+
+/**
+ * The engine's ScenarioSchema, rebuilt from its shape: the OpenAPI generator probes schemas
+ * with `null`, which the engine's cross-field refinement does not expect.
+ */
+export const InlineScenarioSchema = z
+  .object(scenarioShape)
+  .strict()
+  .superRefine((value, ctx) => {
+    if (typeof value === 'object' && value !== null) checkScenarioConsistency(value, ctx);
+  })
+  .openapi('InlineScenario', { description: 'A runnable scenario: seed, agents and initialState (rules and nodeLabels optional)' });
+
+// Engine schemas are named with `.meta({ id })`; see decree-schemas.ts for why.
+export const TraceStepComponent = TraceStepSchema.meta({ id: 'TraceStep' });
+
+export const SimulationStateSchema = EngineStateSchema.extend({ status: LifecycleStatusSchema }).meta({
+  id: 'SimulationState',
+  description: 'The engine state at the current tick; `status` is the lifecycle status',
+});
+
+export const SimulationSchema = z
+  .object({
+    id: z.uuid(),
+    scenarioId: z.string().describe('The pre-built scenario id; `inline` for an inline scenario; `domain:<adapter>` for a domain simulation'),
+    organizationId: z.uuid(),
+    engineVersion: EngineVersionSchema,
+    state: SimulationStateSchema,
+    createdAt: z.iso.datetime(),
+  })
+  .openapi('Simulation');
+
+const organizationId = z.uuid().optional().describe('Organization to bill against; default the caller’s (first) organization');
+const engineVersion = EngineVersionSchema.optional();
+const scenarioId = z.string().min(1).max(100).describe('A pre-built scenario id (GET /v1/scenarios)');
+const ticks = z.number().int().min(1).max(10_000);
+
+export const CreateSimulationBodySchema = z
+  .object({ scenarioId: scenarioId.optional(), scenario: InlineScenarioSchema.optional(), organizationId, engineVersion })
+  .strict()
+  .superRefine(exactlyOneOf(['scenarioId', 'scenario']))
+  .openapi('CreateSimulation', { description: 'Exactly one of scenarioId or scenario', example: { scenarioId: 'calm-equilibrium' } });
+
+const domainInput = z.record(z.string(), z.unknown()).describe('Domain-specific input; its JSON Schema is at GET /v1/domains/{id}');
+
+export const FromDomainBodySchema = z
+  .object({ domain: z.string().min(1).max(100).describe('Domain adapter id (GET /v1/domains)'), input: domainInput, organizationId, engineVersion })
+  .strict()
+  .openapi('CreateFromDomain');
+
+export const RunBodySchema = z
+  .object({
+    scenarioId: scenarioId.optional(),
+    scenario: InlineScenarioSchema.optional(),
+    domain: z.string().min(1).max(100).optional(),
+    input: domainInput.optional().describe('Required together with domain'),
+    ticks,
+    organizationId,
+    engineVersion,
+  })
+  .strict()
+  .superRefine(exactlyOneOf(['scenarioId', 'scenario', 'domain']))
+  .superRefine((value, ctx) => {
+    if (typeof value !== 'object' || value === null) return;
+    if (value.domain !== undefined && value.input === undefined) ctx.addIssue({ code: 'custom', path: ['input'], message: 'input is required together with domain' });
+    if (value.domain === undefined && value.input !== undefined) ctx.addIssue({ code: 'custom', path: ['input'], message: 'input is only allowed together with domain' });
+  })
+  .openapi('RunSimulation', { description: 'Exactly one of scenarioId, scenario or domain (with input)', example: { scenarioId: 'calm-equilibrium', ticks: 100 } });
+
+export const StepBodySchema = z.object({ ticks }).strict().openapi('StepRequest', { example: { ticks: 10 } });
+
+export const StepResponseSchema = z
+  .object({ state: SimulationStateSchema, ticks: z.number().int().describe('Ticks actually advanced: fewer when the simulation completed') })
+  .openapi('StepResult');
+
+export const TraceMetadataSchema = z
+  .object({
+    simulationId: z.uuid(),
+    scenarioId: z.string(),
+    engineVersion: EngineVersionSchema,
+    seed: z.number(),
+    ticks: z.number().int().describe('Number of steps in the trace (the current tick)'),
+  })
+  .openapi('TraceMetadata');
+
+export const TraceSchema = z
+  .object({
+    metadata: TraceMetadataSchema,
+    initialState: InitialStateSchema.describe('The scenario’s starting grid'),
+    steps: z.array(TraceStepComponent),
+  })
+  .openapi('Trace');
+
+export const RunResponseSchema = z
+  .object({ simulationId: z.uuid(), engineVersion: EngineVersionSchema, trace: TraceSchema })
+  .openapi('RunResult');
+
+export const AgentPolicyBodySchema = z
+  .object({ agentId: z.string().min(1).max(64), policy: PolicySchema })
+  .strict()
+  .openapi('AgentPolicyUpdate', { example: { agentId: 'agent-1', policy: { lambda: 0.8 } } });
+
+export const TimeControlBodySchema = z
+  .object({
+    action: z.enum(['play', 'pause', 'step']).describe('play starts the server-side clock, pause stops it, step advances exactly one tick (and pauses playback)'),
+    speed: z.number().min(0.1).max(10).optional().describe('Playback multiplier of rules.ticksPerSecond; kept until changed (default 1)'),
+  })
+  .strict()
+  .openapi('TimeControl', { example: { action: 'play', speed: 2 } });
+
+export const OkSchema = z.object({ ok: z.literal(true) }).openapi('Ok');
+
+export const ListSimulationsQuerySchema = PaginationQuerySchema.extend({
+  organizationId: z
+    .uuid()
+    .optional()
+    .openapi({ param: { name: 'organizationId', in: 'query' }, description: 'JWT callers only: one of their organizations. Ignored for API keys.' }),
+});
+
+export const SimulationPageSchema = paginated(SimulationSchema, 'SimulationPage');

@@ -1,0 +1,72 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import type { SimulationService } from '../../simulations/simulation-service.js';
+import type { ScenarioSource } from '../../simulations/scenario-source.js';
+import type { SimulationRoutes } from './simulations.routes.js';
+import { streamed, traceResponse } from './trace-response.js';
+
+type Handler<K extends keyof SimulationRoutes> = RouteHandler<SimulationRoutes[K]>;
+
+const location = (id: string): string => `/v1/simulations/${id}`;
+
+/** Picks the one source the body names (the schema guarantees exactly one). */
+function sourceOf(body: { scenarioId?: string | undefined; scenario?: unknown; domain?: string | undefined; input?: unknown }): ScenarioSource {
+  if (body.scenarioId !== undefined) return { scenarioId: body.scenarioId };
+  if (body.domain !== undefined) return { domain: body.domain, input: body.input };
+  return { scenario: body.scenario as Extract<ScenarioSource, { scenario: unknown }>['scenario'] };
+}
+
+export function simulationHandlers(service: SimulationService) {
+  const create: Handler<'create'> = async (c) => {
+    const body = c.req.valid('json');
+    const view = await service.create(c.var.auth, { source: sourceOf(body), organizationId: body.organizationId, engineVersion: body.engineVersion });
+    c.header('Location', location(view.id));
+    return c.json(view, 201);
+  };
+
+  const fromDomain: Handler<'fromDomain'> = async (c) => {
+    const body = c.req.valid('json');
+    const view = await service.create(c.var.auth, { source: { domain: body.domain, input: body.input }, organizationId: body.organizationId, engineVersion: body.engineVersion });
+    c.header('Location', location(view.id));
+    return c.json(view, 201);
+  };
+
+  const run: Handler<'run'> = async (c) => {
+    const body = c.req.valid('json');
+    const { simulation, trace } = await service.run(c.var.auth, {
+      source: sourceOf(body),
+      organizationId: body.organizationId,
+      engineVersion: body.engineVersion,
+      ticks: body.ticks,
+    });
+    return streamed(traceResponse(trace, c.req.header('accept'), { status: 201, headers: { Location: location(simulation.id) }, runEnvelope: true }));
+  };
+
+  const list: Handler<'list'> = async (c) => {
+    const query = c.req.valid('query');
+    const page = await service.list(c.var.auth, query);
+    return c.json({ data: page.items, pagination: { limit: query.limit, offset: query.offset, total: page.total } }, 200);
+  };
+
+  const get: Handler<'get'> = async (c) => c.json(await service.get(c.var.auth, c.req.valid('param').id), 200);
+
+  const step: Handler<'step'> = async (c) => c.json(await service.step(c.var.auth, c.req.valid('param').id, c.req.valid('json').ticks), 200);
+
+  const trace: Handler<'trace'> = async (c) => {
+    const stream = await service.trace(c.var.auth, c.req.valid('param').id);
+    return streamed(traceResponse(stream, c.req.header('accept'), { status: 200, runEnvelope: false }));
+  };
+
+  const agentPolicy: Handler<'agentPolicy'> = async (c) => {
+    const body = c.req.valid('json');
+    await service.setAgentPolicy(c.var.auth, c.req.valid('param').id, body.agentId, body.policy);
+    return c.json({ ok: true as const }, 200);
+  };
+
+  const timeControl: Handler<'timeControl'> = async (c) => {
+    const body = c.req.valid('json');
+    await service.timeControl(c.var.auth, c.req.valid('param').id, body.action, body.speed);
+    return c.json({ ok: true as const }, 200);
+  };
+
+  return { create, fromDomain, run, list, get, step, trace, agentPolicy, timeControl };
+}

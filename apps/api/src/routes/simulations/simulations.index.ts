@@ -1,0 +1,21 @@
+import { createRouter } from '../../lib/create-router.js';
+import type { RouteGuards } from '../../lib/route-guards.js';
+import type { SimulationService } from '../../simulations/simulation-service.js';
+import { simulationHandlers } from './simulations.handlers.js';
+import { simulationRoutes } from './simulations.routes.js';
+
+export function simulationsRouter(service: SimulationService, guards: RouteGuards) {
+  const routes = simulationRoutes(guards);
+  const handlers = simulationHandlers(service);
+  // Literal paths (/run, /from-domain) come before /{id}; {id} only matches UUIDs anyway.
+  return createRouter()
+    .openapi(routes.create, handlers.create)
+    .openapi(routes.fromDomain, handlers.fromDomain)
+    .openapi(routes.run, handlers.run)
+    .openapi(routes.list, handlers.list)
+    .openapi(routes.get, handlers.get)
+    .openapi(routes.step, handlers.step)
+    .openapi(routes.trace, handlers.trace)
+    .openapi(routes.agentPolicy, handlers.agentPolicy)
+    .openapi(routes.timeControl, handlers.timeControl);
+}

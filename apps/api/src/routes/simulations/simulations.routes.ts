@@ -1,0 +1,164 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses } from '../../lib/error-envelope.js';
+import { IdParamSchema } from '../../lib/id-param.js';
+import { PROTECTED, type RouteGuards } from '../../lib/route-guards.js';
+import {
+  AgentPolicyBodySchema,
+  CreateSimulationBodySchema,
+  FromDomainBodySchema,
+  ListSimulationsQuerySchema,
+  OkSchema,
+  RunBodySchema,
+  RunResponseSchema,
+  SimulationPageSchema,
+  SimulationSchema,
+  StepBodySchema,
+  StepResponseSchema,
+  TimeControlBodySchema,
+  TraceSchema,
+  TraceStepComponent,
+} from './simulation-schemas.js';
+
+const tags = ['Simulations'];
+const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true as const });
+const created = {
+  description: 'Created; `Location` names the new simulation',
+  headers: { Location: { schema: { type: 'string' as const }, description: '/v1/simulations/{id}' } },
+  content: { 'application/json': { schema: SimulationSchema } },
+};
+const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 409: notActive, 413: tooLarge } = errorResponses;
+
+/** The simulation routes; middleware comes from the app's guards so docs and enforcement agree. */
+export function simulationRoutes(guards: RouteGuards) {
+  return {
+    create: createRoute({
+      method: 'post',
+      path: '/v1/simulations',
+      tags,
+      summary: 'Create a simulation from a pre-built or an inline scenario',
+      middleware: guards.create,
+      security: PROTECTED,
+      request: { body: json(CreateSimulationBodySchema) },
+      responses: { 201: created, 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 413: tooLarge },
+    }),
+    fromDomain: createRoute({
+      method: 'post',
+      path: '/v1/simulations/from-domain',
+      tags,
+      summary: 'Create a simulation through a domain adapter',
+      middleware: guards.create,
+      security: PROTECTED,
+      request: { body: json(FromDomainBodySchema) },
+      responses: { 201: created, 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 413: tooLarge },
+    }),
+    run: createRoute({
+      method: 'post',
+      path: '/v1/simulations/run',
+      tags,
+      summary: 'Create a simulation, run it and return its trace',
+      description: 'With `Accept: application/x-ndjson` the trace streams as one TraceStep per line. The simulation stays `idle` unless it completed.',
+      middleware: guards.create,
+      security: PROTECTED,
+      request: { body: json(RunBodySchema) },
+      responses: {
+        201: {
+          description: 'Created and run; `Location` names the new simulation',
+          headers: { Location: { schema: { type: 'string' as const } } },
+          content: {
+            'application/json': { schema: RunResponseSchema },
+            'application/x-ndjson': { schema: TraceStepComponent, description: 'One TraceStep per line' },
+          },
+        },
+        400: badRequest,
+        401: unauthorized,
+        403: forbidden,
+        404: notFound,
+        413: tooLarge,
+      },
+    }),
+    list: createRoute({
+      method: 'get',
+      path: '/v1/simulations',
+      tags,
+      summary: 'List the simulations the caller may access, newest first',
+      middleware: guards.read,
+      security: PROTECTED,
+      request: { query: ListSimulationsQuerySchema },
+      responses: { 200: { description: 'A page of simulations', content: { 'application/json': { schema: SimulationPageSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden },
+    }),
+    get: createRoute({
+      method: 'get',
+      path: '/v1/simulations/{id}',
+      tags,
+      summary: 'Get a simulation',
+      middleware: guards.read,
+      security: PROTECTED,
+      request: { params: IdParamSchema },
+      responses: { 200: { description: 'The simulation', content: { 'application/json': { schema: SimulationSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound },
+    }),
+    step: createRoute({
+      method: 'post',
+      path: '/v1/simulations/{id}/step',
+      tags,
+      summary: 'Advance a simulation',
+      description: 'Concurrent steps of one simulation are serialized. `ticks` in the response is the number actually advanced.',
+      middleware: guards.step,
+      security: PROTECTED,
+      request: { params: IdParamSchema, body: json(StepBodySchema) },
+      responses: {
+        200: { description: 'The new state', content: { 'application/json': { schema: StepResponseSchema } } },
+        400: badRequest,
+        401: unauthorized,
+        403: forbidden,
+        404: notFound,
+        409: notActive,
+      },
+    }),
+    trace: createRoute({
+      method: 'get',
+      path: '/v1/simulations/{id}/trace',
+      tags,
+      summary: 'The full trace up to the current tick',
+      description: 'Recomputed from the scenario and the input log, streamed. 404 before the first tick.',
+      middleware: guards.read,
+      security: PROTECTED,
+      request: { params: IdParamSchema },
+      responses: {
+        200: {
+          description: 'The trace',
+          content: {
+            'application/json': { schema: TraceSchema },
+            'application/x-ndjson': { schema: TraceStepComponent, description: 'One TraceStep per line' },
+          },
+        },
+        400: badRequest,
+        401: unauthorized,
+        403: forbidden,
+        404: notFound,
+      },
+    }),
+    agentPolicy: createRoute({
+      method: 'put',
+      path: '/v1/simulations/{id}/agent-policy',
+      tags,
+      summary: 'Change an agent’s policy from the next tick on',
+      middleware: guards.update,
+      security: PROTECTED,
+      request: { params: IdParamSchema, body: json(AgentPolicyBodySchema) },
+      responses: { 200: { description: 'Queued for the next tick', content: { 'application/json': { schema: OkSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 409: notActive },
+    }),
+    timeControl: createRoute({
+      method: 'put',
+      path: '/v1/simulations/{id}/time-control',
+      tags,
+      summary: 'Play, pause or step the simulation',
+      description: 'play: status playing, server-side clock at rules.ticksPerSecond × speed. pause: status paused (also from idle). step: exactly one tick; playback pauses.',
+      middleware: guards.update,
+      security: PROTECTED,
+      request: { params: IdParamSchema, body: json(TimeControlBodySchema) },
+      responses: { 200: { description: 'Done', content: { 'application/json': { schema: OkSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 409: notActive },
+    }),
+  };
+}
+
+export type SimulationRoutes = ReturnType<typeof simulationRoutes>;

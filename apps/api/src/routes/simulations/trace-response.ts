@@ -1,0 +1,42 @@
+import type { TraceStep } from '@sim/engine';
+import { NDJSON, streamStrings, wantsNdjson } from '../../lib/chunked-stream.js';
+import type { TraceStream } from '../../simulations/simulation-service.js';
+
+function* ndjsonLines(steps: Iterator<TraceStep>): Generator<string, void, void> {
+  for (let next = steps.next(); next.done !== true; next = steps.next()) yield `${JSON.stringify(next.value)}\n`;
+}
+
+/** `{"metadata":…,"initialState":…,"steps":[…]}`, written step by step, optionally wrapped. */
+function* traceJson(trace: TraceStream, wrap?: { before: string; after: string }): Generator<string, void, void> {
+  yield `${wrap?.before ?? ''}{"metadata":${JSON.stringify(trace.metadata)},"initialState":${JSON.stringify(trace.initialState)},"steps":[`;
+  let first = true;
+  for (let next = trace.steps.next(); next.done !== true; next = trace.steps.next()) {
+    yield (first ? '' : ',') + JSON.stringify(next.value);
+    first = false;
+  }
+  yield `]}${wrap?.after ?? ''}`;
+}
+
+/**
+ * The trace as a streamed response: NDJSON (one TraceStep per line) when the caller's Accept
+ * asks for it, otherwise the Trace JSON object (for run, inside `{ simulationId, engineVersion, trace }`).
+ * Steps are computed while the body is read, so memory stays flat.
+ */
+/**
+ * zod-openapi types handler results by the route's JSON schema; a streamed body cannot carry
+ * that type, so it is returned as `never` (the route's document still describes both media types).
+ */
+export const streamed = (response: Response): never => response as never;
+
+export function traceResponse(trace: TraceStream, accept: string | undefined, options: { status: 200 | 201; headers?: Record<string, string>; runEnvelope: boolean }): Response {
+  const headers = new Headers(options.headers);
+  if (wantsNdjson(accept)) {
+    headers.set('Content-Type', `${NDJSON}; charset=utf-8`);
+    return new Response(streamStrings(ndjsonLines(trace.steps)), { status: options.status, headers });
+  }
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  const wrap = options.runEnvelope
+    ? { before: `{"simulationId":${JSON.stringify(trace.simulationId)},"engineVersion":${JSON.stringify(trace.engineVersion)},"trace":`, after: '}' }
+    : undefined;
+  return new Response(streamStrings(traceJson(trace, wrap)), { status: options.status, headers });
+}

@@ -1,0 +1,17 @@
+import { z } from '@hono/zod-openapi';
+
+/**
+ * decisions.md: idle (created) → playing ⇄ paused → completed | failed. The engine knows only
+ * running/completed; the API reports this lifecycle in `state.status` instead.
+ */
+export const LifecycleStatusSchema = z
+  .enum(['idle', 'playing', 'paused', 'completed', 'failed'])
+  .openapi('SimulationStatus', { description: 'idle → playing ⇄ paused → completed | failed; active = idle, playing or paused' });
+export type LifecycleStatus = z.infer<typeof LifecycleStatusSchema>;
+
+const ACTIVE: ReadonlySet<LifecycleStatus> = new Set(['idle', 'playing', 'paused']);
+
+/** Step, decree, agent-policy and time-control need an active simulation. */
+export function isActive(status: LifecycleStatus): boolean {
+  return ACTIVE.has(status);
+}

@@ -1,0 +1,35 @@
+/** What the playback clock may do to a simulation; implemented by SimulationService. */
+export interface PlaybackTarget {
+  /**
+   * Advances a playing simulation by `ticks` through the same serialized path as a step
+   * request. Returns the ticks advanced and the status after them; a simulation that is no
+   * longer `playing` is left alone (0 ticks).
+   */
+  advancePlayback(simulationId: string, ticks: number): Promise<{ ticks: number; status: string }>;
+}
+
+/**
+ * The server-side clock behind PUT time-control. The service calls it after the status change
+ * has committed; the implementation (SSE/playback feature) drives `PlaybackTarget`.
+ */
+export interface PlaybackController {
+  /** Starts or re-times the clock at `ticksPerSecond × speed`. */
+  play(simulationId: string, options: { speed: number; ticksPerSecond: number }): void;
+  /** Stops the clock; the status is already `paused`. */
+  pause(simulationId: string): void;
+  /** Stops the clock for good: the simulation completed or failed. */
+  stop(simulationId: string): void;
+  /** Stops every clock (shutdown). */
+  close(): Promise<void>;
+}
+
+/** Builds the controller once the service exists (the two refer to each other). */
+export type PlaybackControllerFactory = (target: PlaybackTarget) => PlaybackController;
+
+/** Accepts play/pause and does nothing: the status changes, no clock runs. */
+export const noopPlaybackController: PlaybackControllerFactory = () => ({
+  play() {},
+  pause() {},
+  stop() {},
+  async close() {},
+});

@@ -1,0 +1,435 @@
+import {
+  ScenarioError,
+  Simulation,
+  type DecreeInput,
+  type EngineInput,
+  type EngineSnapshot,
+  type InputProblem,
+  type Policy,
+  type ScenarioInput,
+  type TraceStep,
+} from '@sim/engine';
+import { randomUUID } from 'node:crypto';
+import type { AuthContext } from '../identity/auth-context.js';
+import { noopUsageRecorder, type UsageRecorder } from '../identity/usage-recorder.js';
+import { ApiError, conflict, notFound, validationError } from '../lib/api-error.js';
+import type { Clock } from '../lib/clock.js';
+import { KeyedMutex } from '../lib/keyed-mutex.js';
+import type { Logger } from '../lib/logger.js';
+import type { Page, SortOrder } from '../lib/pagination.js';
+import type { DomainCatalog } from '../scenarios/domain-catalog.js';
+import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
+import type {
+  DecreeRecord,
+  NewEvent,
+  NewInput,
+  ProphecyRecord,
+  RunnableSimulation,
+  SimulationStore,
+  StoredEvent,
+} from '../storage/simulation-store.js';
+import type { SimulationEventBus } from './event-bus.js';
+import { isActive, type LifecycleStatus } from './lifecycle.js';
+import { noopPlaybackController, type PlaybackController, type PlaybackControllerFactory, type PlaybackTarget } from './playback-controller.js';
+import { resolveScenario, type ScenarioSource } from './scenario-source.js';
+import { assertSimulationAccess, organizationFor, organizationsToList } from './tenancy.js';
+import { TickCollector } from './tick-collector.js';
+import { replaySteps } from './trace-replay.js';
+import { engineVersionOf, simulationView, stateView, type SimulationState, type SimulationView } from './simulation-view.js';
+
+export interface SimulationServiceDeps {
+  store: SimulationStore;
+  scenarios: ScenarioCatalog;
+  domains: DomainCatalog;
+  clock: Clock;
+  events: SimulationEventBus;
+  logger: Logger;
+  playback?: PlaybackControllerFactory;
+  usage?: UsageRecorder;
+}
+
+export interface CreateSimulationInput {
+  source: ScenarioSource;
+  organizationId?: string | undefined;
+  engineVersion?: string | undefined;
+}
+
+export interface TraceMetadata {
+  simulationId: string;
+  scenarioId: string;
+  engineVersion: string;
+  seed: number;
+  ticks: number;
+}
+
+/** A trace ready to stream: the steps are computed as they are read. */
+export interface TraceStream {
+  simulationId: string;
+  engineVersion: string;
+  metadata: TraceMetadata;
+  initialState: ScenarioInput['initialState'];
+  steps: Generator<TraceStep, void, void>;
+}
+
+export type TimeControlAction = 'play' | 'pause' | 'step';
+
+export interface DecreeView {
+  id: string;
+  simulationId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  tick: number;
+  createdAt: string;
+}
+
+export interface ProphecyView {
+  id: string;
+  simulationId: string;
+  tick: number;
+  data: ProphecyRecord['data'];
+  createdAt: string;
+}
+
+const decreeView = (d: DecreeRecord): DecreeView => ({ id: d.id, simulationId: d.simulationId, type: d.type, payload: d.payload, tick: d.tick, createdAt: d.createdAt });
+const prophecyView = (p: ProphecyRecord): ProphecyView => ({ id: p.id, simulationId: p.simulationId, tick: p.tick, data: p.data, createdAt: p.createdAt });
+
+/** Maps the engine's verdict on an input to the interface's errors. */
+function inputProblemError(problem: InputProblem): ApiError {
+  switch (problem.code) {
+    case 'not-found':
+      return notFound(problem.message);
+    case 'completed':
+      return conflict('SIMULATION_NOT_ACTIVE', 'The simulation is not active');
+    default:
+      return validationError([{ path: 'payload', message: problem.message }]);
+  }
+}
+
+const statusEvent = (tick: number, status: LifecycleStatus, previous: LifecycleStatus): NewEvent => ({
+  type: 'simulation:status',
+  tick,
+  data: { status, previous, tick },
+});
+
+/**
+ * The simulation use cases. Every mutation of one simulation runs through a per-simulation
+ * queue: it reads the stored snapshot, resumes the engine, and writes the new snapshot with
+ * the input log, decrees, prophecies and events in one transaction; events are published after
+ * the commit.
+ */
+export class SimulationService implements PlaybackTarget {
+  private readonly mutex = new KeyedMutex();
+  private readonly playback: PlaybackController;
+  private readonly usage: UsageRecorder;
+
+  constructor(private readonly deps: SimulationServiceDeps) {
+    this.playback = (deps.playback ?? noopPlaybackController)(this);
+    this.usage = deps.usage ?? noopUsageRecorder;
+  }
+
+  private now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+
+  private startEngine(scenario: ScenarioInput, engineVersion: string | undefined, pathPrefix: string): Simulation {
+    try {
+      return Simulation.create(scenario, engineVersion === undefined ? {} : { engineVersion });
+    } catch (error) {
+      // A domain adapter's translation is checked here for the first time.
+      if (error instanceof ScenarioError) throw validationError(error.issues.map((i) => ({ path: [pathPrefix, i.path].filter((p) => p !== '').join('.'), message: i.message })));
+      throw error;
+    }
+  }
+
+  async create(auth: AuthContext, input: CreateSimulationInput): Promise<SimulationView> {
+    const organizationId = organizationFor(auth, input.organizationId);
+    const resolved = resolveScenario(input.source, this.deps.scenarios, this.deps.domains);
+    const simulation = this.startEngine(resolved.scenario, input.engineVersion, 'scenario' in input.source ? 'scenario' : '');
+    const id = randomUUID();
+    const createdAt = this.now();
+    await this.deps.store.create(
+      {
+        id,
+        organizationId,
+        scenarioId: resolved.scenarioId,
+        engineVersion: simulation.engineVersion,
+        scenario: resolved.scenario,
+        status: 'idle',
+        tick: 0,
+        state: simulation.state(),
+        snapshot: simulation.snapshot(),
+        createdAt,
+      },
+      { at: createdAt, inputs: [], prophecies: [], events: [] },
+    );
+    this.usage.recordSimulationCreated(organizationId);
+    return { id, scenarioId: resolved.scenarioId, organizationId, engineVersion: engineVersionOf(simulation.engineVersion), state: stateView(simulation.state(), 'idle'), createdAt };
+  }
+
+  /** Creates a simulation, computes `ticks` ticks and stores the outcome; the trace is then replayed. */
+  async run(auth: AuthContext, input: CreateSimulationInput & { ticks: number }): Promise<{ simulation: SimulationView; trace: TraceStream }> {
+    const organizationId = organizationFor(auth, input.organizationId);
+    const resolved = resolveScenario(input.source, this.deps.scenarios, this.deps.domains);
+    const simulation = this.startEngine(resolved.scenario, input.engineVersion, 'scenario' in input.source ? 'scenario' : '');
+    const id = randomUUID();
+    const createdAt = this.now();
+    const collector = new TickCollector(id, createdAt, false);
+    // No onStep: the first pass builds no trace steps; the response replays them lazily.
+    simulation.step(input.ticks, collector.observer);
+    const status: LifecycleStatus = simulation.completed ? 'completed' : 'idle';
+    const events = simulation.completed ? [...collector.events, statusEvent(simulation.tick, 'completed', 'idle')] : collector.events;
+    const stored = await this.deps.store.create(
+      {
+        id,
+        organizationId,
+        scenarioId: resolved.scenarioId,
+        engineVersion: simulation.engineVersion,
+        scenario: resolved.scenario,
+        status,
+        tick: simulation.tick,
+        state: simulation.state(),
+        snapshot: simulation.snapshot(),
+        createdAt,
+      },
+      { at: createdAt, inputs: [], prophecies: collector.prophecies, events },
+    );
+    this.publish(id, stored, [], 0);
+    this.usage.recordSimulationCreated(organizationId);
+    this.usage.recordTicks(organizationId, simulation.tick);
+    const view: SimulationView = { id, scenarioId: resolved.scenarioId, organizationId, engineVersion: engineVersionOf(simulation.engineVersion), state: stateView(simulation.state(), status), createdAt };
+    return { simulation: view, trace: this.traceOf(id, resolved.scenarioId, simulation.engineVersion, resolved.scenario, [], simulation.tick) };
+  }
+
+  async get(auth: AuthContext, id: string): Promise<SimulationView> {
+    return simulationView(assertSimulationAccess(auth, await this.deps.store.get(id), id));
+  }
+
+  async list(auth: AuthContext, query: { organizationId?: string | undefined; limit: number; offset: number }): Promise<Page<SimulationView>> {
+    const organizationIds = organizationsToList(auth, query.organizationId);
+    const page = await this.deps.store.list({ organizationIds, limit: query.limit, offset: query.offset });
+    return { items: page.items.map(simulationView), total: page.total };
+  }
+
+  async step(auth: AuthContext, id: string, ticks: number): Promise<{ state: SimulationState; ticks: number }> {
+    await this.authorize(auth, id);
+    return this.mutate(id, async (current) => this.advance(current, ticks, current.status));
+  }
+
+  async setAgentPolicy(auth: AuthContext, id: string, agentId: string, policy: Policy): Promise<void> {
+    await this.authorize(auth, id);
+    await this.mutate(id, async (current) => {
+      const simulation = Simulation.restore(current.snapshot);
+      const draft = { kind: 'policy' as const, agentId, policy, ref: null };
+      const problem = simulation.check(draft);
+      if (problem !== null) throw problem.code === 'not-found' ? notFound(`Agent ${agentId} not found`) : inputProblemError(problem);
+      simulation.enqueue(draft);
+      return this.commitInput(current, simulation, undefined);
+    });
+  }
+
+  async submitDecree(auth: AuthContext, id: string, decree: DecreeInput): Promise<DecreeView> {
+    await this.authorize(auth, id);
+    return this.mutate(id, async (current) => {
+      const simulation = Simulation.restore(current.snapshot);
+      const decreeId = randomUUID();
+      const draft = { kind: 'decree' as const, decree, ref: decreeId };
+      const problem = simulation.check(draft);
+      if (problem !== null) throw inputProblemError(problem);
+      simulation.enqueue(draft);
+      const createdAt = this.now();
+      const queued = simulation.pendingInputs().at(-1) as Extract<EngineInput, { kind: 'decree' }>;
+      await this.commitInput(current, simulation, { id: decreeId, type: queued.decree.type, payload: queued.decree.payload, createdAt });
+      return { id: decreeId, simulationId: id, type: queued.decree.type, payload: queued.decree.payload as Record<string, unknown>, tick: current.tick + 1, createdAt };
+    });
+  }
+
+  async timeControl(auth: AuthContext, id: string, action: TimeControlAction, speed: number | undefined): Promise<void> {
+    await this.authorize(auth, id);
+    await this.mutate(id, async (current) => {
+      const playbackSpeed = speed ?? current.playbackSpeed;
+      if (action === 'step') {
+        // Stepping takes the simulation out of playback, as a media player's frame step does.
+        const next: LifecycleStatus = current.status === 'playing' ? 'paused' : current.status;
+        if (current.status === 'playing') this.playback.pause(id);
+        await this.advance(current, 1, next, playbackSpeed);
+        return;
+      }
+      const next: LifecycleStatus = action === 'play' ? 'playing' : 'paused';
+      const events = next === current.status ? [] : [statusEvent(current.tick, next, current.status)];
+      const stored = await this.deps.store.update({
+        simulationId: id,
+        expectedVersion: current.version,
+        at: this.now(),
+        status: next,
+        tick: current.tick,
+        state: current.state,
+        playbackSpeed,
+        inputs: [],
+        prophecies: [],
+        events,
+      });
+      this.publish(id, stored, [], 0);
+      if (action === 'play') this.playback.play(id, { speed: playbackSpeed, ticksPerSecond: current.snapshot.rules.ticksPerSecond });
+      else this.playback.pause(id);
+    });
+  }
+
+  async advancePlayback(simulationId: string, ticks: number): Promise<{ ticks: number; status: string }> {
+    return this.mutate(simulationId, async (current) => {
+      if (current.status !== 'playing') return { ticks: 0, status: current.status };
+      const result = await this.advance(current, ticks, 'playing');
+      return { ticks: result.ticks, status: result.state.status };
+    });
+  }
+
+  async listDecrees(auth: AuthContext, id: string, window: { limit: number; offset: number; order: SortOrder }): Promise<Page<DecreeView>> {
+    await this.authorize(auth, id);
+    const page = await this.deps.store.listDecrees(id, window);
+    return { items: page.items.map(decreeView), total: page.total };
+  }
+
+  async listProphecies(auth: AuthContext, id: string, window: { limit: number; offset: number; order: SortOrder }): Promise<Page<ProphecyView>> {
+    await this.authorize(auth, id);
+    const page = await this.deps.store.listProphecies(id, window);
+    return { items: page.items.map(prophecyView), total: page.total };
+  }
+
+  /** The trace up to the current tick; 404 before the first tick. */
+  async trace(auth: AuthContext, id: string): Promise<TraceStream> {
+    await this.authorize(auth, id);
+    const replay = await this.deps.store.getReplayInput(id);
+    if (replay === undefined) throw notFound(`Simulation ${id} not found`);
+    if (replay.tick === 0) throw notFound('The trace is not available before the first tick');
+    return this.traceOf(id, replay.scenarioId, replay.engineVersion, replay.scenario, replay.inputs, replay.tick);
+  }
+
+  /** Stored events after `afterSeq`, for SSE replay (Last-Event-ID). */
+  async eventsAfter(auth: AuthContext, id: string, afterSeq: number, limit = 1000): Promise<StoredEvent[]> {
+    await this.authorize(auth, id);
+    return this.deps.store.listEvents(id, afterSeq, limit);
+  }
+
+  async close(): Promise<void> {
+    await this.playback.close();
+  }
+
+  private traceOf(id: string, scenarioId: string, engineVersion: string, scenario: ScenarioInput, inputs: Parameters<typeof replaySteps>[2], ticks: number): TraceStream {
+    return {
+      simulationId: id,
+      engineVersion,
+      metadata: { simulationId: id, scenarioId, engineVersion, seed: scenario.seed, ticks },
+      initialState: scenario.initialState,
+      steps: replaySteps(scenario, engineVersion, inputs, ticks),
+    };
+  }
+
+  private async authorize(auth: AuthContext, id: string): Promise<void> {
+    assertSimulationAccess(auth, await this.deps.store.get(id), id);
+  }
+
+  /** Serializes per simulation and re-reads inside the queue, so each change sees the last one. */
+  private mutate<T>(id: string, change: (current: RunnableSimulation) => Promise<T>): Promise<T> {
+    return this.mutex.run(id, async () => {
+      const current = await this.deps.store.getRunnable(id);
+      if (current === undefined) throw notFound(`Simulation ${id} not found`);
+      if (!isActive(current.status)) throw conflict('SIMULATION_NOT_ACTIVE', `The simulation is ${current.status}`);
+      return change(current);
+    });
+  }
+
+  /** Stores a queued input (with its decree row) and the snapshot holding it in its queue. */
+  private async commitInput(current: RunnableSimulation, simulation: Simulation, decree: NewInput['decree']): Promise<void> {
+    const input = simulation.pendingInputs().at(-1) as EngineInput;
+    const at = this.now();
+    await this.deps.store.update({
+      simulationId: current.id,
+      expectedVersion: current.version,
+      at,
+      status: current.status,
+      tick: current.tick,
+      state: current.state,
+      snapshot: simulation.snapshot(),
+      inputs: [{ tick: current.tick + 1, input, ...(decree === undefined ? {} : { decree }) }],
+      prophecies: [],
+      events: [],
+    });
+  }
+
+  /**
+   * Computes up to `ticks` ticks from the stored snapshot and commits them. `status` is the
+   * lifecycle status to keep unless the engine completes (→ completed) or throws (→ failed).
+   */
+  private async advance(current: RunnableSimulation, ticks: number, status: LifecycleStatus, playbackSpeed?: number): Promise<{ state: SimulationState; ticks: number }> {
+    const id = current.id;
+    const at = this.now();
+    const simulation = Simulation.restore(current.snapshot as EngineSnapshot);
+    const collector = new TickCollector(id, at, this.deps.events.hasSubscribers(id));
+    let advanced: number;
+    try {
+      advanced = simulation.step(ticks, collector.observer);
+    } catch (error) {
+      await this.fail(current, error);
+      throw new ApiError(500, 'INTERNAL_ERROR', 'The simulation failed and can no longer advance');
+    }
+    const next: LifecycleStatus = simulation.completed ? 'completed' : status;
+    const events = [...collector.events];
+    if (next !== current.status) events.push(statusEvent(simulation.tick, next, current.status));
+    const stored = await this.deps.store.update({
+      simulationId: id,
+      expectedVersion: current.version,
+      at,
+      status: next,
+      tick: simulation.tick,
+      state: simulation.state(),
+      snapshot: simulation.snapshot(),
+      ...(playbackSpeed === undefined ? {} : { playbackSpeed }),
+      inputs: [],
+      prophecies: collector.prophecies,
+      events,
+    });
+    this.publish(id, stored, collector.steps, current.lastEventSeq);
+    if (next === 'completed') this.playback.stop(id);
+    this.usage.recordTicks(current.organizationId, advanced);
+    return { state: stateView(simulation.state(), next), ticks: advanced };
+  }
+
+  /** An engine error: the simulation is failed; its last good snapshot stays. */
+  private async fail(current: RunnableSimulation, error: unknown): Promise<void> {
+    this.deps.logger.error('simulation failed', { simulationId: current.id, error: String((error as Error)?.stack ?? error) });
+    const stored = await this.deps.store.update({
+      simulationId: current.id,
+      expectedVersion: current.version,
+      at: this.now(),
+      status: 'failed',
+      tick: current.tick,
+      state: current.state,
+      inputs: [],
+      prophecies: [],
+      events: [
+        { type: 'error', tick: current.tick, data: { tick: current.tick, message: 'The engine failed while computing the next tick' } },
+        statusEvent(current.tick, 'failed', current.status),
+      ],
+    });
+    this.publish(current.id, stored, [], 0);
+    this.playback.stop(current.id);
+  }
+
+  /**
+   * Publishes after commit, in tick order: each tick's events, then the tick itself. Events of a
+   * tick carry its number; tick messages follow the events of the same tick.
+   */
+  private publish(id: string, stored: StoredEvent[], steps: TraceStep[], lastSeqBefore: number): void {
+    const bus = this.deps.events;
+    let e = 0;
+    let lastSeq = lastSeqBefore;
+    for (const step of steps) {
+      while (e < stored.length && (stored[e] as StoredEvent).tick <= step.tick && (stored[e] as StoredEvent).type !== 'simulation:status') {
+        const event = stored[e++] as StoredEvent;
+        lastSeq = event.seq;
+        bus.publish(id, { kind: 'event', event });
+      }
+      bus.publish(id, { kind: 'tick', simulationId: id, afterSeq: lastSeq, step });
+    }
+    while (e < stored.length) bus.publish(id, { kind: 'event', event: stored[e++] as StoredEvent });
+  }
+}

@@ -1,0 +1,8 @@
+import type { IdentityTables } from './identity-tables.js';
+import type { SimulationTables } from './simulation-tables.js';
+
+/**
+ * The Kysely database type: one interface per feature. A feature adds its tables by adding its
+ * interface to this list.
+ */
+export interface Database extends SimulationTables, IdentityTables {}

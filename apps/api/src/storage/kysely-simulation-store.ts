@@ -1,0 +1,291 @@
+import type { EngineInput, EngineSnapshot, EngineState, ProphecyData, ScenarioInput } from '@sim/engine';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Page } from '../lib/pagination.js';
+import type { LifecycleStatus } from '../simulations/lifecycle.js';
+import type { Database } from './database-schema.js';
+import type { SimulationsTable } from './simulation-tables.js';
+import {
+  StaleSimulationError,
+  type DecreeRecord,
+  type ListWindow,
+  type NewSimulation,
+  type ProphecyRecord,
+  type ReplayInput,
+  type RunnableSimulation,
+  type SimulationChanges,
+  type SimulationRecord,
+  type SimulationStore,
+  type SimulationUpdate,
+  type StoredEvent,
+  type StoredEventType,
+} from './simulation-store.js';
+import type { StorageCapabilities } from './storage-capabilities.js';
+
+const RECORD_COLUMNS = [
+  'id',
+  'organization_id',
+  'scenario_id',
+  'engine_version',
+  'status',
+  'tick',
+  'state',
+  'playback_speed',
+  'version',
+  'event_seq',
+  'created_at',
+  'updated_at',
+] as const;
+
+type RecordRow = Pick<Selectable<SimulationsTable>, (typeof RECORD_COLUMNS)[number]>;
+
+function toRecord(row: RecordRow): SimulationRecord {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    scenarioId: row.scenario_id,
+    engineVersion: row.engine_version,
+    status: row.status as LifecycleStatus,
+    tick: Number(row.tick),
+    state: JSON.parse(row.state) as EngineState,
+    playbackSpeed: Number(row.playback_speed),
+    version: Number(row.version),
+    lastEventSeq: Number(row.event_seq),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The SimulationStore on any Kysely dialect; dialect differences come in as capabilities. */
+export class KyselySimulationStore implements SimulationStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly capabilities: StorageCapabilities,
+  ) {}
+
+  async create(simulation: NewSimulation, changes: SimulationChanges): Promise<StoredEvent[]> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('simulations')
+        .values({
+          id: simulation.id,
+          organization_id: simulation.organizationId,
+          scenario_id: simulation.scenarioId,
+          engine_version: simulation.engineVersion,
+          scenario: JSON.stringify(simulation.scenario),
+          status: simulation.status,
+          tick: simulation.tick,
+          snapshot: JSON.stringify(simulation.snapshot),
+          state: JSON.stringify(simulation.state),
+          playback_speed: 1,
+          version: 1,
+          input_seq: 0,
+          event_seq: 0,
+          created_at: simulation.createdAt,
+          updated_at: simulation.createdAt,
+        })
+        .execute();
+      return this.appendChanges(trx, simulation.id, { inputSeq: 0, eventSeq: 0 }, changes);
+    });
+  }
+
+  async update(update: SimulationUpdate): Promise<StoredEvent[]> {
+    return this.db.transaction().execute(async (trx) => {
+      let query = trx
+        .selectFrom('simulations')
+        .select(['version', 'input_seq', 'event_seq'])
+        .where('id', '=', update.simulationId);
+      if (this.capabilities.rowLocks) query = query.forUpdate();
+      const current = await query.executeTakeFirst();
+      if (current === undefined || Number(current.version) !== update.expectedVersion) {
+        throw new StaleSimulationError(update.simulationId);
+      }
+      const seqs = { inputSeq: Number(current.input_seq), eventSeq: Number(current.event_seq) };
+      const stored = await this.appendChanges(trx, update.simulationId, seqs, update);
+      await trx
+        .updateTable('simulations')
+        .set({
+          status: update.status,
+          tick: update.tick,
+          state: JSON.stringify(update.state),
+          ...(update.snapshot !== undefined ? { snapshot: JSON.stringify(update.snapshot) } : {}),
+          ...(update.playbackSpeed !== undefined ? { playback_speed: update.playbackSpeed } : {}),
+          version: update.expectedVersion + 1,
+          updated_at: update.at,
+        })
+        .where('id', '=', update.simulationId)
+        .where('version', '=', update.expectedVersion)
+        .execute();
+      return stored;
+    });
+  }
+
+  /** Writes the log, decrees, prophecies and events, and advances the row's sequence counters. */
+  private async appendChanges(
+    trx: Transaction<Database>,
+    simulationId: string,
+    seqs: { inputSeq: number; eventSeq: number },
+    changes: SimulationChanges,
+  ): Promise<StoredEvent[]> {
+    let inputSeq = seqs.inputSeq;
+    for (const entry of changes.inputs) {
+      inputSeq++;
+      await trx.insertInto('simulation_inputs').values({ simulation_id: simulationId, seq: inputSeq, tick: entry.tick, input: JSON.stringify(entry.input) }).execute();
+      if (entry.decree !== undefined) {
+        await trx
+          .insertInto('decrees')
+          .values({
+            id: entry.decree.id,
+            simulation_id: simulationId,
+            seq: inputSeq,
+            tick: entry.tick,
+            type: entry.decree.type,
+            payload: JSON.stringify(entry.decree.payload),
+            created_at: entry.decree.createdAt,
+          })
+          .execute();
+      }
+    }
+    for (const prophecy of changes.prophecies) {
+      await trx
+        .insertInto('prophecies')
+        .values({ id: prophecy.id, simulation_id: simulationId, seq: prophecy.seq, tick: prophecy.tick, data: JSON.stringify(prophecy.data), created_at: prophecy.createdAt })
+        .execute();
+    }
+    const stored: StoredEvent[] = changes.events.map((event, index) => ({
+      ...event,
+      simulationId,
+      seq: seqs.eventSeq + index + 1,
+      createdAt: changes.at,
+    }));
+    // Batched: a long run can report thousands of events; keep each statement under SQLite's variable limit.
+    for (let start = 0; start < stored.length; start += 100) {
+      const batch = stored.slice(start, start + 100);
+      await trx
+        .insertInto('simulation_events')
+        .values(batch.map((e) => ({ simulation_id: simulationId, seq: e.seq, type: e.type, tick: e.tick, data: JSON.stringify(e.data), created_at: e.createdAt })))
+        .execute();
+    }
+    if (changes.inputs.length > 0 || stored.length > 0) {
+      await trx
+        .updateTable('simulations')
+        .set({ input_seq: inputSeq, event_seq: seqs.eventSeq + stored.length })
+        .where('id', '=', simulationId)
+        .execute();
+    }
+    return stored;
+  }
+
+  async get(id: string): Promise<SimulationRecord | undefined> {
+    const row = await this.db.selectFrom('simulations').select(RECORD_COLUMNS).where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : toRecord(row);
+  }
+
+  async getRunnable(id: string): Promise<RunnableSimulation | undefined> {
+    const row = await this.db
+      .selectFrom('simulations')
+      .select([...RECORD_COLUMNS, 'snapshot'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row === undefined ? undefined : { ...toRecord(row), snapshot: JSON.parse(row.snapshot) as EngineSnapshot };
+  }
+
+  async getReplayInput(id: string): Promise<ReplayInput | undefined> {
+    // One read transaction: the log and the tick must belong to the same moment.
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('simulations').select(['scenario_id', 'engine_version', 'scenario', 'tick']).where('id', '=', id).executeTakeFirst();
+      if (row === undefined) return undefined;
+      const tick = Number(row.tick);
+      const inputs = await trx
+        .selectFrom('simulation_inputs')
+        .select(['tick', 'input'])
+        .where('simulation_id', '=', id)
+        .where('tick', '<=', tick)
+        .orderBy('seq', 'asc')
+        .execute();
+      return {
+        scenarioId: row.scenario_id,
+        engineVersion: row.engine_version,
+        scenario: JSON.parse(row.scenario) as ScenarioInput,
+        tick,
+        inputs: inputs.map((i) => ({ tick: Number(i.tick), input: JSON.parse(i.input) as EngineInput })),
+      };
+    });
+  }
+
+  async list(filter: { organizationIds: readonly string[]; limit: number; offset: number }): Promise<Page<SimulationRecord>> {
+    if (filter.organizationIds.length === 0) return { items: [], total: 0 };
+    const where = this.db.selectFrom('simulations').where('organization_id', 'in', [...filter.organizationIds]);
+    const [rows, count] = await Promise.all([
+      where.select(RECORD_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+      where.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(toRecord), total: Number(count.total) };
+  }
+
+  async listDecrees(simulationId: string, window: ListWindow): Promise<Page<DecreeRecord>> {
+    const where = this.db.selectFrom('decrees').where('simulation_id', '=', simulationId);
+    const [rows, count] = await Promise.all([
+      where.selectAll().orderBy('seq', window.order).limit(window.limit).offset(window.offset).execute(),
+      where.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      total: Number(count.total),
+      items: rows.map((r) => ({
+        id: r.id,
+        simulationId: r.simulation_id,
+        seq: Number(r.seq),
+        tick: Number(r.tick),
+        type: r.type,
+        payload: JSON.parse(r.payload) as Record<string, unknown>,
+        createdAt: r.created_at,
+      })),
+    };
+  }
+
+  async listProphecies(simulationId: string, window: ListWindow): Promise<Page<ProphecyRecord>> {
+    const where = this.db.selectFrom('prophecies').where('simulation_id', '=', simulationId);
+    const [rows, count] = await Promise.all([
+      where.selectAll().orderBy('seq', window.order).limit(window.limit).offset(window.offset).execute(),
+      where.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      total: Number(count.total),
+      items: rows.map((r) => ({
+        id: r.id,
+        simulationId: r.simulation_id,
+        seq: Number(r.seq),
+        tick: Number(r.tick),
+        data: JSON.parse(r.data) as ProphecyData,
+        createdAt: r.created_at,
+      })),
+    };
+  }
+
+  async listEvents(simulationId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
+    const rows = await this.db
+      .selectFrom('simulation_events')
+      .selectAll()
+      .where('simulation_id', '=', simulationId)
+      .where('seq', '>', afterSeq)
+      .orderBy('seq', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      simulationId: r.simulation_id,
+      seq: Number(r.seq),
+      type: r.type as StoredEventType,
+      tick: Number(r.tick),
+      data: JSON.parse(r.data) as unknown,
+      createdAt: r.created_at,
+    }));
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await sql`select 1`.execute(this.db);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import * as simulations from './0001-simulations.js';
+import * as identity from './0002-identity.js';
+
+/** Every migration, by name; names sort in the order they were written. Add one line per new file. */
+export const migrations: Record<string, Migration> = {
+  '0001-simulations': simulations,
+  '0002-identity': identity,
+};

@@ -1,0 +1,153 @@
+import type { EngineInput, EngineSnapshot, EngineState, ProphecyData, ScenarioInput, ScheduledInput } from '@sim/engine';
+import type { Page, SortOrder } from '../lib/pagination.js';
+import type { LifecycleStatus } from '../simulations/lifecycle.js';
+
+/** A simulation as reads return it: no snapshot, no scenario. */
+export interface SimulationRecord {
+  id: string;
+  organizationId: string;
+  scenarioId: string;
+  engineVersion: string;
+  status: LifecycleStatus;
+  tick: number;
+  /** The engine state at `tick` (engine status, not the lifecycle status). */
+  state: EngineState;
+  playbackSpeed: number;
+  /** Bumped by every change; a change names the version it was computed from. */
+  version: number;
+  /** The seq of the last stored event; 0 before any. */
+  lastEventSeq: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a mutation needs to resume the engine. */
+export interface RunnableSimulation extends SimulationRecord {
+  snapshot: EngineSnapshot;
+}
+
+/** What GET trace needs to replay: the scenario and the inputs applied up to `tick`. */
+export interface ReplayInput {
+  scenarioId: string;
+  engineVersion: string;
+  scenario: ScenarioInput;
+  tick: number;
+  inputs: ScheduledInput[];
+}
+
+/** One entry for the input log; with `decree`, also a row of the decrees resource. */
+export interface NewInput {
+  tick: number;
+  input: EngineInput;
+  decree?: { id: string; type: string; payload: unknown; createdAt: string };
+}
+
+export interface NewProphecy {
+  id: string;
+  seq: number;
+  tick: number;
+  data: ProphecyData;
+  createdAt: string;
+}
+
+/** Event types that are stored (per-tick records are not). */
+export type StoredEventType = 'decree' | 'policy' | 'loss' | 'warning' | 'paradox' | 'prophecy' | 'completed' | 'simulation:status' | 'error';
+
+export interface NewEvent {
+  type: StoredEventType;
+  tick: number;
+  data: unknown;
+}
+
+export interface StoredEvent extends NewEvent {
+  simulationId: string;
+  /** Increases per simulation from 1; the SSE `id:`. */
+  seq: number;
+  createdAt: string;
+}
+
+/** What one mutation writes, all in one transaction. */
+export interface SimulationChanges {
+  at: string;
+  inputs: NewInput[];
+  prophecies: NewProphecy[];
+  events: NewEvent[];
+}
+
+export interface NewSimulation {
+  id: string;
+  organizationId: string;
+  scenarioId: string;
+  engineVersion: string;
+  scenario: ScenarioInput;
+  status: LifecycleStatus;
+  tick: number;
+  state: EngineState;
+  snapshot: EngineSnapshot;
+  createdAt: string;
+}
+
+export interface SimulationUpdate extends SimulationChanges {
+  simulationId: string;
+  expectedVersion: number;
+  status: LifecycleStatus;
+  tick: number;
+  state: EngineState;
+  /** Left out when the engine did not move (a status change only). */
+  snapshot?: EngineSnapshot;
+  playbackSpeed?: number;
+}
+
+export interface DecreeRecord {
+  id: string;
+  simulationId: string;
+  seq: number;
+  tick: number;
+  type: string;
+  payload: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface ProphecyRecord {
+  id: string;
+  simulationId: string;
+  seq: number;
+  tick: number;
+  data: ProphecyData;
+  createdAt: string;
+}
+
+export interface ListWindow {
+  limit: number;
+  offset: number;
+  order: SortOrder;
+}
+
+/** Another writer changed the simulation since it was read (only across processes). */
+export class StaleSimulationError extends Error {
+  constructor(readonly simulationId: string) {
+    super(`simulation ${simulationId} was changed concurrently`);
+    this.name = 'StaleSimulationError';
+  }
+}
+
+/**
+ * The simulation feature's storage port, shaped by its use cases. Every method that changes a
+ * simulation writes all of it (row, input log, decrees, prophecies, events) in one transaction.
+ */
+export interface SimulationStore {
+  /** Stores a new simulation with what its creation produced (run: every tick's events). */
+  create(simulation: NewSimulation, changes: SimulationChanges): Promise<StoredEvent[]>;
+  /** Applies one mutation; throws StaleSimulationError when `expectedVersion` is not current. */
+  update(update: SimulationUpdate): Promise<StoredEvent[]>;
+  get(id: string): Promise<SimulationRecord | undefined>;
+  getRunnable(id: string): Promise<RunnableSimulation | undefined>;
+  getReplayInput(id: string): Promise<ReplayInput | undefined>;
+  list(filter: { organizationIds: readonly string[]; limit: number; offset: number }): Promise<Page<SimulationRecord>>;
+  listDecrees(simulationId: string, window: ListWindow): Promise<Page<DecreeRecord>>;
+  listProphecies(simulationId: string, window: ListWindow): Promise<Page<ProphecyRecord>>;
+  /** Stored events after `afterSeq`, in order (SSE replay for Last-Event-ID). */
+  listEvents(simulationId: string, afterSeq: number, limit: number): Promise<StoredEvent[]>;
+  /** True when the database answers. */
+  ping(): Promise<boolean>;
+}

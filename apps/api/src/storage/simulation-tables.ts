@@ -1,0 +1,73 @@
+/**
+ * The simulation feature's tables. JSON columns are text on every dialect, so the same SQL
+ * runs on SQLite and PostgreSQL; timestamps are ISO 8601 strings.
+ */
+export interface SimulationsTable {
+  id: string;
+  organization_id: string;
+  scenario_id: string;
+  engine_version: string;
+  /** The runnable scenario (ScenarioInput JSON), replayed by GET trace. */
+  scenario: string;
+  status: string;
+  tick: number;
+  /** The latest `Simulation.snapshot()`; a step resumes from it. */
+  snapshot: string;
+  /** The engine state at `tick` (EngineState JSON), so reads need no engine. */
+  state: string;
+  playback_speed: number;
+  /** Optimistic concurrency: bumped by every change; a change names the version it read. */
+  version: number;
+  /** Last sequence numbers handed out, per simulation. */
+  input_seq: number;
+  event_seq: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The append-only input log: decrees and policy changes with the tick at which each applies. */
+export interface SimulationInputsTable {
+  simulation_id: string;
+  seq: number;
+  tick: number;
+  /** EngineInput JSON, with `ref` = the decree id where there is one. */
+  input: string;
+}
+
+export interface DecreesTable {
+  id: string;
+  simulation_id: string;
+  seq: number;
+  tick: number;
+  type: string;
+  payload: string;
+  created_at: string;
+}
+
+export interface PropheciesTable {
+  id: string;
+  simulation_id: string;
+  seq: number;
+  tick: number;
+  data: string;
+  created_at: string;
+}
+
+/** Every event except per-tick records, with a per-simulation increasing `seq` (SSE ids). */
+export interface SimulationEventsTable {
+  simulation_id: string;
+  seq: number;
+  type: string;
+  tick: number;
+  data: string;
+  created_at: string;
+}
+
+export interface SimulationTables {
+  simulations: SimulationsTable;
+  simulation_inputs: SimulationInputsTable;
+  decrees: DecreesTable;
+  prophecies: PropheciesTable;
+  simulation_events: SimulationEventsTable;
+}
+

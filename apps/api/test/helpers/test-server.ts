@@ -1,0 +1,94 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from '../../src/app.js';
+import type { AppDeps } from '../../src/app-deps.js';
+import { systemClock } from '../../src/lib/clock.js';
+import { silentLogger } from '../../src/lib/logger.js';
+import { createAdapterDomainCatalog } from '../../src/scenarios/adapter-domain-catalog.js';
+import { loadScenarioFolder } from '../../src/scenarios/load-scenario-folder.js';
+import { createScenarioCatalog } from '../../src/scenarios/scenario-catalog.js';
+import { InProcessEventBus } from '../../src/simulations/event-bus.js';
+import { openSqlite } from '../../src/storage/sqlite/open-sqlite.js';
+import type { StorageHandle } from '../../src/storage/storage-handle.js';
+import { createTestAuthenticator } from './test-authenticator.js';
+
+export const FIXTURE_SCENARIOS = fileURLToPath(new URL('./fixtures/scenarios/', import.meta.url));
+
+export interface TestServer {
+  baseUrl: string;
+  storage: StorageHandle;
+  events: InProcessEventBus;
+  /** fetch against the server; `key` sends X-Api-Key, `bearer` sends Authorization; objects are sent as JSON. */
+  call(path: string, options?: CallOptions): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  method?: string;
+  key?: string;
+  bearer?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A real HTTP server on a random port around a fresh SQLite file and the fixture scenarios. */
+export async function startTestServer(overrides: Partial<AppDeps> = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'sim-api-'));
+  const storage = await openSqlite(join(dir, 'test.db'));
+  const events = new InProcessEventBus();
+  const app = createApp({
+    store: storage.simulations,
+    authenticator: createTestAuthenticator(),
+    scenarios: createScenarioCatalog(loadScenarioFolder(FIXTURE_SCENARIOS, silentLogger).scenarios),
+    domains: createAdapterDomainCatalog(),
+    clock: systemClock,
+    config: { serviceVersion: '1.0.0-test' },
+    events,
+    logger: silentLogger,
+    ...overrides,
+  });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    storage,
+    events,
+    call(path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.key !== undefined) headers['X-Api-Key'] = options.key;
+      if (options.bearer !== undefined) headers.Authorization = `Bearer ${options.bearer}`;
+      let body: string | undefined;
+      if (options.body !== undefined) {
+        body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+        headers['Content-Type'] ??= 'application/json';
+      }
+      return fetch(`${baseUrl}${path}`, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Reads an NDJSON body line by line (every line must be complete JSON). */
+export async function readNdjson(res: Response): Promise<unknown[]> {
+  const text = await res.text();
+  expectTrailingNewline(text);
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+function expectTrailingNewline(text: string): void {
+  if (text !== '' && !text.endsWith('\n')) throw new Error('NDJSON body does not end with a newline');
+}
