@@ -14,6 +14,7 @@ import { createScenarioCatalog } from '../../src/scenarios/scenario-catalog.js';
 import { InProcessEventBus } from '../../src/simulations/event-bus.js';
 import { openSqlite } from '../../src/storage/sqlite/open-sqlite.js';
 import type { StorageHandle } from '../../src/storage/storage-handle.js';
+import { validatingFetch } from '../support/openapi-response-validator.js';
 import { createTestAuthenticator } from './test-authenticator.js';
 
 export const FIXTURE_SCENARIOS = fileURLToPath(new URL('./fixtures/scenarios/', import.meta.url));
@@ -56,6 +57,8 @@ export async function startTestServer(overrides: Partial<AppDeps> = {}): Promise
   });
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Every response a test receives is checked against the server's own /v1/openapi.json.
+  const api = validatingFetch(baseUrl);
   return {
     baseUrl,
     storage,
@@ -69,7 +72,7 @@ export async function startTestServer(overrides: Partial<AppDeps> = {}): Promise
         body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
         headers['Content-Type'] ??= 'application/json';
       }
-      return fetch(`${baseUrl}${path}`, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+      return api(path, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
