@@ -18,21 +18,4 @@ export const docsRoutes = {
   }),
 };
 
-/**
- * The document itself, served by `app.doc31` (which does not describe its own route); listed so
- * that clients find it in the reference like every other public endpoint.
- */
-export const openApiDocumentPath = {
-  method: 'get',
-  path: '/v1/openapi.json',
-  tags: ['Meta'],
-  summary: 'This OpenAPI 3.1 description (public)',
-  responses: {
-    200: {
-      description: 'The OpenAPI 3.1 document',
-      content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
-    },
-  },
-} as const;
-
 export type DocsRoutes = typeof docsRoutes;
