@@ -1,5 +1,6 @@
 import { LIMITS, ScenarioSchema, type ScenarioInput } from '@sim/engine';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_AGENT_BUDGET } from '../src/shared/allocate-agents.js';
 import { epidemicAdapter, EpidemicInputSchema, peakPrevalence, type EpidemicInput } from '../src/adapters/epidemic.js';
 
 type RawInput = Record<string, unknown>;
@@ -52,10 +53,10 @@ describe('epidemic adapter: mapping', () => {
     expect(huge.agents.length).toBeGreaterThan(LIMITS.maxAgents / 2);
   });
 
-  it('scales a large population to about 2 000 agents when no scale is given', () => {
+  it('scales a large population to about DEFAULT_AGENT_BUDGET agents when no scale is given', () => {
     const scenario = build(EpidemicInputSchema.parse(epidemicAdapter.example));
-    expect(scenario.agents.length).toBeGreaterThan(1_900);
-    expect(scenario.agents.length).toBeLessThanOrEqual(2_100);
+    expect(scenario.agents.length).toBeGreaterThan(0.95 * DEFAULT_AGENT_BUDGET);
+    expect(scenario.agents.length).toBeLessThanOrEqual(1.05 * DEFAULT_AGENT_BUDGET);
   });
 
   it('more hospital beds give a larger basin capacity', () => {

@@ -66,7 +66,7 @@ export const EcosystemInputSchema = z
       .number()
       .min(0.001)
       .optional()
-      .describe('Animals one simulated herd stands for; chosen so that the run has about 2 000 agents when left out'),
+      .describe('Animals one simulated herd stands for; chosen so that the run has about 1 000 agents when left out'),
   })
   .strict();
 export type EcosystemInput = z.output<typeof EcosystemInputSchema>;
@@ -115,7 +115,7 @@ export const ecosystemAdapter = defineAdapter({
   description: [
     'Habitat patches with a carrying capacity and the grazing animals on them, under droughts and range management, one tick per week.',
     'Each patch is an attractor whose basin is healthy forage: capacity is its carrying capacity in herds; a basin loss is a patch degraded for good (overgrazing collapse), after which its animals move onto the neighbouring patches and can overgraze them in turn (desertification spreading).',
-    'Agents are herds, one per `animalsPerAgent` animals (about 2 000 agents by default), placed on their patch; destocking removes animals before the run.',
+    'Agents are herds, one per `animalsPerAgent` animals (about 1 000 agents by default), placed on their patch; destocking removes animals before the run.',
     'gamma (capacity/order) is rotational grazing: rested pastures take less pressure per animal (1.5 × rotation share).',
     'lambda (latency/chaos) is herd mobility, which also loosens the tie of a herd to its patch.',
     'Rules: erosion 1 / resilience weeks, recovery 1 / regrowth weeks, droughts are random shocks of the given severity, and herders who anticipate move off patches forecast to degrade (positive reflexivity).',
@@ -124,12 +124,12 @@ export const ecosystemAdapter = defineAdapter({
   example: {
     seed: 5,
     patches: [
-      { name: 'River flats', carryingCapacity: 1200, animals: 1300 },
+      { name: 'River flats', carryingCapacity: 1200, animals: 1450 },
       { name: 'East slope', carryingCapacity: 600, animals: 550 },
-      { name: 'Salt pan', carryingCapacity: 300, animals: 320 },
+      { name: 'Salt pan', carryingCapacity: 300, animals: 360 },
       { name: 'North range', carryingCapacity: 900, animals: 800 },
       { name: 'Acacia woodland', carryingCapacity: 700, animals: 640 },
-      { name: 'Dry plateau', carryingCapacity: 400, animals: 450 },
+      { name: 'Dry plateau', carryingCapacity: 400, animals: 500 },
       { name: 'Spring meadow', carryingCapacity: 800, animals: 700 },
       { name: 'Western hills', carryingCapacity: 500, animals: 480 },
       { name: 'Lake shore', carryingCapacity: 1000, animals: 900 },

@@ -77,7 +77,7 @@ export const EpidemicInputSchema = z
       .int()
       .min(1)
       .optional()
-      .describe('People one simulated agent stands for; chosen so that the run has about 2 000 agents when left out'),
+      .describe('People one simulated agent stands for; chosen so that the run has about 1 000 agents when left out'),
   })
   .strict();
 export type EpidemicInput = z.output<typeof EpidemicInputSchema>;
@@ -159,7 +159,7 @@ export const epidemicAdapter = defineAdapter({
   description: [
     'Regions with populations, contact rates and hospital beds under a spreading infection, one tick per day.',
     "Each region's hospital system is an attractor; its basin capacity is the number of agents whose unmitigated peak bed demand the beds can carry, so a basin loss is an outbreak overwhelming that region's hospitals, and the patients who then seek care next door can tip the neighbours (a cascade).",
-    'Agents are groups of residents, one per `peoplePerAgent` people (about 2 000 agents by default), placed in their home region.',
+    'Agents are groups of residents, one per `peoplePerAgent` people (about 1 000 agents by default), placed in their home region.',
     'gamma (capacity/order) is how far the measures flatten the curve: each agent loads its hospitals by peak demand with measures / peak demand without (SIR peak prevalence), so distancing, masks and tracing raise gamma.',
     'lambda (latency/chaos) is travel between regions plus the delay before cases are found: mobility raises it, travel restrictions and testing lower it; travel restrictions also widen the gaps between regions.',
     'Rules: erosion follows the epidemic growth rate (Reff − 1) / infectious days, recovery is one over the hospital stay.',

@@ -50,7 +50,7 @@ export const SupplyChainInputSchema = z
       .number()
       .min(0.001)
       .optional()
-      .describe('Units of daily demand one simulated order stream stands for; chosen so that the run has about 2 000 agents when left out'),
+      .describe('Units of daily demand one simulated order stream stands for; chosen so that the run has about 1 000 agents when left out'),
   })
   .strict();
 export type SupplyChainInput = z.output<typeof SupplyChainInputSchema>;
@@ -119,7 +119,7 @@ export const supplyChainAdapter = defineAdapter({
   description: [
     'Suppliers, factories, warehouses and stores with shipping capacity, demand, lead times and safety stock, one tick per day.',
     'Each site is an attractor whose basin is its in-stock state: capacity is what the site ships per day, in order streams; a basin loss is a stock-out, after which the site’s orders move to the other sites and can empty them in turn (a stock-out cascade).',
-    'Agents are order streams, one per `unitsPerAgent` units of daily demand (about 2 000 agents by default), placed at the site they order from; `orderSwitching` loosens that tie.',
+    'Agents are order streams, one per `unitsPerAgent` units of daily demand (about 1 000 agents by default), placed at the site they order from; `orderSwitching` loosens that tie.',
     'gamma (capacity/order) is buffer cover, safety stock days / lead time days: a buffered site carries demand up to capacity × (1 + cover).',
     'lambda (latency/chaos) is lead time in weeks × (0.5 + demand variability): long, erratic replenishment reacts late and noisily (the bullwhip).',
     'Rules: erosion 1 / (1 + safety stock days), recovery 1 / lead time, disruptions are random shocks, and panic buying makes buyers crowd into forecast stock-outs (negative reflexivity) instead of ordering elsewhere.',
@@ -130,9 +130,9 @@ export const supplyChainAdapter = defineAdapter({
     sites: [
       { name: 'Resin supplier', role: 'supplier', capacityPerDay: 5200, demandPerDay: 5000, leadTimeDays: 21, safetyStockDays: 10 },
       { name: 'Plant Lyon', role: 'factory', capacityPerDay: 2600, demandPerDay: 2500, leadTimeDays: 10, safetyStockDays: 4 },
-      { name: 'Plant Porto', role: 'factory', capacityPerDay: 2200, demandPerDay: 2750, leadTimeDays: 10, safetyStockDays: 2 },
+      { name: 'Plant Porto', role: 'factory', capacityPerDay: 2200, demandPerDay: 2850, leadTimeDays: 10, safetyStockDays: 2 },
       { name: 'DC North', role: 'warehouse', capacityPerDay: 1800, demandPerDay: 1700, leadTimeDays: 5, safetyStockDays: 3 },
-      { name: 'DC South', role: 'warehouse', capacityPerDay: 1500, demandPerDay: 1850, leadTimeDays: 5, safetyStockDays: 1 },
+      { name: 'DC South', role: 'warehouse', capacityPerDay: 1500, demandPerDay: 1900, leadTimeDays: 5, safetyStockDays: 1 },
       { name: 'DC East', role: 'warehouse', capacityPerDay: 1600, demandPerDay: 1500, leadTimeDays: 6, safetyStockDays: 3 },
       { name: 'Store Paris', role: 'store', capacityPerDay: 700, demandPerDay: 650, leadTimeDays: 2, safetyStockDays: 2 },
       { name: 'Store Madrid', role: 'store', capacityPerDay: 600, demandPerDay: 700, leadTimeDays: 2, safetyStockDays: 0.5 },

@@ -9,7 +9,7 @@ export interface AgentAllocation {
 }
 
 /** Agents a scenario gets when the input leaves the scale to the adapter: fast to simulate. */
-export const DEFAULT_AGENT_BUDGET = 2_000;
+export const DEFAULT_AGENT_BUDGET = 1_000;
 
 /**
  * Scales domain quantities down to agents: one agent per `unitsPerAgent` units, rounded, at
