@@ -5,9 +5,12 @@ import { createRouter } from './lib/create-router.js';
 import { errorHandler, notFoundHandler } from './lib/error-handler.js';
 import { consoleLogger } from './lib/logger.js';
 import { serveOpenApi } from './lib/openapi-document.js';
+import { documentIdempotency } from './idempotency/document-idempotency.js';
+import { documentRateLimits } from './rate-limit/document-rate-limits.js';
 import { requestId } from './lib/request-id.js';
 import { createRouteGuards } from './lib/route-guards.js';
 import { decreesRouter } from './routes/decrees/decrees.index.js';
+import { docsRouter } from './routes/docs/docs.index.js';
 import { domainsRouter } from './routes/domains/domains.index.js';
 import { healthRouter } from './routes/health/health.index.js';
 import { propheciesRouter } from './routes/prophecies/prophecies.index.js';
@@ -42,12 +45,16 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   app.notFound(notFoundHandler);
 
   app.route('/', healthRouter({ ping: () => deps.store.ping(), clock: deps.clock, serviceVersion: deps.config.serviceVersion, startedAt: deps.clock.now() }));
+  app.route('/', docsRouter());
   app.route('/', scenariosRouter(deps.scenarios));
   app.route('/', domainsRouter(deps.domains));
   app.route('/', simulationsRouter(service, guards));
   app.route('/', decreesRouter(service, guards));
   app.route('/', propheciesRouter(service, guards));
   deps.extensions?.mount?.(app, { service, guards });
+  // The document states what the installed middlewares enforce, on every route they cover.
+  if (deps.extensions?.idempotency) documentIdempotency(app);
+  if (deps.extensions?.rateLimit) documentRateLimits(app);
 
   serveOpenApi(app, deps.config.serviceVersion);
   return { app, service };

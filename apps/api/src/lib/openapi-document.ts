@@ -2,8 +2,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { docsRouter } from '../routes/docs/docs.index.js';
 
 /**
- * Registers the security schemes the routes name, and serves the OpenAPI 3.1 document at
- * /v1/openapi.json and the interactive reference at /v1/docs (both public).
+ * Registers the security schemes the routes name and serves the OpenAPI 3.1 document at
+ * /v1/openapi.json (public). The reference page at /v1/docs is routes/docs.
  */
 export function serveOpenApi(app: OpenAPIHono, serviceVersion: string): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', {
@@ -17,6 +17,14 @@ export function serveOpenApi(app: OpenAPIHono, serviceVersion: string): void {
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description: 'A JWT with `sub`, `exp`, `scope` (space-separated) and `orgs` (organization UUIDs; the first is the default)',
+  });
+  // The document describes itself too, so every public endpoint is an operation in it.
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/v1/openapi.json',
+    tags: ['Meta'],
+    summary: 'This OpenAPI 3.1 document (public)',
+    responses: { 200: { description: 'The document', content: { 'application/json': { schema: { type: 'object' } } } } },
   });
   app.doc31('/v1/openapi.json', {
     openapi: '3.1.0',
