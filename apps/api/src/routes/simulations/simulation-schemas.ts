@@ -12,6 +12,7 @@ import {
 import { exactlyOneOf } from '../../lib/exactly-one-of.js';
 import { paginated, PaginationQuerySchema } from '../../lib/pagination.js';
 import { LifecycleStatusSchema } from '../../simulations/lifecycle.js';
+import { epidemicAdapter } from '@sim/domain-adapters';
 
 export const EngineVersionSchema = z
   .enum(ENGINE_VERSIONS)
@@ -64,7 +65,8 @@ const domainInput = z.record(z.string(), z.unknown()).describe('Domain-specific 
 export const FromDomainBodySchema = z
   .object({ domain: z.string().min(1).max(100).describe('Domain adapter id (GET /v1/domains)'), input: domainInput, organizationId, engineVersion })
   .strict()
-  .openapi('CreateFromDomain');
+  // The example is the adapter's own valid input, so it cannot drift from the adapter.
+  .openapi('CreateFromDomain', { example: { domain: epidemicAdapter.id, input: epidemicAdapter.example } });
 
 export const RunBodySchema = z
   .object({
