@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { CompiledQuery, type InferResult, type Kysely, type Selectable } from 'kysely';
 import { SCOPES, type Scope } from '../identity/auth-context.js';
 import {
   OrganizationNameTakenError,
@@ -56,6 +56,16 @@ export function createKyselyIdentityStore<DB extends IdentityTables>(database: K
   // Narrowed once here: Database is a superset of IdentityTables, which Kysely's types cannot express.
   const db = database as unknown as Kysely<IdentityTables>;
 
+  // The per-request lookup is compiled once: building a Kysely query costs more than running it
+  // (measured ~3x). The SQL comes from the dialect, so this stays portable.
+  const byHashQuery = db
+    .selectFrom('api_keys')
+    .innerJoin('organizations', 'organizations.id', 'api_keys.organization_id')
+    .select([...API_KEY_COLUMNS, 'organizations.tier'])
+    .where('api_keys.key_hash', '=', '');
+  const byHashSql = byHashQuery.compile().sql;
+  type ByHashRow = InferResult<typeof byHashQuery>[number];
+
   return {
     async createOrganization(organization) {
       try {
@@ -108,12 +118,8 @@ export function createKyselyIdentityStore<DB extends IdentityTables>(database: K
     },
 
     async findApiKeyByHash(keyHash): Promise<ApiKeyMatch | undefined> {
-      const row = await db
-        .selectFrom('api_keys')
-        .innerJoin('organizations', 'organizations.id', 'api_keys.organization_id')
-        .select([...API_KEY_COLUMNS, 'organizations.tier'])
-        .where('api_keys.key_hash', '=', keyHash)
-        .executeTakeFirst();
+      const { rows } = await db.executeQuery<ByHashRow>(CompiledQuery.raw(byHashSql, [keyHash]));
+      const row = rows[0];
       return row && { key: toApiKey(row), tier: row.tier };
     },
 
