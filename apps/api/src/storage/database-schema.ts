@@ -1,8 +1,10 @@
+import type { IdempotencyTables } from './idempotency-tables.js';
 import type { IdentityTables } from './identity-tables.js';
+import type { RateLimitTables } from './rate-limit-tables.js';
 import type { SimulationTables } from './simulation-tables.js';
 
 /**
  * The Kysely database type: one interface per feature. A feature adds its tables by adding its
  * interface to this list.
  */
-export interface Database extends SimulationTables, IdentityTables {}
+export interface Database extends SimulationTables, IdentityTables, IdempotencyTables, RateLimitTables {}

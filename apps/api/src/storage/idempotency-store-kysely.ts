@@ -1,0 +1,125 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { IdempotencyStore, ReservationOutcome, StoredResponse } from '../idempotency/idempotency-store.js';
+import type { IdempotencyKeysTable, IdempotencyTables } from './idempotency-tables.js';
+
+/** better-sqlite3 binds Buffers (not bare Uint8Arrays) as blobs; pg takes either. */
+const toBuffer = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
+function toResponse(row: Selectable<IdempotencyKeysTable>): StoredResponse {
+  return {
+    status: Number(row.response_status),
+    headers: JSON.parse(row.response_headers ?? '[]') as Array<[string, string]>,
+    body: row.response_body === null ? null : new Uint8Array(row.response_body),
+    chunkCount: Number(row.chunk_count),
+    bodyComplete: Number(row.body_complete) === 1,
+  };
+}
+
+/** The IdempotencyStore on any Kysely dialect (UPSERT with a WHERE and RETURNING: SQLite ≥ 3.35, PostgreSQL). */
+export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(database: Kysely<DB>): IdempotencyStore {
+  const db = database as unknown as Kysely<IdempotencyTables>;
+
+  async function tryReserve(r: Parameters<IdempotencyStore['reserve']>[0]): Promise<ReservationOutcome | undefined> {
+    const won = await db
+      .insertInto('idempotency_keys')
+      .values({
+        scope: r.scope,
+        token: r.token,
+        fingerprint: r.fingerprint,
+        state: 'in_progress',
+        response_status: null,
+        response_headers: null,
+        response_body: null,
+        chunk_count: 0,
+        body_complete: 1,
+        created_at: r.now,
+        expires_at: r.expiresAt,
+        locked_until: r.lockedUntil,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('scope')
+          .doUpdateSet((eb) => ({
+            token: eb.ref('excluded.token'),
+            fingerprint: eb.ref('excluded.fingerprint'),
+            state: eb.ref('excluded.state'),
+            response_status: null,
+            response_headers: null,
+            response_body: null,
+            chunk_count: 0,
+            body_complete: 1,
+            created_at: eb.ref('excluded.created_at'),
+            expires_at: eb.ref('excluded.expires_at'),
+            locked_until: eb.ref('excluded.locked_until'),
+          }))
+          // Take over only a dead record: expired, or reserved by an attempt that never finished.
+          .where((eb) =>
+            eb.or([
+              eb('idempotency_keys.expires_at', '<=', r.now),
+              eb.and([eb('idempotency_keys.state', '=', 'in_progress'), eb('idempotency_keys.locked_until', '<=', r.now)]),
+            ]),
+          ),
+      )
+      .returning('token')
+      .executeTakeFirst();
+    if (won?.token === r.token) return { kind: 'reserved' };
+    const row = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', r.scope).executeTakeFirst();
+    if (row === undefined) return undefined; // swept in between: try again
+    if (row.state === 'in_progress') return { kind: 'in-progress', fingerprint: row.fingerprint };
+    return { kind: 'complete', fingerprint: row.fingerprint, token: row.token, expiresAt: Number(row.expires_at), response: toResponse(row) };
+  }
+
+  return {
+    async reserve(reservation) {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const outcome = await tryReserve(reservation);
+        if (outcome !== undefined) return outcome;
+      }
+      throw new Error('idempotency: could not reserve a key that keeps disappearing');
+    },
+
+    async appendChunk(scope, token, seq, bytes, lockedUntil) {
+      const held = await db.updateTable('idempotency_keys').set({ locked_until: lockedUntil }).where('scope', '=', scope).where('token', '=', token).executeTakeFirst();
+      if (Number(held.numUpdatedRows) === 0) return false;
+      await db.insertInto('idempotency_chunks').values({ token, seq, bytes: toBuffer(bytes) }).execute();
+      return true;
+    },
+
+    async complete(scope, token, response) {
+      const result = await db
+        .updateTable('idempotency_keys')
+        .set({
+          state: 'complete',
+          response_status: response.status,
+          response_headers: JSON.stringify(response.headers),
+          response_body: response.body === null ? null : toBuffer(response.body),
+          chunk_count: response.chunkCount,
+          body_complete: response.bodyComplete ? 1 : 0,
+        })
+        .where('scope', '=', scope)
+        .where('token', '=', token)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async release(scope, token) {
+      await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('token', '=', token).execute();
+      await db.deleteFrom('idempotency_chunks').where('token', '=', token).execute();
+    },
+
+    async readChunks(token, fromSeq, limit) {
+      const rows = await db.selectFrom('idempotency_chunks').select('bytes').where('token', '=', token).where('seq', '>=', fromSeq).orderBy('seq').limit(limit).execute();
+      return rows.map((row) => new Uint8Array(row.bytes));
+    },
+
+    async sweep(now) {
+      const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).executeTakeFirst();
+      // Pieces of expired, released or taken-over records.
+      await db
+        .deleteFrom('idempotency_chunks')
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('idempotency_keys').select('idempotency_keys.token').whereRef('idempotency_keys.token', '=', 'idempotency_chunks.token'))))
+        .execute();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/** Table `idempotency_keys`. Times are Unix milliseconds (bigint: a string from pg, read through Number()). */
+export interface IdempotencyKeysTable {
+  /** SHA-256 (hex) of identity, method, path and key. */
+  scope: string;
+  /** Random id of the reservation; the writer of a response must still hold it. */
+  token: string;
+  /** SHA-256 (hex) of the canonical body and the response representation. */
+  fingerprint: string;
+  state: 'in_progress' | 'complete';
+  response_status: number | null;
+  /** JSON array of [name, value] pairs. */
+  response_headers: string | null;
+  /** The whole body when it was not streamed; null when it is in `idempotency_chunks`. */
+  response_body: Uint8Array | null;
+  chunk_count: number;
+  /** 0 when the original stream failed part-way: the replay fails at the same place. */
+  body_complete: number;
+  created_at: number | string;
+  expires_at: number | string;
+  /** An in-progress reservation not finished by then is considered abandoned (crashed instance). */
+  locked_until: number | string;
+}
+
+/** Table `idempotency_chunks`: a streamed body in order. */
+export interface IdempotencyChunksTable {
+  token: string;
+  seq: number;
+  bytes: Uint8Array;
+}
+
+export interface IdempotencyTables {
+  idempotency_keys: IdempotencyKeysTable;
+  idempotency_chunks: IdempotencyChunksTable;
+}
