@@ -1,0 +1,47 @@
+import type { MiddlewareHandler } from 'hono';
+import type { RouteClass } from '../identity/usage-recorder.js';
+import { rateLimitedError } from './rate-limit-headers.js';
+import type { RateLimitDecision, RateLimiter } from './rate-limiter.js';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The rate-limit decision of this request; the app-wide middleware writes its headers. */
+    rateLimit: RateLimitDecision;
+  }
+}
+
+/**
+ * Marks the middlewares that count a request against its authenticated identity, so the
+ * app-wide IP limiter can tell, from the matched routes alone, which requests will be counted
+ * here (once authentication succeeds) and which it must count itself.
+ */
+export const IDENTITY_LIMITED: unique symbol = Symbol('identityRateLimited');
+
+export interface RateLimitByIdentityOptions {
+  limiter: RateLimiter;
+  routeClass: RouteClass;
+}
+
+/**
+ * Counts the request against `c.var.auth.identity` (API key id or JWT sub) at the tier of the
+ * caller's default organization; 429 RATE_LIMITED when the window is used up. Goes right after
+ * authentication. The SSE class is not counted per minute (open streams are limited instead,
+ * see ConcurrencyLimiter); its headers show the read window without using it.
+ */
+export function rateLimitByIdentity(options: RateLimitByIdentityOptions): MiddlewareHandler {
+  const { limiter, routeClass } = options;
+  if (typeof limiter?.consume !== 'function') throw new Error('rateLimitByIdentity: limiter is required');
+  const middleware: MiddlewareHandler = async function rateLimitByIdentityMiddleware(c, next) {
+    const { identity, tier = 'free' } = c.var.auth;
+    if (routeClass === 'sse') {
+      c.set('rateLimit', await limiter.peek(identity, tier, 'read'));
+      await next();
+      return;
+    }
+    const decision = await limiter.consume(identity, tier, routeClass);
+    c.set('rateLimit', decision);
+    if (!decision.allowed) throw rateLimitedError(decision);
+    await next();
+  };
+  return Object.assign(middleware, { [IDENTITY_LIMITED]: true });
+}

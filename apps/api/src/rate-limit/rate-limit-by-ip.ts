@@ -1,0 +1,68 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { envelope } from '../lib/error-envelope.js';
+import { socketClientIp, type ClientIpResolver } from './client-ip.js';
+import { IDENTITY_LIMITED } from './rate-limit-by-identity.js';
+import { rateLimitedError, withRateLimitHeaders } from './rate-limit-headers.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { classifyRequest } from './route-class.js';
+
+export interface RateLimitByIpOptions {
+  limiter: RateLimiter;
+  clientIp?: ClientIpResolver;
+}
+
+/** Hono wraps a sub-app's handler when the sub-app has its own error handler; look inside. */
+const COMPOSED_HANDLER = '__COMPOSED_HANDLER';
+
+function countedByIdentity(c: Context): boolean {
+  return matchedRoutes(c).some(({ handler }) => {
+    const inner = (handler as unknown as Record<string, unknown>)[COMPOSED_HANDLER];
+    return IDENTITY_LIMITED in handler || (typeof inner === 'function' && IDENTITY_LIMITED in inner);
+  });
+}
+
+const hasCredentials = (c: Context): boolean => c.req.header('x-api-key') !== undefined || c.req.header('authorization') !== undefined;
+
+/**
+ * App-wide, right after the request id. Counts against the client IP, at the free tier, every
+ * request that no identity limiter will count: public routes, unknown routes, and protected
+ * routes called without credentials (refused before the handler, so refused here first when the
+ * IP is over its limit). A protected route called with credentials that authentication rejects
+ * is counted afterwards, and its 401 becomes a 429 once the IP is over the limit.
+ * On the way out it writes X-RateLimit-* of whichever decision was made onto every response.
+ */
+export function rateLimitByIp(options: RateLimitByIpOptions): MiddlewareHandler {
+  const { limiter, clientIp = socketClientIp } = options;
+  if (typeof limiter?.consume !== 'function') throw new Error('rateLimitByIp: limiter is required');
+  const consumeForIp = (c: Context) => limiter.consume(`ip:${clientIp(c)}`, 'free', classifyRequest(c.req.method, c.req.path));
+
+  return async function rateLimitByIpMiddleware(c, next) {
+    const byIdentity = countedByIdentity(c);
+    if (!byIdentity || !hasCredentials(c)) {
+      const decision = await consumeForIp(c);
+      c.set('rateLimit', decision);
+      if (!decision.allowed) throw rateLimitedError(decision);
+      await next();
+    } else {
+      await next();
+      if (c.get('rateLimit') === undefined) {
+        // Authentication refused the credentials before the identity limiter ran.
+        const decision = await consumeForIp(c);
+        c.set('rateLimit', decision);
+        if (!decision.allowed) c.res = tooManyResponse(c, decision);
+      }
+    }
+    const decision = c.get('rateLimit');
+    if (decision === undefined) return;
+    // Assigning c.res copies the response, so only when its headers could not be set in place.
+    const response = withRateLimitHeaders(c.res, decision);
+    if (response !== c.res) c.res = response;
+  };
+}
+
+function tooManyResponse(c: Context, decision: Parameters<typeof rateLimitedError>[0]): Response {
+  const error = rateLimitedError(decision);
+  const body = envelope(error.code, error.message, error.details, c.get('requestId') ?? '');
+  return new Response(JSON.stringify(body), { status: 429, headers: { 'Content-Type': 'application/json', ...error.headers } });
+}

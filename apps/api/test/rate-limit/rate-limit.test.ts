@@ -1,0 +1,152 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
+import { ConcurrencyLimiter } from '../../src/rate-limit/concurrency-limiter.js';
+import { buildProtectedApp, ManualClock, type ProtectedApp } from '../idempotency/support/protected-app.js';
+
+const opened: ProtectedApp[] = [];
+afterEach(async () => {
+  while (opened.length > 0) await opened.pop()?.close();
+});
+async function open(...args: Parameters<typeof buildProtectedApp>): Promise<ProtectedApp> {
+  const built = await buildProtectedApp(...args);
+  opened.push(built);
+  return built;
+}
+
+/** Small limits: free 2 create / 3 step / 4 read; pro and enterprise ×10 and ×100. */
+const SMALL: TierLimitsTable = {
+  free: { ...DEFAULT_TIER_LIMITS.free, rateLimits: { windowSeconds: 60, create: 2, step: 3, read: 4 } },
+  pro: { ...DEFAULT_TIER_LIMITS.pro, rateLimits: { windowSeconds: 60, create: 20, step: 30, read: 40 } },
+  enterprise: { ...DEFAULT_TIER_LIMITS.enterprise, rateLimits: { windowSeconds: 60, create: 200, step: 300, read: 400 } },
+};
+const T0 = Date.parse('2030-01-01T00:00:10Z');
+
+const limits = (res: Response) => ({
+  limit: Number(res.headers.get('x-ratelimit-limit')),
+  remaining: Number(res.headers.get('x-ratelimit-remaining')),
+  reset: Number(res.headers.get('x-ratelimit-reset')),
+});
+
+describe('rate limits', () => {
+  it('refuses the N+1th request of a window with 429 RATE_LIMITED and headers that tell the truth', async () => {
+    const clock = new ManualClock(T0);
+    const p = await open({ tiers: SMALL, clock });
+    for (let i = 0; i < 4; i += 1) {
+      const res = await p.request('/v1/simulations', { key: 'key-a' });
+      expect(res.status).toBe(200);
+      expect(limits(res)).toEqual({ limit: 4, remaining: 3 - i, reset: Date.parse('2030-01-01T00:01:00Z') / 1000 });
+    }
+    clock.advance(5_000);
+    const refused = await p.request('/v1/simulations', { key: 'key-a' });
+    expect(refused.status).toBe(429);
+    expect(limits(refused)).toEqual({ limit: 4, remaining: 0, reset: Date.parse('2030-01-01T00:01:00Z') / 1000 });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBe(limits(refused).reset - (T0 + 5_000) / 1000);
+    const { error } = (await refused.json()) as { error: { code: string; details: Record<string, unknown>; requestId: string } };
+    expect(error.code).toBe('RATE_LIMITED');
+    expect(error.details).toMatchObject({ routeClass: 'read', limit: 4, windowSeconds: 60, retryAfter });
+    expect(error.requestId).toBe(refused.headers.get('x-request-id'));
+  });
+
+  it('opens a new window at the time X-RateLimit-Reset gave (injected clock)', async () => {
+    const clock = new ManualClock(T0);
+    const p = await open({ tiers: SMALL, clock });
+    let last: Response | undefined;
+    for (let i = 0; i < 5; i += 1) last = await p.request('/v1/simulations', { key: 'key-a' });
+    expect(last?.status).toBe(429);
+    const reset = limits(last!).reset;
+    clock.set(reset * 1000 - 1);
+    expect((await p.request('/v1/simulations', { key: 'key-a' })).status).toBe(429);
+    clock.set(reset * 1000);
+    const fresh = await p.request('/v1/simulations', { key: 'key-a' });
+    expect(fresh.status).toBe(200);
+    expect(limits(fresh)).toEqual({ limit: 4, remaining: 3, reset: reset + 60 });
+  });
+
+  it('counts Create, Step and Read separately', async () => {
+    const p = await open({ tiers: SMALL, idempotent: false });
+    const created = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'tiny-valley' } });
+    expect(limits(created)).toMatchObject({ limit: 2, remaining: 1 });
+    const { id } = (await created.json()) as { id: string };
+    expect(limits(await p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'remove-agent', payload: { id: 'agent-6' } } }))).toMatchObject({ limit: 2, remaining: 0 });
+    expect((await p.request('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 1 } })).status).toBe(429);
+    const step = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 1 } });
+    expect(step.status).toBe(200);
+    expect(limits(step)).toMatchObject({ limit: 3, remaining: 2 });
+    expect(limits(await p.request(`/v1/simulations/${id}`, { key: 'key-a' }))).toMatchObject({ limit: 4, remaining: 3 });
+  });
+
+  it('scales with the tier of the caller’s organization, per identity', async () => {
+    const p = await open({ tiers: SMALL });
+    expect(limits(await p.request('/v1/simulations', { key: 'key-a' })).limit).toBe(4);
+    expect(limits(await p.request('/v1/simulations', { key: 'key-pro' })).limit).toBe(40);
+    expect(limits(await p.request('/v1/simulations', { key: 'key-enterprise' })).limit).toBe(400);
+    // Another identity of the same organization has its own bucket.
+    expect(limits(await p.request('/v1/simulations', { key: 'key-a-read' })).remaining).toBe(3);
+    expect(limits(await p.request('/v1/simulations', { bearer: 'jwt-ab' })).remaining).toBe(3);
+  });
+
+  it('counts requests refused for bad or missing credentials against the client IP, at the free tier', async () => {
+    const p = await open({ tiers: SMALL });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await p.request('/v1/simulations', { key: 'wrong', ip: '198.51.100.7' })).status);
+    const missing = await p.request('/v1/simulations', { ip: '198.51.100.7' });
+    expect(missing.status).toBe(401);
+    expect(limits(missing)).toMatchObject({ limit: 4, remaining: 0 });
+    statuses.push((await p.request('/v1/simulations', { key: 'wrong', ip: '198.51.100.7' })).status);
+    statuses.push((await p.request('/v1/simulations', { ip: '198.51.100.7' })).status);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    // Another address, and a valid key from the same address, are not affected.
+    expect((await p.request('/v1/simulations', { key: 'wrong', ip: '198.51.100.8' })).status).toBe(401);
+    expect((await p.request('/v1/simulations', { key: 'key-a', ip: '198.51.100.7' })).status).toBe(200);
+  });
+
+  it('limits public routes by IP and puts the headers on every response, errors included', async () => {
+    const p = await open({ tiers: SMALL });
+    expect(limits(await p.request('/v1/scenarios', { ip: '203.0.113.9' }))).toMatchObject({ limit: 4, remaining: 3 });
+    expect(limits(await p.request('/v1/nowhere', { ip: '203.0.113.9' }))).toMatchObject({ limit: 4, remaining: 2 });
+    expect(limits(await p.request('/v1/simulations/not-a-uuid', { key: 'key-a', ip: '203.0.113.9' }))).toMatchObject({ limit: 4, remaining: 3 });
+    const scopeRefused = await p.request('/v1/simulations', { key: 'key-a-read', body: { scenarioId: 'tiny-valley' } });
+    expect(scopeRefused.status).toBe(403);
+    expect(limits(scopeRefused)).toMatchObject({ limit: 2, remaining: 1 });
+    expect(limits(await p.request('/v1/health', { ip: '203.0.113.9' }))).toMatchObject({ remaining: 1 });
+    expect(limits(await p.request('/v1/scenarios/tiny-valley', { ip: '203.0.113.9' }))).toMatchObject({ remaining: 0 });
+    const over = await p.request('/v1/scenarios', { ip: '203.0.113.9' });
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).not.toBeNull();
+  });
+
+  it('keeps the counters in the database, so two instances on one file share them', async () => {
+    const clock = new ManualClock(T0);
+    const first = await open({ tiers: SMALL, clock });
+    const second = await open({ tiers: SMALL, clock, file: first.file });
+    expect(limits(await first.request('/v1/simulations', { key: 'key-a' })).remaining).toBe(3);
+    expect(limits(await second.request('/v1/simulations', { key: 'key-a' })).remaining).toBe(2);
+    expect(limits(await first.request('/v1/simulations', { key: 'key-a' })).remaining).toBe(1);
+  });
+
+  it('documents X-RateLimit-* and the 429 on the routes', async () => {
+    const p = await open();
+    const doc = (await (await p.request('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+    const list = doc.paths['/v1/simulations']?.get;
+    expect(Object.keys(list?.responses['200']?.headers ?? {})).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
+    expect(Object.keys(list?.responses['429']?.headers ?? {})).toContain('Retry-After');
+  });
+});
+
+describe('ConcurrencyLimiter', () => {
+  it('hands out at most `limit` slots per key and frees one at once on release (twice is harmless)', () => {
+    const streams = new ConcurrencyLimiter();
+    const a = streams.acquire('org-a', 2);
+    const b = streams.acquire('org-a', 2);
+    expect(a).not.toBeNull();
+    expect(b).not.toBeNull();
+    expect(streams.acquire('org-a', 2)).toBeNull();
+    expect(streams.acquire('org-b', 2)).not.toBeNull();
+    a?.();
+    a?.();
+    expect(streams.inUse('org-a')).toBe(1);
+    expect(streams.acquire('org-a', 2)).not.toBeNull();
+    expect(streams.acquire('org-a', 2)).toBeNull();
+  });
+});
