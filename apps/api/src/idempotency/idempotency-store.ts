@@ -1,0 +1,47 @@
+/** A response as cached: what a replay sends back. */
+export interface StoredResponse {
+  status: number;
+  headers: Array<[string, string]>;
+  /** The whole body, or null when it was streamed into `chunkCount` pieces. */
+  body: Uint8Array | null;
+  chunkCount: number;
+  /** False when the original body failed part-way; the replay fails at the same byte. */
+  bodyComplete: boolean;
+}
+
+export interface NewReservation {
+  scope: string;
+  /** Random id of this attempt; every later write names it. */
+  token: string;
+  fingerprint: string;
+  /** Unix milliseconds. */
+  now: number;
+  expiresAt: number;
+  /** Until then the reservation belongs to this attempt; after it, it counts as abandoned. */
+  lockedUntil: number;
+}
+
+/** What the reservation found. */
+export type ReservationOutcome =
+  | { kind: 'reserved' }
+  | { kind: 'in-progress'; fingerprint: string }
+  | { kind: 'complete'; fingerprint: string; token: string; expiresAt: number; response: StoredResponse };
+
+/**
+ * Idempotency records, shared by every instance on one database. `reserve` is a single
+ * INSERT … ON CONFLICT: exactly one concurrent attempt wins a scope; an expired record or an
+ * abandoned reservation (its lock passed: the instance died) is taken over in the same statement.
+ * Writes name the reservation's token and report false when it is no longer held.
+ */
+export interface IdempotencyStore {
+  reserve(reservation: NewReservation): Promise<ReservationOutcome>;
+  /** Appends a piece of a streamed body and extends the lock to `lockedUntil`. */
+  appendChunk(scope: string, token: string, seq: number, bytes: Uint8Array, lockedUntil: number): Promise<boolean>;
+  complete(scope: string, token: string, response: StoredResponse): Promise<boolean>;
+  /** Forgets a reservation whose request was refused before its handler ran. */
+  release(scope: string, token: string): Promise<void>;
+  /** Pieces `fromSeq`… of a streamed body, at most `limit`, in order. */
+  readChunks(token: string, fromSeq: number, limit: number): Promise<Uint8Array[]>;
+  /** Deletes records expired at `now` and their pieces; returns how many records. */
+  sweep(now: number): Promise<number>;
+}

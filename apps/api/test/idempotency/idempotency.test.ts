@@ -1,0 +1,221 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { IdempotencyStore } from '../../src/idempotency/idempotency-store.js';
+import { buildProtectedApp, ManualClock, type ProtectedApp } from './support/protected-app.js';
+
+const opened: ProtectedApp[] = [];
+afterEach(async () => {
+  while (opened.length > 0) await opened.pop()?.close();
+});
+async function open(...args: Parameters<typeof buildProtectedApp>): Promise<ProtectedApp> {
+  const built = await buildProtectedApp(...args);
+  opened.push(built);
+  return built;
+}
+
+const CREATE = { scenarioId: 'tiny-valley' };
+const withKey = (key: string, extra: Record<string, string> = {}) => ({ 'Idempotency-Key': key, ...extra });
+const total = async (p: ProtectedApp, key = 'key-a'): Promise<number> =>
+  ((await (await p.request('/v1/simulations', { key })).json()) as { pagination: { total: number } }).pagination.total;
+const errorCode = async (res: Response): Promise<string> => ((await res.json()) as { error: { code: string } }).error.code;
+
+describe('Idempotency-Key on POST', () => {
+  it('replays the same body (other key order and spacing) with status, body, Location, Content-Type and Idempotency-Replayed', async () => {
+    const p = await open();
+    const first = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'tiny-valley', engineVersion: '1.1.0' }, headers: withKey('k1') });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotency-replayed')).toBeNull();
+    const firstBody = await first.text();
+
+    const again = await p.request('/v1/simulations', { key: 'key-a', body: '{ "engineVersion" : "1.1.0",\n  "scenarioId":"tiny-valley" }', headers: withKey('k1') });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    expect(await again.text()).toBe(firstBody);
+    expect(again.headers.get('location')).toBe(first.headers.get('location'));
+    expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
+    // Live, not cached: the replay is a request of its own.
+    expect(Number(again.headers.get('x-ratelimit-remaining'))).toBe(Number(first.headers.get('x-ratelimit-remaining')) - 1);
+    expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect(await total(p)).toBe(1);
+  });
+
+  it('answers the same key with a different body (or Accept) with 409 IDEMPOTENCY_KEY_REUSE, and still replays the original', async () => {
+    const p = await open();
+    expect((await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('k2') })).status).toBe(201);
+    const other = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'tiny-valley', engineVersion: '1.0.0' }, headers: withKey('k2') });
+    expect(other.status).toBe(409);
+    expect(await errorCode(other)).toBe('IDEMPOTENCY_KEY_REUSE');
+    const replay = await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('k2') });
+    expect(replay.headers.get('idempotency-replayed')).toBe('true');
+    expect(await total(p)).toBe(1);
+  });
+
+  it('answers 409 IDEMPOTENCY_KEY_IN_PROGRESS while the first request with the key is still running', async () => {
+    let open_ = (): void => {};
+    const gate = new Promise<void>((resolve) => (open_ = resolve));
+    const wrapStore = (store: IdempotencyStore): IdempotencyStore => ({ ...store, complete: async (...args) => (await gate, store.complete(...args)) });
+    const p = await open({ wrapStore });
+    const first = p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('slow') });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const during = await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('slow') });
+    expect(during.status).toBe(409);
+    expect(await errorCode(during)).toBe('IDEMPOTENCY_KEY_IN_PROGRESS');
+    const differentBody = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'other' }, headers: withKey('slow') });
+    expect(await errorCode(differentBody)).toBe('IDEMPOTENCY_KEY_REUSE');
+    open_();
+    expect((await first).status).toBe(201);
+    expect((await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('slow') })).headers.get('idempotency-replayed')).toBe('true');
+  });
+
+  it('runs exactly one of 20 concurrent requests with one key; the others replay or get IN_PROGRESS; one simulation exists', async () => {
+    const p = await open();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('burst') })));
+    const executed = responses.filter((r) => r.status === 201 && r.headers.get('idempotency-replayed') === null);
+    const replayed = responses.filter((r) => r.status === 201 && r.headers.get('idempotency-replayed') === 'true');
+    const inProgress = responses.filter((r) => r.status === 409);
+    expect(executed).toHaveLength(1);
+    expect(replayed.length + inProgress.length).toBe(19);
+    for (const r of inProgress) expect(await errorCode(r)).toBe('IDEMPOTENCY_KEY_IN_PROGRESS');
+    const id = ((await executed[0]!.json()) as { id: string }).id;
+    for (const r of replayed) expect(((await r.json()) as { id: string }).id).toBe(id);
+    expect(await total(p)).toBe(1);
+  });
+
+  it('still replays after a restart (a new app over the same SQLite file)', async () => {
+    const first = await buildProtectedApp();
+    const res = await first.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('survives') });
+    const body = await res.text();
+    await first.close(false);
+    const second = await open({ file: first.file, clock: first.clock });
+    const replay = await second.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('survives') });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotency-replayed')).toBe('true');
+    expect(await replay.text()).toBe(body);
+    expect(await total(second)).toBe(1);
+  });
+
+  it('forgets a key 24 hours after its first request (injected clock) and deletes expired records', async () => {
+    const clock = new ManualClock();
+    const p = await open({ clock, idempotency: { recentCapacity: 0 } });
+    const first = await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('day') });
+    clock.advance(24 * 3_600_000 - 1);
+    expect((await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('day') })).headers.get('idempotency-replayed')).toBe('true');
+    clock.advance(1);
+    const after = await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('day') });
+    expect(after.status).toBe(201);
+    expect(after.headers.get('idempotency-replayed')).toBeNull();
+    expect(((await after.json()) as { id: string }).id).not.toBe(((await first.json()) as { id: string }).id);
+    expect(await total(p)).toBe(2);
+
+    // Clean-up on access: a later request sweeps every expired record, whoever owned it.
+    await p.request('/v1/simulations', { key: 'key-b', body: CREATE, headers: withKey('other') });
+    clock.advance(25 * 3_600_000);
+    await p.request('/v1/simulations', { key: 'key-b', body: CREATE, headers: withKey('sweeper') });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const rows = await p.storage.db.selectFrom('idempotency_keys').select('scope').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('replays an NDJSON run byte for byte, also when it was stored in pieces', async () => {
+    const p = await open({ idempotency: { inlineMaxBytes: 1024, recentCapacity: 0 } });
+    const run = { scenarioId: 'tiny-valley', ticks: 40 };
+    const headers = withKey('nd', { Accept: 'application/x-ndjson' });
+    const first = await p.request('/v1/simulations/run', { key: 'key-a', body: run, headers });
+    expect(first.status).toBe(201);
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    expect(bytes.byteLength).toBeGreaterThan(4096);
+    // Past inlineMaxBytes the body went to idempotency_chunks, not into the record.
+    const chunks = await p.storage.db.selectFrom('idempotency_chunks').select('seq').execute();
+    expect(chunks.length).toBeGreaterThanOrEqual(1);
+    const record = await p.storage.db.selectFrom('idempotency_keys').select(['response_body', 'chunk_count']).executeTakeFirstOrThrow();
+    expect(record.response_body).toBeNull();
+    expect(record.chunk_count).toBe(chunks.length);
+
+    const replay = await p.request('/v1/simulations/run', { key: 'key-a', body: run, headers });
+    expect(replay.headers.get('idempotency-replayed')).toBe('true');
+    expect(replay.headers.get('content-type')).toBe(first.headers.get('content-type'));
+    expect(replay.headers.get('location')).toBe(first.headers.get('location'));
+    expect(Buffer.from(new Uint8Array(await replay.arrayBuffer())).equals(Buffer.from(bytes))).toBe(true);
+    // Asking for JSON with the same key is another request.
+    const asJson = await p.request('/v1/simulations/run', { key: 'key-a', body: run, headers: withKey('nd') });
+    expect(await errorCode(asJson)).toBe('IDEMPOTENCY_KEY_REUSE');
+    expect(await total(p)).toBe(1);
+  });
+
+  it('does not share keys between identities, paths or methods', async () => {
+    const p = await open();
+    const a = await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('shared') });
+    const b = await p.request('/v1/simulations', { key: 'key-b', body: CREATE, headers: withKey('shared') });
+    const jwt = await p.request('/v1/simulations', { bearer: 'jwt-ab', body: CREATE, headers: withKey('shared') });
+    for (const res of [a, b, jwt]) {
+      expect(res.status).toBe(201);
+      expect(res.headers.get('idempotency-replayed')).toBeNull();
+    }
+    const fromDomain = await p.request('/v1/simulations/from-domain', { key: 'key-a', body: { domain: 'nope', input: {} }, headers: withKey('shared') });
+    expect(fromDomain.status).toBe(404);
+  });
+
+  it('validates the key: 1 to 255 printable characters, else 400 at path Idempotency-Key (nothing reserved)', async () => {
+    const p = await open();
+    const long = await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('x'.repeat(256)) });
+    expect(long.status).toBe(400);
+    const { error } = (await long.json()) as { error: { code: string; details: { issues: Array<{ path: string }> } } };
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.details.issues[0]?.path).toBe('Idempotency-Key');
+    expect((await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('') })).status).toBe(400);
+    expect((await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('x'.repeat(255)) })).status).toBe(201);
+    expect(await total(p)).toBe(1);
+  });
+
+  it('does not cache requests refused before the handler (validation, malformed JSON, auth, scope)', async () => {
+    const p = await open();
+    const invalid = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'tiny-valley', scenario: {} }, headers: withKey('v') });
+    expect(invalid.status).toBe(400);
+    const malformed = await p.request('/v1/simulations', { key: 'key-a', body: '{"scenarioId":', headers: withKey('v') });
+    expect(malformed.status).toBe(400);
+    expect((await p.request('/v1/simulations', { key: 'nobody', body: CREATE, headers: withKey('v') })).status).toBe(401);
+    expect((await p.request('/v1/simulations', { key: 'key-a-read', body: CREATE, headers: withKey('v') })).status).toBe(403);
+    // The key is still free: a valid body executes rather than conflicting.
+    const valid = await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('v') });
+    expect(valid.status).toBe(201);
+    expect(valid.headers.get('idempotency-replayed')).toBeNull();
+  });
+
+  it("caches what the handler answered, errors included (404 unknown scenario)", async () => {
+    const p = await open();
+    const first = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'missing' }, headers: withKey('nf') });
+    expect(first.status).toBe(404);
+    const again = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'missing' }, headers: withKey('nf') });
+    expect(again.status).toBe(404);
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    expect(((await again.json()) as { error: { requestId: string } }).error.requestId).toBe(((await first.json()) as { error: { requestId: string } }).error.requestId);
+  });
+
+  it('never advances a retried step twice, never applies a retried decree twice', async () => {
+    const p = await open();
+    const { id } = (await (await p.request('/v1/simulations', { key: 'key-a', body: CREATE })).json()) as { id: string };
+    const step = () => p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 3 }, headers: withKey('s1') });
+    const [s1, s2] = [await step(), await step()];
+    expect(await s2.text()).toBe(await s1.text());
+    const sim = (await (await p.request(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as { state: { tick: number } };
+    expect(sim.state.tick).toBe(3);
+
+    const decree = () => p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'remove-agent', payload: { id: 'agent-6' } }, headers: withKey('d1') });
+    const [d1, d2] = await Promise.all([decree(), decree()]);
+    expect([d1.status, d2.status].sort()).toEqual(expect.arrayContaining([201]));
+    const decrees = (await (await p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a' })).json()) as { pagination: { total: number } };
+    expect(decrees.pagination.total).toBe(1);
+  });
+
+  it('documents the Idempotency-Key header and the 409 codes on every POST route', async () => {
+    const p = await open();
+    const doc = (await (await p.request('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses: Record<string, { description: string }> }>> };
+    const posts = Object.values(doc.paths).flatMap((item) => (item.post ? [item.post] : []));
+    expect(posts.length).toBeGreaterThanOrEqual(5);
+    for (const post of posts) {
+      expect(post.parameters?.some((x) => x.name === 'Idempotency-Key' && x.in === 'header')).toBe(true);
+      expect(post.responses['409']?.description).toContain('IDEMPOTENCY_KEY_REUSE');
+      expect(post.responses['409']?.description).toContain('IDEMPOTENCY_KEY_IN_PROGRESS');
+    }
+    expect(doc.paths['/v1/simulations/{id}/step']?.post?.responses['409']?.description).toContain('SIMULATION_NOT_ACTIVE');
+  });
+});

@@ -1,0 +1,124 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../../../src/app.js';
+import type { AuthContext } from '../../../src/identity/auth-context.js';
+import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../../src/identity/tier-limits.js';
+import { idempotency, type IdempotencyOptions } from '../../../src/idempotency/idempotency.js';
+import type { IdempotencyStore } from '../../../src/idempotency/idempotency-store.js';
+import type { Clock } from '../../../src/lib/clock.js';
+import { silentLogger } from '../../../src/lib/logger.js';
+import { createRateLimiting, type RateLimiting } from '../../../src/rate-limit/create-rate-limiting.js';
+import { createAdapterDomainCatalog } from '../../../src/scenarios/adapter-domain-catalog.js';
+import { loadScenarioFolder } from '../../../src/scenarios/load-scenario-folder.js';
+import { createScenarioCatalog } from '../../../src/scenarios/scenario-catalog.js';
+import { InProcessEventBus } from '../../../src/simulations/event-bus.js';
+import { createKyselyIdempotencyStore } from '../../../src/storage/idempotency-store-kysely.js';
+import { createKyselyRateLimitStore } from '../../../src/storage/rate-limit-store-kysely.js';
+import { openSqlite } from '../../../src/storage/sqlite/open-sqlite.js';
+import type { StorageHandle } from '../../../src/storage/storage-handle.js';
+import { createTestAuthenticator, ORG_A, ORG_B, TEST_CALLERS } from '../../helpers/test-authenticator.js';
+import { FIXTURE_SCENARIOS } from '../../helpers/test-server.js';
+
+/** A clock the test moves by hand. */
+export class ManualClock implements Clock {
+  constructor(private ms = Date.parse('2030-01-01T00:00:10Z')) {}
+  now(): Date {
+    return new Date(this.ms);
+  }
+  set(ms: number): void {
+    this.ms = ms;
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+/** The test callers plus one per tier, so tier scaling can be seen. */
+export const CALLERS: Record<string, AuthContext> = {
+  ...TEST_CALLERS,
+  'key-pro': { method: 'api-key', identity: 'key:pro', organizationIds: [ORG_B], scopes: new Set(['simulation:read', 'simulation:write']), tier: 'pro' },
+  'key-enterprise': { method: 'api-key', identity: 'key:ent', organizationIds: [ORG_A], scopes: new Set(['simulation:read', 'simulation:write']), tier: 'enterprise' },
+};
+
+export interface ProtectedAppOptions {
+  /** A SQLite file to reuse (a "restart"); default a fresh one. */
+  file?: string;
+  clock?: ManualClock;
+  tiers?: TierLimitsTable;
+  rateLimits?: boolean;
+  idempotent?: boolean;
+  idempotency?: Partial<IdempotencyOptions>;
+  /** Wraps the database-backed store (to hold a request in progress, count calls…). */
+  wrapStore?: (store: IdempotencyStore) => IdempotencyStore;
+}
+
+export interface RequestOptions {
+  method?: string;
+  key?: string;
+  bearer?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+export interface ProtectedApp {
+  app: OpenAPIHono;
+  storage: StorageHandle;
+  clock: ManualClock;
+  file: string;
+  rateLimiting: RateLimiting;
+  request(path: string, options?: RequestOptions): Promise<Response>;
+  /** Closes the database; `remove` deletes the file too. */
+  close(remove?: boolean): Promise<void>;
+}
+
+/** The real app (createApp) with both middlewares over a SQLite file, called through app.request. */
+export async function buildProtectedApp(options: ProtectedAppOptions = {}): Promise<ProtectedApp> {
+  const file = options.file ?? join(mkdtempSync(join(tmpdir(), 'sim-protect-')), 'test.db');
+  const clock = options.clock ?? new ManualClock();
+  const storage = await openSqlite(file);
+  const rateLimiting = createRateLimiting({ store: createKyselyRateLimitStore(storage.db), clock, tiers: options.tiers ?? DEFAULT_TIER_LIMITS });
+  const baseStore = createKyselyIdempotencyStore(storage.db);
+  const store = options.wrapStore ? options.wrapStore(baseStore) : baseStore;
+  const app = createApp({
+    store: storage.simulations,
+    authenticator: createTestAuthenticator(CALLERS),
+    scenarios: createScenarioCatalog(loadScenarioFolder(FIXTURE_SCENARIOS, silentLogger).scenarios),
+    domains: createAdapterDomainCatalog(),
+    clock,
+    config: { serviceVersion: '1.0.0-test' },
+    events: new InProcessEventBus(),
+    logger: silentLogger,
+    extensions: {
+      ...(options.rateLimits === false ? {} : { beforeRoutes: [rateLimiting.byIp], rateLimit: rateLimiting.byIdentity }),
+      ...(options.idempotent === false ? {} : { idempotency: idempotency({ store, clock, ...options.idempotency }) }),
+    },
+  });
+  return {
+    app,
+    storage,
+    clock,
+    file,
+    rateLimiting,
+    request(path, o = {}) {
+      const headers: Record<string, string> = { ...o.headers };
+      if (o.key !== undefined) headers['X-Api-Key'] = o.key;
+      if (o.bearer !== undefined) headers.Authorization = `Bearer ${o.bearer}`;
+      let body: string | undefined;
+      if (o.body !== undefined) {
+        body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+        headers['Content-Type'] ??= 'application/json';
+      }
+      const env = { incoming: { socket: { remoteAddress: o.ip ?? '192.0.2.1' } } };
+      return Promise.resolve(app.request(path, { method: o.method ?? (body === undefined ? 'GET' : 'POST'), headers, ...(body !== undefined ? { body } : {}) }, env));
+    },
+    async close(remove = true) {
+      await storage.close();
+      if (remove && options.file === undefined) rmSync(join(file, '..'), { recursive: true, force: true });
+    },
+  };
+}
+
+export { ORG_A, ORG_B };
