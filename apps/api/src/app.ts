@@ -5,6 +5,8 @@ import { createRouter } from './lib/create-router.js';
 import { errorHandler, notFoundHandler } from './lib/error-handler.js';
 import { consoleLogger } from './lib/logger.js';
 import { serveOpenApi } from './lib/openapi-document.js';
+import { documentIdempotency } from './idempotency/document-idempotency.js';
+import { documentRateLimits } from './rate-limit/document-rate-limits.js';
 import { requestId } from './lib/request-id.js';
 import { createRouteGuards } from './lib/route-guards.js';
 import { decreesRouter } from './routes/decrees/decrees.index.js';
@@ -50,6 +52,9 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   app.route('/', decreesRouter(service, guards));
   app.route('/', propheciesRouter(service, guards));
   deps.extensions?.mount?.(app, { service, guards });
+  // The document states what the installed middlewares enforce, on every route they cover.
+  if (deps.extensions?.idempotency) documentIdempotency(app);
+  if (deps.extensions?.rateLimit) documentRateLimits(app);
 
   serveOpenApi(app, deps.config.serviceVersion);
   return { app, service };

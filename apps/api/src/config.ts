@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from './identity/tier-limits.js';
+import { TIERS } from './identity/auth-context.js';
 
 /** The monorepo root, found from this file (pnpm --filter runs the app inside apps/api). */
 export function repoRoot(): string {
@@ -16,6 +18,13 @@ const optional = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+const rateTriple = z
+  .string()
+  .regex(/^\s*\d+\s*,\s*\d+\s*,\s*\d+\s*$/, { message: 'must be three positive integers: create,step,read' })
+  .transform((v) => v.split(',').map((n) => Number(n.trim())) as [number, number, number])
+  .refine((v) => v.every((n) => n > 0), { message: 'limits must be positive' })
+  .optional();
+
 const EnvSchema = z.object({
   HOST: optional.transform((v) => v ?? '127.0.0.1'),
   PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(65_535).optional()).transform((v) => v ?? 3000),
@@ -29,6 +38,11 @@ const EnvSchema = z.object({
   SIM_BOOTSTRAP: optional.pipe(z.enum(['true', 'false']).optional()).transform((v) => v !== 'false'),
   SIM_SCENARIOS_DIR: optional,
   SIM_SSE_HEARTBEAT_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(10).max(3_600_000).optional()).transform((v) => v ?? 30_000),
+  SIM_RATE_LIMIT_WINDOW_SECONDS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(86_400).optional()),
+  /** `create,step,read` requests per window, e.g. `30,60,300`. */
+  SIM_RATE_LIMITS_FREE: optional.pipe(rateTriple),
+  SIM_RATE_LIMITS_PRO: optional.pipe(rateTriple),
+  SIM_RATE_LIMITS_ENTERPRISE: optional.pipe(rateTriple),
   /** pnpm sets it to the directory the command was typed in; relative paths resolve from there. */
   INIT_CWD: optional,
 });
@@ -43,6 +57,8 @@ export interface AppConfig {
   jwt: { secret?: string | undefined; jwksUrl?: string | undefined; issuer?: string | undefined; audience?: string | undefined };
   bootstrap: boolean;
   sseHeartbeatMs: number;
+  /** Rate limits (and stream limits) per tier: decisions.md defaults, overridden by SIM_RATE_LIMIT* variables. */
+  tierLimits: TierLimitsTable;
   /** The service's own version, reported by health. */
   serviceVersion: string;
 }
@@ -62,6 +78,18 @@ function serviceVersion(root: string): string {
   } catch {
     return '0.0.0';
   }
+}
+
+function tierLimitsFrom(e: z.infer<typeof EnvSchema>): TierLimitsTable {
+  const triples = { free: e.SIM_RATE_LIMITS_FREE, pro: e.SIM_RATE_LIMITS_PRO, enterprise: e.SIM_RATE_LIMITS_ENTERPRISE };
+  return Object.fromEntries(
+    TIERS.map((tier) => {
+      const defaults = DEFAULT_TIER_LIMITS[tier];
+      const [create, step, read] = triples[tier] ?? [defaults.rateLimits.create, defaults.rateLimits.step, defaults.rateLimits.read];
+      const windowSeconds = e.SIM_RATE_LIMIT_WINDOW_SECONDS ?? defaults.rateLimits.windowSeconds;
+      return [tier, { ...defaults, rateLimits: { windowSeconds, create, step, read } }];
+    }),
+  ) as unknown as TierLimitsTable;
 }
 
 /**
@@ -89,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     jwt: { secret: e.SIM_JWT_SECRET, jwksUrl: e.SIM_JWKS_URL, issuer: e.SIM_JWT_ISSUER, audience: e.SIM_JWT_AUDIENCE },
     bootstrap: e.SIM_BOOTSTRAP,
     sseHeartbeatMs: e.SIM_SSE_HEARTBEAT_MS,
+    tierLimits: tierLimitsFrom(e),
     serviceVersion: serviceVersion(root),
   };
 }

@@ -17,6 +17,10 @@ import { InProcessEventBus } from './simulations/event-bus.js';
 import { createKyselyIdentityStore } from './storage/identity-store-kysely.js';
 import { createKyselyUsageLedger } from './storage/identity-usage-ledger-kysely.js';
 import { openStorage } from './storage/open-storage.js';
+import { idempotency } from './idempotency/idempotency.js';
+import { createRateLimiting } from './rate-limit/create-rate-limiting.js';
+import { createKyselyIdempotencyStore } from './storage/idempotency-store-kysely.js';
+import { createKyselyRateLimitStore } from './storage/rate-limit-store-kysely.js';
 
 /** How long shutdown waits for in-flight requests before closing anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -47,6 +51,11 @@ async function main(): Promise<void> {
   const authenticator = createAuthenticator({ identityStore, jwt: config.jwt });
   const usage = createKyselyUsageLedger(storage.db);
 
+  // Rate limits and Idempotency-Key, both kept in the database so instances on it agree.
+  const onBackgroundError = (error: unknown): void => logger.error('background write failed', { error: String(error) });
+  const rateLimiting = createRateLimiting({ store: createKyselyRateLimitStore(storage.db), clock: systemClock, tiers: config.tierLimits, onBackgroundError });
+  const idempotent = idempotency({ store: createKyselyIdempotencyStore(storage.db), clock: systemClock, onBackgroundError });
+
   const { app, service } = createAppWithService({
     store: storage.simulations,
     authenticator,
@@ -58,9 +67,12 @@ async function main(): Promise<void> {
     logger,
     usage,
     extensions: {
+      beforeRoutes: [rateLimiting.byIp],
+      rateLimit: rateLimiting.byIdentity,
+      idempotency: idempotent,
       mount(root) {
-        root.route('/', organizationRouter({ identityStore, guard: [requireAuth(authenticator), requireScope('org:read')] }));
-        root.route('/', usageRouter({ usage, guard: [requireAuth(authenticator), requireScope('usage:read')] }));
+        root.route('/', organizationRouter({ identityStore, guard: [requireAuth(authenticator), rateLimiting.byIdentity('read'), requireScope('org:read')] }));
+        root.route('/', usageRouter({ usage, guard: [requireAuth(authenticator), rateLimiting.byIdentity('read'), requireScope('usage:read')] }));
       },
     },
   });
