@@ -13,6 +13,27 @@ interface AgentPassResult {
 }
 const scratch: AgentPassResult = { dominant: -1, dominantDx: 0, dominantDy: 0, meanSpeed: 0 };
 
+/**
+ * Per-tick table of the live attractors, one row of WELL_STRIDE numbers each: the products
+ * that do not depend on the agent, worked out once per tick instead of once per agent. Each
+ * is the same left-to-right product the per-agent formula starts with, so every force and
+ * strength comes out bit-identical. Transient scratch: filled at the start of every agent
+ * pass and read only within it (prophecy branches run one after another, never inside one).
+ */
+const WELL_STRIDE = 6;
+const WELL_X = 0;
+const WELL_Y = 1;
+/** pull · depth · radius · reaction: the pull's numerator before preference and distance. */
+const WELL_PULL = 2;
+const WELL_R2 = 3;
+/** 4 · radius²: the basin reaches twice the radius. */
+const WELL_REACH2 = 4;
+/** depth · radius²: the basin strength's numerator. */
+const WELL_HOLD = 5;
+const wells = new Float64Array(PREFERENCE_STRIDE * WELL_STRIDE);
+/** The attractor slot of each row of `wells`, kept as integers for indexing. */
+const wellSlots = new Int32Array(PREFERENCE_STRIDE);
+
 /** Sets how strongly agents are pulled by each attractor this tick, given the standing prophecy. */
 function updateReactions(world: World, tick: number): void {
   const { reaction, attractorIds, standing } = world;
@@ -62,10 +83,23 @@ function moveAgents(world: World): AgentPassResult {
   const maxY = height - 1;
   const maxSpeed2 = maxSpeed * maxSpeed;
 
+  let live = 0;
   for (let a = 0; a < k; a++) {
     load[a] = 0;
     tipAgent[a] = -1;
     tipScore[a] = -1;
+    if (lost[a] === 1) continue;
+    const r = radius[a] as number;
+    const r2 = r * r;
+    const w = live * WELL_STRIDE;
+    wells[w + WELL_X] = ax[a] as number;
+    wells[w + WELL_Y] = ay[a] as number;
+    wells[w + WELL_PULL] = pull * (depth[a] as number) * r * (reaction[a] as number);
+    wells[w + WELL_R2] = r2;
+    wells[w + WELL_REACH2] = 4 * r2;
+    wells[w + WELL_HOLD] = (depth[a] as number) * r2;
+    wellSlots[live] = a;
+    live++;
   }
   let dominant = -1;
   let dominant2 = -1;
@@ -89,19 +123,17 @@ function moveAgents(world: World): AgentPassResult {
     let best = -1;
     let bestStrength = 0;
     const row = i * PREFERENCE_STRIDE;
-    for (let a = 0; a < k; a++) {
-      if (lost[a] === 1) continue;
-      const dx = (ax[a] as number) - x;
-      const dy = (ay[a] as number) - y;
+    for (let j = 0, w = 0; j < live; j++, w += WELL_STRIDE) {
+      const dx = (wells[w + WELL_X] as number) - x;
+      const dy = (wells[w + WELL_Y] as number) - y;
       const d2 = dx * dx + dy * dy;
-      const r = radius[a] as number;
-      const r2 = r * r;
-      const inverse = 1 / (r2 + d2);
-      const s = pull * (depth[a] as number) * r * (reaction[a] as number) * (prefs[row + a] as number) * inverse;
+      const inverse = 1 / ((wells[w + WELL_R2] as number) + d2);
+      const a = wellSlots[j] as number;
+      const s = (wells[w + WELL_PULL] as number) * (prefs[row + a] as number) * inverse;
       fx += s * dx;
       fy += s * dy;
-      if (d2 <= 4 * r2) {
-        const strength = (depth[a] as number) * r2 * inverse;
+      if (d2 <= (wells[w + WELL_REACH2] as number)) {
+        const strength = (wells[w + WELL_HOLD] as number) * inverse;
         if (strength > bestStrength) {
           bestStrength = strength;
           best = a;
