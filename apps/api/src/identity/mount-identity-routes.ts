@@ -26,15 +26,15 @@ export interface IdentityRoutesOptions {
 
 /**
  * Mounts GET /v1/organization and GET /v1/usage (called from AppExtensions.mount). Their guard
- * chains follow the simulation routes: authenticate → rate limit (read) → count → scope.
+ * chains follow the simulation routes: authenticate → rate limit (read) → scope → count.
  */
 export function mountIdentityRoutes(app: OpenAPIHono, options: IdentityRoutesOptions): void {
   const auth = requireAuth(options.authenticator);
   const guard = (scope: Scope): MiddlewareHandler[] => [
     auth,
     ...(options.rateLimit ? [options.rateLimit('read')] : []),
-    ...(options.recorder ? [countRequests(options.recorder, 'read')] : []),
     requireScope(scope),
+    ...(options.recorder ? [countRequests(options.recorder, 'read')] : []),
   ];
   app.route('/', organizationRouter({ identityStore: options.identityStore, guard: guard('org:read'), ...(options.limits ? { limits: options.limits } : {}) }));
   app.route('/', usageRouter({ usage: options.usage, guard: guard('usage:read'), ...(options.clock ? { clock: options.clock } : {}) }));

@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { Authenticator, Scope } from '../identity/auth-context.js';
 import { requireAuth } from '../identity/require-auth.js';
 import { requireScope } from '../identity/require-scope.js';
-import type { RouteClass } from '../identity/usage-recorder.js';
+import type { RouteClass, UsageRecorder } from '../identity/usage-recorder.js';
+import { countRequests } from '../routes/usage/count-requests.js';
 
 /** Middlewares later features plug into the protected routes (see AppExtensions). */
 export interface GuardExtensions {
@@ -10,6 +11,8 @@ export interface GuardExtensions {
   rateLimit?: ((routeClass: RouteClass) => MiddlewareHandler) | undefined;
   /** Idempotency-Key handling; runs on every POST after auth, rate limit and scope, before validation. */
   idempotency?: MiddlewareHandler | undefined;
+  /** Counts requests by route class for GET /v1/usage, once authenticated, within limits and in scope. */
+  usage?: UsageRecorder | undefined;
 }
 
 /** The middleware chains of protected routes, by what they do. Declared on each createRoute. */
@@ -33,6 +36,7 @@ export function createRouteGuards(authenticator: Authenticator, extensions: Guar
     auth,
     ...(extensions.rateLimit ? [extensions.rateLimit(routeClass)] : []),
     requireScope(scope),
+    ...(extensions.usage ? [countRequests(extensions.usage, routeClass)] : []),
     ...(post && extensions.idempotency ? [extensions.idempotency] : []),
   ];
   return {

@@ -2,9 +2,9 @@ import type { MiddlewareHandler } from 'hono';
 import type { RouteClass, UsageRecorder } from '../../identity/usage-recorder.js';
 
 /**
- * Counts an authenticated request of `routeClass` for the caller's default organization. Put it
- * in a protected route's chain after authentication; it costs one in-memory increment.
- * Requests refused by authentication are not counted (no organization is known for them).
+ * Counts a request of `routeClass` for the caller's default organization. Put it in a protected
+ * route's chain after authentication, rate limit and scope, so only requests that are served get
+ * counted; it costs one in-memory increment.
  */
 export function countRequests(recorder: UsageRecorder, routeClass: RouteClass): MiddlewareHandler {
   return async function countRequestsMiddleware(c, next) {
