@@ -1,4 +1,9 @@
-/** Hard limits on what one scenario may ask of the engine (decisions.md, "Limits beyond the interface"). */
+/**
+ * Hard limits on what one scenario may ask of the engine (decisions.md, "Limits beyond the interface").
+ *
+ * @example
+ * if (agents.length > LIMITS.maxAgents) throw new Error(`at most ${LIMITS.maxAgents} agents`);
+ */
 export const LIMITS = {
   /** Most agents in one simulation, counting those added by decrees. */
   maxAgents: 10_000,

@@ -1,12 +1,23 @@
 import type { z } from 'zod';
 
-/** One problem with an input, at the dotted path of the field (`agents.0.marker.x`, `""` for the whole). */
+/**
+ * One problem with an input, at the dotted path of the field (`agents.0.marker.x`, `""` for the whole).
+ *
+ * @example
+ * const issue: ValidationIssue = { path: 'agents.0.marker.x', message: 'agent is off the grid: x must be 0 to 31' };
+ */
 export interface ValidationIssue {
   path: string;
   message: string;
 }
 
-/** Turns zod's issues into dotted paths, one entry per field-level problem. */
+/**
+ * Turns zod's issues into dotted paths, one entry per field-level problem.
+ *
+ * @example
+ * const parsed = ScenarioSchema.safeParse(input);
+ * if (!parsed.success) console.log(toValidationIssues(parsed.error)); // [{ path: 'seed', message: '…' }, …]
+ */
 export function toValidationIssues(error: z.ZodError, prefix: readonly (string | number)[] = []): ValidationIssue[] {
   return error.issues.map((issue) => ({
     path: [...prefix, ...issue.path].map(String).join('.'),
@@ -14,7 +25,16 @@ export function toValidationIssues(error: z.ZodError, prefix: readonly (string |
   }));
 }
 
-/** Thrown by `Simulation.create` for a scenario that does not validate; lists every problem. */
+/**
+ * Thrown by `Simulation.create` for a scenario that does not validate; lists every problem.
+ *
+ * @example
+ * try {
+ *   Simulation.create(scenario);
+ * } catch (error) {
+ *   if (error instanceof ScenarioError) for (const { path, message } of error.issues) console.log(path, message);
+ * }
+ */
 export class ScenarioError extends Error {
   readonly issues: ValidationIssue[];
   constructor(issues: ValidationIssue[]) {
@@ -24,7 +44,16 @@ export class ScenarioError extends Error {
   }
 }
 
-/** Thrown for an engine version this build does not serve. */
+/**
+ * Thrown for an engine version this build does not serve.
+ *
+ * @example
+ * try {
+ *   Simulation.create(scenario, { engineVersion: '9.9.9' });
+ * } catch (error) {
+ *   if (error instanceof UnknownEngineVersionError) console.log(`no engine ${error.version}`);
+ * }
+ */
 export class UnknownEngineVersionError extends Error {
   constructor(readonly version: string) {
     super(`unknown engine version "${version}"`);

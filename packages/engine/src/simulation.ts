@@ -14,7 +14,12 @@ import { ScenarioSchema, type ScenarioInput } from './schemas/scenario.js';
 import { DEFAULT_ENGINE_VERSION, versionFeatures } from './versions/registry.js';
 import type { VersionFeatures } from './versions/version-features.js';
 
-/** Callbacks for `step`: each gets what happens as it happens, so nothing needs to be kept. */
+/**
+ * Callbacks for `step`: each gets what happens as it happens, so nothing needs to be kept.
+ *
+ * @example
+ * sim.step(100, { onEvent: (e) => log.push(e), onStep: (s) => console.log(s.tick, s.move) });
+ */
 export interface StepObserver {
   /** Called once per tick with the interface's TraceStep. Building it costs O(agents). */
   onStep?: (step: TraceStep) => void;
@@ -22,12 +27,23 @@ export interface StepObserver {
   onEvent?: (event: EngineEvent) => void;
 }
 
+/**
+ * Options of `Simulation.create` and `replay`.
+ *
+ * @example
+ * Simulation.create(scenario, { engineVersion: '1.0.0' });
+ */
 export interface CreateOptions {
   /** Pins an engine version; the newest when left out. */
   engineVersion?: string;
 }
 
-/** One tick as the iterator yields it: the trace step and the events of that tick. */
+/**
+ * One tick as the iterator yields it: the trace step and the events of that tick.
+ *
+ * @example
+ * for (const { step, events } of sim.run(10)) console.log(step.tick, events.length);
+ */
 export interface TickRecord {
   step: TraceStep;
   events: EngineEvent[];
@@ -56,7 +72,11 @@ function features(version: string): VersionFeatures {
  *
  * @example
  * import { Simulation } from '@sim/engine';
- * const sim = Simulation.create({ seed: 7, agents: [...], initialState: { width: 32, height: 32, attractors: [...] } });
+ * const sim = Simulation.create({
+ *   seed: 7,
+ *   agents: [{ id: 'a1', marker: { x: 2, y: 3 } }, { id: 'a2', marker: { x: 20, y: 9 }, policy: { lambda: 1.5 } }],
+ *   initialState: { width: 32, height: 32, attractors: [{ id: 'well', x: 16, y: 16, depth: 3, radius: 3, capacity: 10 }] },
+ * });
  * sim.step(100, { onEvent: (e) => console.log(e.type, e.data) });
  * console.log(sim.state().stability);
  */
@@ -204,6 +224,10 @@ export class Simulation {
 /**
  * Rebuilds a simulation from its input log: the scenario at tick 0, each input queued just
  * before the tick it applied at, `ticks` ticks in all. The same log always gives the same trace.
+ *
+ * @example
+ * const log: ScheduledInput[] = [{ tick: 5, input: { kind: 'decree', decree: { type: 'remove-agent', payload: { id: 'a1' } } } }];
+ * const sim = replay(scenario, log, 100, { onStep: (step) => trace.push(JSON.stringify(step)) });
  */
 export function replay(
   scenario: ScenarioInput,

@@ -5,7 +5,13 @@ import { DEFAULT_POLICY } from '../schemas/policy.js';
 import type { EngineInput } from './engine-input.js';
 import { PREFERENCE_STRIDE, pushAgent, pushAttractor, type World } from './world.js';
 
-/** Why an input cannot be applied: `not-found` names a missing agent or attractor. */
+/**
+ * Why an input cannot be applied: `not-found` names a missing agent or attractor.
+ *
+ * @example
+ * const problem = sim.check({ kind: 'decree', decree: { type: 'remove-agent', payload: { id: 'ghost' } } });
+ * if (problem?.code === 'not-found') console.log(problem.message);
+ */
 export interface InputProblem {
   code: 'not-found' | 'conflict' | 'off-grid' | 'completed' | 'invalid';
   message: string;

@@ -3,7 +3,14 @@ import type { World } from './world.js';
 // tan(67.5°): beyond this ratio a move counts as along one axis rather than diagonal.
 const AXIAL = 2.414213562373095;
 
-/** Compass direction of a displacement; +y is north. */
+/**
+ * Compass direction of a displacement; +y is north.
+ *
+ * @example
+ * compass(1, 0.1); // 'E'
+ * compass(-1, -1); // 'SW'
+ * compass(0, 0); // 'still'
+ */
 export function compass(dx: number, dy: number): string {
   const adx = Math.abs(dx);
   const ady = Math.abs(dy);

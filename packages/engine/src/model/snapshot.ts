@@ -5,11 +5,21 @@ import type { VersionFeatures } from '../versions/version-features.js';
 import type { EngineInput } from './engine-input.js';
 import { PREFERENCE_STRIDE, terrainGradient, type OpenProphecy, type World } from './world.js';
 
+/**
+ * Format tag of every snapshot this engine writes; checked when reading one back.
+ *
+ * @example
+ * if (stored.format !== SNAPSHOT_FORMAT) throw new Error('not an engine snapshot');
+ */
 export const SNAPSHOT_FORMAT = 'sim-engine-snapshot/1';
 
 /**
  * Everything needed to resume a simulation exactly, random streams included, as plain JSON.
  * Numbers survive JSON unchanged, so a restored simulation continues byte for byte.
+ *
+ * @example
+ * const saved = JSON.stringify(sim.snapshot());
+ * const resumed = Simulation.restore(JSON.parse(saved) as EngineSnapshot);
  */
 export interface EngineSnapshot {
   format: typeof SNAPSHOT_FORMAT;

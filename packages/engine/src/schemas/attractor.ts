@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { EntityIdSchema } from './identifier.js';
 
-/** A named well in the field. Its basin holds `capacity` load before it erodes. */
+/**
+ * A named well in the field. Its basin holds `capacity` load before it erodes.
+ *
+ * @example
+ * AttractorSchema.parse({ id: 'well-a', x: 8, y: 8, depth: 3, radius: 2, capacity: 20 });
+ */
 export const AttractorSchema = z
   .object({
     id: EntityIdSchema.describe('Attractor identifier, unique for the life of the simulation'),
@@ -12,4 +17,10 @@ export const AttractorSchema = z
     capacity: z.number().gt(0).max(1_000_000).describe('Load the basin carries without eroding'),
   })
   .strict();
+/**
+ * An attractor as declared.
+ *
+ * @example
+ * const well: Attractor = { id: 'well-a', x: 8, y: 8, depth: 3, radius: 2, capacity: 20 };
+ */
 export type Attractor = z.infer<typeof AttractorSchema>;

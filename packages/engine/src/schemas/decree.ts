@@ -6,7 +6,12 @@ import { NUMERIC_RULES, NUMERIC_RULE_NAMES, type NumericRuleName } from './rules
 
 const coordinate = z.number();
 
-/** Every decree type with its payload schema and an example; the union below is built from it. */
+/**
+ * Every decree type with its payload schema and an example; the union below is built from it.
+ *
+ * @example
+ * DECREE_PAYLOADS.shock.schema.parse(DECREE_PAYLOADS.shock.example);
+ */
 export const DECREE_PAYLOADS = {
   shock: {
     schema: z
@@ -68,7 +73,19 @@ export const DECREE_PAYLOADS = {
   },
 } as const;
 
+/**
+ * The name of a decree type.
+ *
+ * @example
+ * const type: DecreeType = 'add-agent';
+ */
 export type DecreeType = keyof typeof DECREE_PAYLOADS;
+/**
+ * Every decree type, in a fixed order.
+ *
+ * @example
+ * DECREE_TYPES.includes('shock'); // true
+ */
 export const DECREE_TYPES = Object.keys(DECREE_PAYLOADS) as DecreeType[];
 
 type DecreeVariant<T extends DecreeType> = z.ZodObject<{
@@ -101,5 +118,17 @@ export const DecreeSchema = z.discriminatedUnion('type', [
   variant('remove-agent'),
   variant('set-rule'),
 ]);
+/**
+ * A decree with defaults filled in.
+ *
+ * @example
+ * const decree: Decree = DecreeSchema.parse({ type: 'remove-agent', payload: { id: 'a1' } });
+ */
 export type Decree = z.infer<typeof DecreeSchema>;
+/**
+ * A decree as a caller may write it.
+ *
+ * @example
+ * sim.decree({ type: 'set-rule', payload: { rule: 'reflexivity', value: 0.9 } } satisfies DecreeInput);
+ */
 export type DecreeInput = z.input<typeof DecreeSchema>;

@@ -4,7 +4,12 @@ import { AttractorSchema } from './attractor.js';
 
 const side = z.number().int().min(LIMITS.minGridSide).max(LIMITS.maxGridSide);
 
-/** The simulation grid: a bounded plane with a terrain and the attractors that shape it. */
+/**
+ * The simulation grid: a bounded plane with a terrain and the attractors that shape it.
+ *
+ * @example
+ * InitialStateSchema.parse({ width: 32, height: 32, attractors: [{ id: 'w', x: 8, y: 8, depth: 3, radius: 2, capacity: 20 }] });
+ */
 export const InitialStateSchema = z
   .object({
     width: side.describe('Cells along x'),
@@ -17,4 +22,10 @@ export const InitialStateSchema = z
       .describe('Optional height map, `height` rows of `width` numbers; agents drift downhill. Flat when left out'),
   })
   .strict();
+/**
+ * The simulation grid with defaults filled in.
+ *
+ * @example
+ * const grid: InitialState = InitialStateSchema.parse({ width: 16, height: 16 });
+ */
 export type InitialState = z.infer<typeof InitialStateSchema>;

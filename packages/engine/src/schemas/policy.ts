@@ -1,11 +1,19 @@
 import { z } from 'zod';
 
-/** Default policy parameters, filled in wherever an agent leaves one out. */
+/**
+ * Default policy parameters, filled in wherever an agent leaves one out.
+ *
+ * @example
+ * const lambda = policy.lambda ?? DEFAULT_POLICY.lambda;
+ */
 export const DEFAULT_POLICY = { lambda: 0.5, gamma: 0.5 } as const;
 
 /**
  * An agent's policy. `lambda` (latency / chaos) raises noise and reaction delay; `gamma`
  * (capacity / order) raises damping and lowers the load the agent puts on a basin.
+ *
+ * @example
+ * PolicySchema.parse({ lambda: 2 }); // gamma left out: the agent keeps its current one
  */
 export const PolicySchema = z
   .object({
@@ -13,8 +21,25 @@ export const PolicySchema = z
     gamma: z.number().min(0).max(10).optional().describe('Capacity / order: raises damping and how much load the agent carries (0 to 10, default 0.5)'),
   })
   .strict();
+/**
+ * A policy as a caller writes it; either parameter may be left out.
+ *
+ * @example
+ * sim.setPolicy('a1', { gamma: 3 } satisfies Policy);
+ */
 export type Policy = z.infer<typeof PolicySchema>;
 
-/** A policy with both parameters present, as trace steps and events report it. */
+/**
+ * A policy with both parameters present, as trace steps and events report it.
+ *
+ * @example
+ * ResolvedPolicySchema.parse(sim.agents()[0]?.policy);
+ */
 export const ResolvedPolicySchema = z.object({ lambda: z.number(), gamma: z.number() });
+/**
+ * A policy with both parameters present.
+ *
+ * @example
+ * const policy: ResolvedPolicy | undefined = sim.agents()[0]?.policy;
+ */
 export type ResolvedPolicy = z.infer<typeof ResolvedPolicySchema>;

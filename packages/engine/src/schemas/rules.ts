@@ -4,6 +4,9 @@ import { LIMITS } from '../limits.js';
 /**
  * Every rule of the model with its default. A scenario overrides any subset; the `set-rule`
  * decree changes one while the simulation runs. docs/engine.md explains each in the equations.
+ *
+ * @example
+ * const interval = scenario.rules?.prophecyInterval ?? RULE_DEFAULTS.prophecyInterval; // 25
  */
 export const RULE_DEFAULTS = {
   maxTicks: 100_000,
@@ -29,7 +32,12 @@ export const RULE_DEFAULTS = {
 
 const rate = z.number().min(0).max(1);
 
-/** The numeric rules, each with its bounds; the shape of one `set-rule` decree value. */
+/**
+ * The numeric rules, each with its bounds; the shape of one `set-rule` decree value.
+ *
+ * @example
+ * NUMERIC_RULES.reflexivity.safeParse(2).success; // false: -1 to 1
+ */
 export const NUMERIC_RULES = {
   maxTicks: z.number().int().min(1).max(1_000_000).describe('The simulation completes at this tick'),
   ticksPerSecond: z.number().gt(0).max(1000).describe('Playback rate at speed 1'),
@@ -50,10 +58,27 @@ export const NUMERIC_RULES = {
   reflexivity: z.number().min(-1).max(1).describe('How agents react to prophecies: > 0 flee predicted losses, < 0 crowd into them'),
   paradoxConfidence: z.number().min(0.5).max(1).describe('Probability at which a prophecy counts as confident'),
 } as const;
+/**
+ * The name of a numeric rule: what a `set-rule` decree may change.
+ *
+ * @example
+ * const rule: NumericRuleName = 'shockRate';
+ */
 export type NumericRuleName = keyof typeof NUMERIC_RULES;
+/**
+ * Every numeric rule's name.
+ *
+ * @example
+ * NUMERIC_RULE_NAMES.includes('noise'); // true
+ */
 export const NUMERIC_RULE_NAMES = Object.keys(NUMERIC_RULES) as NumericRuleName[];
 
-/** Rule overrides as a scenario writes them. */
+/**
+ * Rule overrides as a scenario writes them.
+ *
+ * @example
+ * RulesSchema.parse({ prophecyInterval: 10, warningThresholds: [0.6, 0.3] });
+ */
 export const RulesSchema = z
   .object({
     ...Object.fromEntries(NUMERIC_RULE_NAMES.map((name) => [name, NUMERIC_RULES[name].optional()])),
@@ -66,12 +91,29 @@ export const RulesSchema = z
     warningThresholds: z.ZodOptional<z.ZodArray<z.ZodNumber>>;
   })
   .strict();
+/**
+ * Rule overrides as a scenario writes them.
+ *
+ * @example
+ * const rules: Rules = { reflexivity: -0.5, shockRate: 0.02 };
+ */
 export type Rules = z.infer<typeof RulesSchema>;
 
-/** Every rule present: the scenario's overrides over the defaults. */
+/**
+ * Every rule present: the scenario's overrides over the defaults.
+ *
+ * @example
+ * const rules: ResolvedRules = sim.snapshot().rules;
+ * console.log(rules.prophecyHorizon);
+ */
 export type ResolvedRules = { [K in NumericRuleName]: number } & { warningThresholds: number[] };
 
-/** Fills in defaults; thresholds are sorted high to low so crossings are reported in order. */
+/**
+ * Fills in defaults; thresholds are sorted high to low so crossings are reported in order.
+ *
+ * @example
+ * resolveRules({ noise: 1 }).pull; // 0.2, the default
+ */
 export function resolveRules(rules: Rules | undefined): ResolvedRules {
   const merged = { ...RULE_DEFAULTS, ...stripUndefined(rules ?? {}) };
   return { ...merged, warningThresholds: [...merged.warningThresholds].sort((a, b) => b - a) } as ResolvedRules;

@@ -4,13 +4,29 @@ import { AgentSchema } from './agent.js';
 import { InitialStateSchema, type InitialState } from './initial-state.js';
 import { RulesSchema } from './rules.js';
 
-/** Names of the two axes of the grid, for people reading a trace. */
+/**
+ * Names of the two axes of the grid, for people reading a trace.
+ *
+ * @example
+ * NodeLabelsSchema.parse({ x: 'latency', y: 'capacity' });
+ */
 export const NodeLabelsSchema = z
   .object({ x: z.string().max(200), y: z.string().max(200) })
   .strict();
+/**
+ * Names of the two axes of the grid.
+ *
+ * @example
+ * const labels: NodeLabels = { x: 'latency', y: 'capacity' };
+ */
 export type NodeLabels = z.infer<typeof NodeLabelsSchema>;
 
-/** The fields that make a scenario runnable, without the cross-field checks. */
+/**
+ * The fields that make a scenario runnable, without the cross-field checks.
+ *
+ * @example
+ * const WithOwner = z.object({ ...scenarioShape, owner: z.string() }).strict().superRefine(checkScenarioConsistency);
+ */
 export const scenarioShape = {
   seed: z.number().describe('Random seed; equal seeds give equal simulations'),
   agents: z.array(AgentSchema).max(LIMITS.maxAgents).describe('Agent configurations'),
@@ -27,6 +43,9 @@ type ScenarioCore = {
 /**
  * The checks that need more than one field: every problem is reported at its own path, so a
  * scenario author sees all of them at once.
+ *
+ * @example
+ * const Strict = z.object(scenarioShape).strict().superRefine(checkScenarioConsistency);
  */
 export function checkScenarioConsistency(scenario: ScenarioCore, ctx: z.RefinementCtx): void {
   const { width, height, attractors, terrain } = scenario.initialState;
@@ -95,11 +114,27 @@ const consistencyCheckable = {
  * if (!result.success) console.log(result.error.issues); // every problem, by path
  */
 export const ScenarioSchema = z.object(scenarioShape).strict().superRefine(checkScenarioConsistency, consistencyCheckable);
+/**
+ * A validated scenario, defaults filled in.
+ *
+ * @example
+ * const scenario: Scenario = ScenarioSchema.parse(json);
+ */
 export type Scenario = z.infer<typeof ScenarioSchema>;
-/** What a caller may write: defaults not yet filled in. */
+/**
+ * What a caller may write: defaults not yet filled in.
+ *
+ * @example
+ * const scenario: ScenarioInput = { seed: 1, agents: [{ id: 'a1', marker: { x: 1, y: 1 } }], initialState: { width: 8, height: 8 } };
+ */
 export type ScenarioInput = z.input<typeof ScenarioSchema>;
 
-/** A pre-built scenario file in `scenarios/`: a runnable scenario plus its catalogue entry. */
+/**
+ * A pre-built scenario file in `scenarios/`: a runnable scenario plus its catalogue entry.
+ *
+ * @example
+ * const file = ScenarioFileSchema.parse(JSON.parse(readFileSync('scenarios/calm-equilibrium.json', 'utf8')));
+ */
 export const ScenarioFileSchema = z
   .object({
     id: z.string().min(1).max(100).regex(/^[a-z0-9][a-z0-9-]*$/, 'must be kebab-case: a-z, 0-9 and -'),
@@ -112,4 +147,11 @@ export const ScenarioFileSchema = z
   })
   .strict()
   .superRefine(checkScenarioConsistency, consistencyCheckable);
+/**
+ * A pre-built scenario file, defaults filled in.
+ *
+ * @example
+ * const entry: ScenarioFile = ScenarioFileSchema.parse(json);
+ * console.log(entry.id, entry.label);
+ */
 export type ScenarioFile = z.infer<typeof ScenarioFileSchema>;

@@ -2,6 +2,10 @@
  * What distinguishes one frozen engine version from another. The tick kernel is shared; every
  * behaviour that differs between versions is a named flag here, so an old version's behaviour
  * can never change by accident (its golden traces are checked in and tested).
+ *
+ * @example
+ * const features: VersionFeatures | undefined = versionFeatures(sim.engineVersion);
+ * if (features?.reactionFadesOverHorizon) console.log('reactions fade over the horizon');
  */
 export interface VersionFeatures {
   readonly version: string;
