@@ -4,12 +4,9 @@ import { createAppWithService } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { createAuthenticator } from './identity/authenticator.js';
 import { bootstrapIdentity } from './identity/bootstrap.js';
-import { requireAuth } from './identity/require-auth.js';
-import { requireScope } from './identity/require-scope.js';
+import { mountIdentityRoutes } from './identity/mount-identity-routes.js';
 import { systemClock } from './lib/clock.js';
 import { consoleLogger } from './lib/logger.js';
-import { organizationRouter } from './routes/organization/organization.index.js';
-import { usageRouter } from './routes/usage/usage.index.js';
 import { createAdapterDomainCatalog } from './scenarios/adapter-domain-catalog.js';
 import { loadScenarioFolder } from './scenarios/load-scenario-folder.js';
 import { createScenarioCatalog } from './scenarios/scenario-catalog.js';
@@ -70,9 +67,10 @@ async function main(): Promise<void> {
       beforeRoutes: [rateLimiting.byIp],
       rateLimit: rateLimiting.byIdentity,
       idempotency: idempotent,
+      // Served requests counted by route class for GET /v1/usage.
+      usage,
       mount(root) {
-        root.route('/', organizationRouter({ identityStore, guard: [requireAuth(authenticator), rateLimiting.byIdentity('read'), requireScope('org:read')] }));
-        root.route('/', usageRouter({ usage, guard: [requireAuth(authenticator), rateLimiting.byIdentity('read'), requireScope('usage:read')] }));
+        mountIdentityRoutes(root, { authenticator, identityStore, usage, recorder: usage, rateLimit: rateLimiting.byIdentity, limits: config.tierLimits });
       },
     },
   });
