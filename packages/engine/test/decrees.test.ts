@@ -121,6 +121,14 @@ describe('decrees', () => {
     expect(sim.state().attractors.map((a) => a.id)).toEqual(['well-b']);
   });
 
+  it('leaves an agent on the shock centre where it is, even a denormal distance away', () => {
+    // 5e-324 from the centre: the push used to overflow to Infinity and turn the velocity into NaN.
+    const sim = Simulation.create({ seed: 1, agents: [{ id: 'a', marker: { x: 0, y: 5e-324 } }], initialState: { width: 8, height: 8 } });
+    sim.decree({ type: 'shock', payload: { x: 0, y: 0, radius: 1, magnitude: 1 } });
+    const state = record(sim, 1).steps[0]?.agents[0]?.state;
+    for (const value of [state?.x, state?.y, state?.vx, state?.vy]) expect(Number.isFinite(value)).toBe(true);
+  });
+
   it('refuses a malformed decree when it is queued, listing its problems', () => {
     const sim = Simulation.create(tinyScenario());
     expect(() => sim.decree({ type: 'shock', payload: { x: 1, y: 1, radius: -1, magnitude: 0.5 } })).toThrow(/payload\.radius/);

@@ -110,6 +110,9 @@ export function applyShock(world: World, x: number, y: number, radius: number, m
     const distance = Math.hypot(dx, dy);
     if (distance >= radius || distance === 0) continue;
     const push = (kick * (1 - distance / radius)) / distance;
+    // Closer than ~1e-308 the push overflows to Infinity and Infinity × 0 makes the velocity
+    // NaN: such an agent sits on the centre, where a push has no direction, as at distance 0.
+    if (!Number.isFinite(push)) continue;
     world.vx[i] = (world.vx[i] as number) + push * dx;
     world.vy[i] = (world.vy[i] as number) + push * dy;
   }
