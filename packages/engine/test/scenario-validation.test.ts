@@ -110,6 +110,18 @@ describe('scenario validation', () => {
     expect(Simulation.create({ ...base, agents: agents(LIMITS.maxAgents) }).state().agentCount).toBe(LIMITS.maxAgents);
   });
 
+  it('refuses an attractor radius below 0.01, where the pull would overflow to NaN', () => {
+    const withRadius = (radius: number) => ({
+      seed: 1,
+      agents: [{ id: 'a', marker: { x: 2, y: 2 } }],
+      initialState: { width: 8, height: 8, attractors: [{ id: 'w', x: 2, y: 2, depth: 1, radius, capacity: 1 }] },
+    });
+    expect(paths(issuesOf(withRadius(1e-160)))).toContain('initialState.attractors.0.radius');
+    const sim = Simulation.create(withRadius(0.01));
+    sim.step(5);
+    expect(Number.isFinite(sim.agents()[0]?.state.x)).toBe(true);
+  });
+
   it('accepts a side of exactly 256', () => {
     expect(() => Simulation.create({ seed: 1, agents: [], initialState: { width: 256, height: 256 } })).not.toThrow();
   });

@@ -13,7 +13,7 @@ export const AttractorSchema = z
     x: z.number().describe('Centre, x'),
     y: z.number().describe('Centre, y'),
     depth: z.number().gt(0).max(1000).describe('Initial depth of the well: how strongly it pulls, and what erosion must remove'),
-    radius: z.number().gt(0).max(256).describe('Width of the well; the basin reaches twice as far'),
+    radius: z.number().min(0.01).max(256).describe('Width of the well, at least 0.01 (smaller wells would overflow the pull); the basin reaches twice as far'),
     capacity: z.number().gt(0).max(1_000_000).describe('Load the basin carries without eroding'),
   })
   .strict();
