@@ -8,7 +8,7 @@ import { createAuthenticator } from '../../src/identity/authenticator.js';
 import type { IdentityStore } from '../../src/identity/identity-store.js';
 import { mountIdentityRoutes } from '../../src/identity/mount-identity-routes.js';
 import { issueApiKey, provisionOrganization } from '../../src/identity/provisioning.js';
-import type { UsageLedger } from '../../src/identity/usage-recorder.js';
+import type { UsageLedger, UsageRecorder } from '../../src/identity/usage-recorder.js';
 import { createKyselyIdentityStore } from '../../src/storage/identity-store-kysely.js';
 import { createKyselyUsageLedger } from '../../src/storage/identity-usage-ledger-kysely.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -61,17 +61,24 @@ beforeAll(async () => {
   // The authenticator needs the server's database, which exists only once the server does.
   const lazy: Authenticator = { authenticate: (credentials) => real!.authenticate(credentials) };
   let mountedApp: OpenAPIHono | undefined;
+  const recorder: UsageRecorder = {
+    recordRequest: (...a) => ledger.recordRequest(...a),
+    recordSimulationCreated: (...a) => ledger.recordSimulationCreated(...a),
+    recordTicks: (...a) => ledger.recordTicks(...a),
+  };
   server = await startTestServer({
     authenticator: lazy,
     logger: { info() {}, warn() {}, error: (message, fields) => serverErrors.push(`${message} ${JSON.stringify(fields)}`) },
+    usage: recorder,
     extensions: {
+      usage: recorder,
       mount(root) {
         mountedApp = root;
         mountIdentityRoutes(root, {
           authenticator: lazy,
           identityStore: lazyStore(),
           usage: { dailyUsage: (...args) => ledger.dailyUsage(...args) },
-          recorder: { recordRequest: (...a) => ledger.recordRequest(...a), recordSimulationCreated: (...a) => ledger.recordSimulationCreated(...a), recordTicks: (...a) => ledger.recordTicks(...a) },
+          recorder,
         });
       },
     },
@@ -284,6 +291,20 @@ describe('tenant isolation', () => {
     const list = (await (await server.call('/v1/simulations', { key: keyB })).json()) as { data: { id: string }[]; pagination: { total: number } };
     expect(list.data.map((s) => s.id)).toContain(simB);
     expect(list.pagination.total).toBe(list.data.length);
+  });
+});
+
+describe('usage accounting', () => {
+  it("counts requests by class per organization; B's usage holds nothing of A's", async () => {
+    const usage = (await (await server.call('/v1/usage', { key: keyA })).json()) as { totals: { requests: Record<string, number>; simulationsCreated: number } };
+    // Setup: one create, one step, one decree (create class); the owner's GETs above (read).
+    expect(usage.totals.requests.create).toBeGreaterThanOrEqual(2);
+    expect(usage.totals.requests.step).toBeGreaterThanOrEqual(1);
+    expect(usage.totals.requests.read).toBeGreaterThanOrEqual(4);
+    expect(usage.totals.simulationsCreated).toBeGreaterThanOrEqual(1);
+    const other = (await (await server.call('/v1/usage', { key: keyB })).json()) as { totals: { simulationsCreated: number; ticksComputed: number } };
+    // B created one simulation and never advanced one (its attempts on A's were refused).
+    expect(other.totals).toMatchObject({ simulationsCreated: 1, ticksComputed: 0 });
   });
 });
 
