@@ -13,6 +13,7 @@ import type { PlaybackControllerFactory } from './simulations/playback-controlle
 import type { SimulationService } from './simulations/simulation-service.js';
 import type { RouteGuards } from './lib/route-guards.js';
 import type { SimulationStore } from './storage/simulation-store.js';
+import type { LiveOptions } from './live/live-options.js';
 
 /** What a later feature may add to the app without touching its routes. */
 export interface AppExtensions extends GuardExtensions {
@@ -37,6 +38,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Builds the playback clock; default: a controller that runs no clock. */
   playback?: PlaybackControllerFactory;
+  /** SSE stream settings (heartbeat, stream limiter, hub); defaults as decisions.md. */
+  live?: LiveOptions;
   usage?: UsageRecorder;
   extensions?: AppExtensions;
 }

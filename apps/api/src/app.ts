@@ -10,6 +10,7 @@ import { documentRateLimits } from './rate-limit/document-rate-limits.js';
 import { requestId } from './lib/request-id.js';
 import { createRouteGuards } from './lib/route-guards.js';
 import { decreesRouter } from './routes/decrees/decrees.index.js';
+import { eventsRouter } from './routes/events/events.index.js';
 import { docsRouter } from './routes/docs/docs.index.js';
 import { domainsRouter } from './routes/domains/domains.index.js';
 import { healthRouter } from './routes/health/health.index.js';
@@ -51,6 +52,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   app.route('/', simulationsRouter(service, guards));
   app.route('/', decreesRouter(service, guards));
   app.route('/', propheciesRouter(service, guards));
+  app.route('/', eventsRouter({ service, store: deps.store, bus: deps.events, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, usage: deps.usage, options: deps.live }));
   deps.extensions?.mount?.(app, { service, guards });
   // The document states what the installed middlewares enforce, on every route they cover.
   if (deps.extensions?.idempotency) documentIdempotency(app);

@@ -5,7 +5,9 @@ export interface PlaybackTarget {
    * request. Returns the ticks advanced and the status after them; a simulation that is no
    * longer `playing` is left alone (0 ticks).
    */
-  advancePlayback(simulationId: string, ticks: number): Promise<{ ticks: number; status: string }>;
+  advancePlayback(simulationId: string, ticks: number): Promise<{ ticks: number; status: string; ticksPerSecond: number }>;
+  /** Pauses a playing simulation for the server (shutdown), with `reason` in its status event. */
+  haltPlayback(simulationId: string, reason: string): Promise<void>;
 }
 
 /**

@@ -25,6 +25,7 @@ import type {
   NewInput,
   ProphecyRecord,
   RunnableSimulation,
+  SimulationRecord,
   SimulationStore,
   StoredEvent,
 } from '../storage/simulation-store.js';
@@ -105,10 +106,10 @@ function inputProblemError(problem: InputProblem): ApiError {
   }
 }
 
-const statusEvent = (tick: number, status: LifecycleStatus, previous: LifecycleStatus): NewEvent => ({
+const statusEvent = (tick: number, status: LifecycleStatus, previous: LifecycleStatus, reason?: string): NewEvent => ({
   type: 'simulation:status',
   tick,
-  data: { status, previous, tick },
+  data: reason === undefined ? { status, previous, tick } : { status, previous, tick, reason },
 });
 
 /**
@@ -212,7 +213,10 @@ export class SimulationService implements PlaybackTarget {
 
   async step(auth: AuthContext, id: string, ticks: number): Promise<{ state: SimulationState; ticks: number }> {
     await this.authorize(auth, id);
-    return this.mutate(id, async (current) => this.advance(current, ticks, current.status));
+    return this.mutate(id, async (current) => {
+      const result = await this.advance(current, ticks, current.status);
+      return { state: result.state, ticks: result.ticks };
+    });
   }
 
   async setAgentPolicy(auth: AuthContext, id: string, agentId: string, policy: Policy): Promise<void> {
@@ -274,11 +278,44 @@ export class SimulationService implements PlaybackTarget {
     });
   }
 
-  async advancePlayback(simulationId: string, ticks: number): Promise<{ ticks: number; status: string }> {
+  async advancePlayback(simulationId: string, ticks: number): Promise<{ ticks: number; status: string; ticksPerSecond: number }> {
     return this.mutate(simulationId, async (current) => {
-      if (current.status !== 'playing') return { ticks: 0, status: current.status };
+      if (current.status !== 'playing') return { ticks: 0, status: current.status, ticksPerSecond: current.snapshot.rules.ticksPerSecond };
       const result = await this.advance(current, ticks, 'playing');
-      return { ticks: result.ticks, status: result.state.status };
+      // A set-rule decree may have changed the rate; the clock follows it.
+      return { ticks: result.ticks, status: result.state.status, ticksPerSecond: result.ticksPerSecond };
+    });
+  }
+
+  /** Server shutdown: a playing simulation becomes paused, saying why in its status event. */
+  async haltPlayback(simulationId: string, reason: string): Promise<void> {
+    await this.mutex.run(simulationId, async () => {
+      const current = await this.deps.store.get(simulationId);
+      if (current?.status !== 'playing') return;
+      const stored = await this.deps.store.update({
+        simulationId,
+        expectedVersion: current.version,
+        at: this.now(),
+        status: 'paused',
+        tick: current.tick,
+        state: current.state,
+        inputs: [],
+        prophecies: [],
+        events: [statusEvent(current.tick, 'paused', 'playing', reason)],
+      });
+      this.publish(simulationId, stored, [], 0);
+    });
+  }
+
+  /**
+   * Runs `task` while no change of the simulation is in flight, with the simulation as stored:
+   * the SSE stream joins the live feed here, so what committed before is history and what
+   * commits after reaches it live. Undefined when the simulation does not exist.
+   */
+  async whileQuiet<T>(simulationId: string, task: (simulation: SimulationRecord) => T): Promise<T | undefined> {
+    return this.mutex.run(simulationId, async () => {
+      const current = await this.deps.store.get(simulationId);
+      return current === undefined ? undefined : task(current);
     });
   }
 
@@ -359,7 +396,7 @@ export class SimulationService implements PlaybackTarget {
    * Computes up to `ticks` ticks from the stored snapshot and commits them. `status` is the
    * lifecycle status to keep unless the engine completes (→ completed) or throws (→ failed).
    */
-  private async advance(current: RunnableSimulation, ticks: number, status: LifecycleStatus, playbackSpeed?: number): Promise<{ state: SimulationState; ticks: number }> {
+  private async advance(current: RunnableSimulation, ticks: number, status: LifecycleStatus, playbackSpeed?: number): Promise<{ state: SimulationState; ticks: number; ticksPerSecond: number }> {
     const id = current.id;
     const at = this.now();
     const simulation = Simulation.restore(current.snapshot as EngineSnapshot);
@@ -390,7 +427,7 @@ export class SimulationService implements PlaybackTarget {
     this.publish(id, stored, collector.steps, current.lastEventSeq);
     if (next === 'completed') this.playback.stop(id);
     this.usage.recordTicks(current.organizationId, advanced);
-    return { state: stateView(simulation.state(), next), ticks: advanced };
+    return { state: stateView(simulation.state(), next), ticks: advanced, ticksPerSecond: simulation.ticksPerSecond };
   }
 
   /** An engine error: the simulation is failed; its last good snapshot stays. */

@@ -1,0 +1,127 @@
+import { z } from '@hono/zod-openapi';
+import { AgentSnapshotSchema, LossSchema, ParadoxSchema, ProphecyDataSchema, WarningSchema, type TraceStep } from '@sim/engine';
+import { SimulationStateSchema } from '../routes/simulations/simulation-schemas.js';
+import { LifecycleStatusSchema, type LifecycleStatus } from '../simulations/lifecycle.js';
+import { prophecyId } from '../simulations/tick-collector.js';
+import type { StoredEvent } from '../storage/simulation-store.js';
+
+/** `tick`: one computed tick. `b` is the stability measure (docs/engine.md, "Stability b"). */
+export const TickEventDataSchema = z
+  .object({
+    t: z.number().int().describe('Tick number'),
+    b: z.number().describe('Stability b in 0…1 after this tick (= state.stability): depth share of the basins, reduced by up to a half by agitation'),
+    lastMove: z.string().describe('What happened at this tick (the trace step’s move)'),
+    state: SimulationStateSchema.describe('The state after this tick; status is the lifecycle status the tick was computed in (completed on the last tick)'),
+    warning: WarningSchema.nullable().describe('The last stability warning of this tick, or null'),
+    agents: z.array(AgentSnapshotSchema).describe('Every agent after this tick, with both lambda and gamma'),
+  })
+  .openapi('TickEvent');
+export type TickEventData = z.infer<typeof TickEventDataSchema>;
+
+// Engine schemas are named with `.meta({ id })`: `.openapi()` exists only on the zod instance
+// @hono/zod-openapi extended (see routes/decrees/decree-schemas.ts).
+export const LossEventDataSchema = LossSchema.meta({
+  id: 'LossEvent',
+  description: 'A basin loss: tick, magnitude (the basin’s initial depth), agent (the agent that tipped it, "none" if empty), attractor, load, capacity',
+});
+export const WarningEventDataSchema = WarningSchema.meta({
+  id: 'WarningEvent',
+  description: 'Stability b crossed a threshold of rules.warningThresholds: value after the crossing, previous value, threshold and direction',
+});
+export const ParadoxEventDataSchema = ParadoxSchema.meta({ id: 'ParadoxEvent', description: 'A prophecy was contradicted: kind averted, unforeseen or decree' });
+
+export const DecreeEventDataSchema = z
+  .object({
+    decreeId: z.uuid().nullable().describe('The id POST /decrees returned'),
+    tick: z.number().int().describe('Tick at which the decree was applied'),
+    type: z.string(),
+    payload: z.record(z.string(), z.unknown()),
+    applied: z.boolean().describe('False when the decree no longer fitted the world at its tick (it then changed nothing)'),
+    reason: z.string().nullable().describe('Why it was not applied; null when applied'),
+  })
+  .openapi('DecreeEvent');
+export type DecreeEventData = z.infer<typeof DecreeEventDataSchema>;
+
+export const ProphecyEventDataSchema = z
+  .object({
+    id: z.uuid().describe('Same id as in GET /prophecies'),
+    simulationId: z.uuid(),
+    seq: z.number().int().describe('Prophecy number within the simulation (1, 2, …)'),
+    tick: z.number().int(),
+    data: ProphecyDataSchema.describe('Shape named by data.schema; varies by engine version'),
+    createdAt: z.iso.datetime(),
+  })
+  .openapi('ProphecyEvent');
+export type ProphecyEventData = z.infer<typeof ProphecyEventDataSchema>;
+
+export const StatusEventDataSchema = z
+  .object({
+    status: LifecycleStatusSchema,
+    previous: LifecycleStatusSchema,
+    tick: z.number().int().describe('The tick the simulation stood at when its status changed'),
+    reason: z.string().optional().describe('Set when the server changed the status itself: "shutdown" (playback stopped by a server shutdown; the simulation is paused)'),
+  })
+  .openapi('SimulationStatusEvent');
+export type StatusEventData = z.infer<typeof StatusEventDataSchema>;
+
+export const ErrorEventDataSchema = z
+  .object({
+    code: z
+      .enum(['SIMULATION_FAILED', 'SLOW_CONSUMER'])
+      .describe('SIMULATION_FAILED: the engine failed, the simulation is failed (has an id, replayed). SLOW_CONSUMER: this stream fell too far behind and is closed (no id; reconnect with Last-Event-ID to catch up)'),
+    message: z.string(),
+    tick: z.number().int().optional().describe('The last good tick (SIMULATION_FAILED)'),
+  })
+  .openapi('ErrorEvent');
+export type ErrorEventData = z.infer<typeof ErrorEventDataSchema>;
+
+/** The SSE event names; `heartbeat` carries no data and no id. */
+export const SSE_EVENT_NAMES = ['tick', 'loss', 'warning', 'paradox', 'decree', 'prophecy', 'simulation:status', 'error', 'heartbeat'] as const;
+export type SseEventName = (typeof SSE_EVENT_NAMES)[number];
+
+export function tickEventData(step: TraceStep, status: LifecycleStatus): TickEventData {
+  return {
+    t: step.tick,
+    b: step.state.stability,
+    lastMove: step.move,
+    state: { ...step.state, status: step.state.status === 'completed' ? 'completed' : status },
+    warning: step.warning,
+    agents: step.agents,
+  };
+}
+
+/**
+ * The SSE name and data of a stored event, or undefined for the stored records that are not
+ * streamed: `policy` (visible in the next tick's agents) and `completed` (reported as
+ * `simulation:status` with status completed).
+ */
+export function storedEventMessage(event: StoredEvent): { name: SseEventName; data: unknown } | undefined {
+  const data = event.data as Record<string, unknown>;
+  switch (event.type) {
+    case 'loss':
+    case 'warning':
+    case 'paradox':
+    case 'simulation:status':
+      return { name: event.type, data };
+    case 'decree': {
+      const { ref, ...rest } = data;
+      return { name: 'decree', data: { decreeId: ref ?? null, ...rest } };
+    }
+    case 'prophecy': {
+      const seq = data.seq as number;
+      const body: ProphecyEventData = {
+        id: prophecyId(event.simulationId, seq),
+        simulationId: event.simulationId,
+        seq,
+        tick: data.tick as number,
+        data: data.data as ProphecyEventData['data'],
+        createdAt: event.createdAt,
+      };
+      return { name: 'prophecy', data: body };
+    }
+    case 'error':
+      return { name: 'error', data: { code: 'SIMULATION_FAILED', ...data } };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,11 @@
+export { afterTick, parseEventId, storedEventId, tickEventId } from './event-ids.js';
+export * from './event-payloads.js';
+export { FrameBuilder } from './frame-builder.js';
+export { replayHistory, type HistoryHead, type HistoryStore } from './history-replay.js';
+export { LiveHub, type JoinPoint, type SseSink } from './live-channel.js';
+export type { LiveOptions } from './live-options.js';
+export { playbackClock, type PlaybackClockOptions } from './playback-clock.js';
+export { systemScheduler, type Scheduler } from './scheduler.js';
+export { openSimulationStream, type OpenedStream, type SimulationStreamDeps } from './simulation-stream.js';
+export { eventFrame, HEARTBEAT_FRAME, retryFrame, type SseFrame } from './sse-frame.js';
+export { DEFAULT_SUBSCRIBER_LIMITS, SseSubscriber, type SubscriberLimits } from './sse-subscriber.js';

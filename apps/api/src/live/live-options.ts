@@ -1,0 +1,20 @@
+import type { TierLimitsTable } from '../identity/tier-limits.js';
+import type { ConcurrencyLimiter } from '../rate-limit/concurrency-limiter.js';
+import type { LiveHub } from './live-channel.js';
+import type { SubscriberLimits } from './sse-subscriber.js';
+
+/** Settings of the SSE stream; every member has a default. */
+export interface LiveOptions {
+  /** The live feeds; pass one to close every stream at shutdown (LiveHub.close). */
+  hub?: LiveHub;
+  /** Heartbeat interval; default 30 000 (SIM_SSE_HEARTBEAT_MS). */
+  heartbeatMs?: number;
+  /** The `retry:` sent at the start of each stream; default 3000. */
+  retryMs?: number;
+  /** Open streams per organization; default a limiter of its own. */
+  streams?: Pick<ConcurrencyLimiter, 'acquire'>;
+  /** `concurrentStreams` per tier; default decisions.md (free 2, pro 20, enterprise 200). */
+  tiers?: TierLimitsTable;
+  /** Backlog after which a slow subscriber is dropped. */
+  subscriberLimits?: SubscriberLimits;
+}

@@ -1,0 +1,57 @@
+import { isActive } from '../simulations/lifecycle.js';
+import type { SimulationRecord } from '../storage/simulation-store.js';
+import { tickEventId } from './event-ids.js';
+import { replayHistory, type HistoryStore } from './history-replay.js';
+import type { LiveHub } from './live-channel.js';
+import { retryFrame } from './sse-frame.js';
+import { SseSubscriber, type SubscriberLimits } from './sse-subscriber.js';
+
+export interface SimulationStreamDeps {
+  hub: LiveHub;
+  store: HistoryStore;
+  /** Runs a task while no change of the simulation is in flight (SimulationService.whileQuiet). */
+  whileQuiet: <T>(simulationId: string, task: (simulation: SimulationRecord) => T) => Promise<T | undefined>;
+  heartbeatMs: number;
+  retryMs: number;
+  limits: SubscriberLimits;
+}
+
+export type OpenedStream =
+  | { kind: 'stream'; stream: ReadableStream<Uint8Array> }
+  /** Completed or failed, and nothing the client lacks: 204 tells an EventSource to stop reconnecting. */
+  | { kind: 'finished' }
+  | { kind: 'missing' };
+
+/**
+ * Opens one subscriber on a simulation. Without `afterId` it starts at the present; with it
+ * (Last-Event-ID) it first replays the history after that id. Joining the live feed and reading
+ * the head of the history happen under the simulation's lock, so the two meet exactly: nothing
+ * is missed and nothing repeated. `onFinish` runs once when the stream ends, however it ends.
+ */
+export async function openSimulationStream(deps: SimulationStreamDeps, simulationId: string, afterId: number | undefined, onFinish: () => void): Promise<OpenedStream> {
+  const opened = await deps.whileQuiet(simulationId, (simulation): OpenedStream => {
+    // The id of the newest message of the history: every tick and every stored record counts one.
+    const head = { tick: simulation.tick, lastSeq: simulation.lastEventSeq };
+    const headId = tickEventId(head.tick, head.lastSeq);
+    // An id from the future (another database, a client's invention) cannot be resumed: start now.
+    const from = afterId !== undefined && afterId < headId ? afterId : undefined;
+    const live = isActive(simulation.status);
+    if (!live && from === undefined) return { kind: 'finished' };
+    let leave: (() => void) | undefined;
+    const subscriber = new SseSubscriber({
+      preamble: [retryFrame(deps.retryMs)],
+      replay: from === undefined ? undefined : replayHistory(deps.store, simulationId, from, head)[Symbol.asyncIterator](),
+      afterId: from ?? headId,
+      heartbeatMs: deps.heartbeatMs,
+      limits: deps.limits,
+      onFinish: () => {
+        leave?.();
+        onFinish();
+      },
+    });
+    if (live) leave = deps.hub.join({ id: simulationId, status: simulation.status, tick: head.tick, lastEventSeq: head.lastSeq }, subscriber);
+    else subscriber.end();
+    return { kind: 'stream', stream: subscriber.stream };
+  });
+  return opened ?? { kind: 'missing' };
+}

@@ -1,0 +1,61 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import type { Tier } from '../../identity/auth-context.js';
+import type { TierLimitsTable } from '../../identity/tier-limits.js';
+import type { UsageRecorder } from '../../identity/usage-recorder.js';
+import { ApiError } from '../../lib/api-error.js';
+import { openSimulationStream, type SimulationStreamDeps } from '../../live/simulation-stream.js';
+import type { ConcurrencyLimiter } from '../../rate-limit/concurrency-limiter.js';
+import type { SimulationService } from '../../simulations/simulation-service.js';
+import { streamed } from '../simulations/trace-response.js';
+import type { EventRoutes } from './events.routes.js';
+
+export interface EventHandlerDeps {
+  service: SimulationService;
+  stream: SimulationStreamDeps;
+  streams: Pick<ConcurrencyLimiter, 'acquire'>;
+  tiers: TierLimitsTable;
+  usage?: UsageRecorder | undefined;
+}
+
+const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache, no-transform',
+  Connection: 'keep-alive',
+  // Proxies that buffer responses (nginx) would hold events back.
+  'X-Accel-Buffering': 'no',
+};
+
+const streamLimitError = (tier: Tier, limit: number): ApiError =>
+  new ApiError(429, 'RATE_LIMITED', `The organization has ${limit} event streams open, the limit of its ${tier} tier; close one or retry later`, { limit, tier }, { 'Retry-After': '5' });
+
+export function eventHandlers(deps: EventHandlerDeps) {
+  const stream: RouteHandler<EventRoutes['stream']> = async (c) => {
+    const { id } = c.req.valid('param');
+    const header = c.req.valid('header')['last-event-id'];
+    const query = c.req.valid('query').lastEventId;
+    const raw = header ?? query;
+    const afterId = raw === undefined ? undefined : Number(raw.trim());
+    const auth = c.var.auth;
+    // 404 or 401 (another organization's simulation) before a slot is taken.
+    const simulation = await deps.service.get(auth, id);
+    const tier = auth.tier ?? 'free';
+    const limit = deps.tiers[tier].concurrentStreams;
+    const release = deps.streams.acquire(simulation.organizationId, limit);
+    if (release === null) throw streamLimitError(tier, limit);
+    let opened: Awaited<ReturnType<typeof openSimulationStream>>;
+    try {
+      opened = await openSimulationStream(deps.stream, id, afterId, release);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    if (opened.kind !== 'stream') {
+      release();
+      if (opened.kind === 'missing') throw new ApiError(404, 'NOT_FOUND', `Simulation ${id} not found`);
+      return streamed(new Response(null, { status: 204 }));
+    }
+    deps.usage?.recordRequest(simulation.organizationId, 'sse');
+    return streamed(new Response(opened.stream, { status: 200, headers: SSE_HEADERS }));
+  };
+  return { stream };
+}

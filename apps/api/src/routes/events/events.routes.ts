@@ -1,0 +1,104 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { ErrorEnvelopeSchema, errorResponses } from '../../lib/error-envelope.js';
+import { IdParamSchema } from '../../lib/id-param.js';
+import { PROTECTED } from '../../lib/route-guards.js';
+import {
+  DecreeEventDataSchema,
+  ErrorEventDataSchema,
+  LossEventDataSchema,
+  ParadoxEventDataSchema,
+  ProphecyEventDataSchema,
+  StatusEventDataSchema,
+  TickEventDataSchema,
+  WarningEventDataSchema,
+} from '../../live/event-payloads.js';
+
+const message = <N extends string, D extends z.ZodType>(name: N, data: D, idDescription = 'Position in the simulation’s history; increases per simulation') =>
+  z.object({ id: z.string().describe(idDescription), event: z.literal(name), data });
+
+/**
+ * One SSE message, described as an object for the document: on the wire it is the lines
+ * `id: …`, `event: …`, `data: <JSON>` and a blank line.
+ */
+export const SseMessageSchema = z
+  .discriminatedUnion('event', [
+    message('tick', TickEventDataSchema),
+    message('loss', LossEventDataSchema),
+    message('warning', WarningEventDataSchema),
+    message('paradox', ParadoxEventDataSchema),
+    message('decree', DecreeEventDataSchema),
+    message('prophecy', ProphecyEventDataSchema),
+    message('simulation:status', StatusEventDataSchema),
+    message('error', ErrorEventDataSchema, 'Present for SIMULATION_FAILED; absent for SLOW_CONSUMER'),
+    z.object({ event: z.literal('heartbeat'), data: z.literal('').describe('Empty: the line is `data:`') }).describe('Every 30 s; no id'),
+  ])
+  .openapi('SimulationEventMessage');
+
+const streamDescription = [
+  'A Server-Sent Events stream of the simulation’s activity. The stream opens with `retry: <ms>`; each message then has an `id:` (except heartbeats and the SLOW_CONSUMER error), an `event:` name and one `data:` line of JSON.',
+  '',
+  '- `tick`: every computed tick (step requests, playback, time-control step), `{ t, b, lastMove, state, warning, agents }`; `b` is the stability measure.',
+  '- `loss`, `warning`, `paradox`: as the engine reports them; `decree`: when a decree is applied (the tick after it was submitted); `prophecy`: when stored.',
+  '- `simulation:status`: every status change (idle → playing ⇄ paused → completed | failed); `error`: the simulation failed.',
+  '- `heartbeat`: every 30 s, no id, an empty `data:` line.',
+  '',
+  '**Ids and resuming.** The id of a message is its position in the simulation’s history, counting every tick and every stored record; ids only increase. Reconnecting with `Last-Event-ID` (or `?lastEventId=`) replays everything after that id (stored events from storage, ticks recomputed deterministically), then continues live; this works for the whole life of the simulation. Without it the stream starts at the present. `lastEventId=0` replays from the first tick.',
+  '',
+  '**End.** After the final `simulation:status` (completed or failed) the server closes the stream; a request with nothing left to send answers 204, which tells an EventSource to stop reconnecting.',
+  '',
+  '**Slow clients.** A client that falls more than 4096 messages or 8 MiB behind receives `event: error` with `{"code":"SLOW_CONSUMER"}` (no id) and the stream closes; reconnecting with Last-Event-ID resumes without loss.',
+  '',
+  '**Limits.** Open streams per organization: free 2, pro 20, enterprise 200; over the limit 429 RATE_LIMITED with `Retry-After: 5`. Closing a stream frees its slot at once. Streams do not count against the per-minute read limit.',
+].join('\n');
+
+const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound } = errorResponses;
+
+export function eventRoutes(guard: MiddlewareHandler[]) {
+  return {
+    stream: createRoute({
+      method: 'get',
+      path: '/v1/simulations/{id}/events',
+      tags: ['Events'],
+      summary: 'Subscribe to the simulation’s events (Server-Sent Events)',
+      description: streamDescription,
+      middleware: guard,
+      security: PROTECTED,
+      request: {
+        params: IdParamSchema,
+        query: z.object({
+          lastEventId: z
+            .string()
+            .regex(/^\d{1,15}$/, 'must be a non-negative integer')
+            .optional()
+            .openapi({ param: { name: 'lastEventId', in: 'query' }, description: 'Same as the Last-Event-ID header (which wins when both are sent), for clients that cannot set headers' }),
+        }),
+        headers: z.object({
+          'last-event-id': z
+            .string()
+            .regex(/^\s*\d{1,15}\s*$/, 'must be a non-negative integer')
+            .optional()
+            .openapi({ param: { name: 'last-event-id', in: 'header' }, description: 'The id of the last message received; the stream resumes right after it' }),
+        }),
+      },
+      responses: {
+        200: {
+          description: 'The event stream (`text/event-stream`); the schema describes one message.',
+          content: { 'text/event-stream': { schema: SseMessageSchema } },
+        },
+        204: { description: 'The simulation has completed or failed and there is nothing after Last-Event-ID: do not reconnect' },
+        400: badRequest,
+        401: unauthorized,
+        403: forbidden,
+        404: notFound,
+        429: {
+          description: 'RATE_LIMITED: the organization has its tier’s number of streams open',
+          content: { 'application/json': { schema: ErrorEnvelopeSchema } },
+          headers: { 'Retry-After': { schema: { type: 'string' as const }, description: 'Seconds: always 5' } },
+        },
+      },
+    }),
+  };
+}
+
+export type EventRoutes = ReturnType<typeof eventRoutes>;

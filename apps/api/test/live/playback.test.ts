@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsUrl, startLiveServer, Subscriber, type LiveServer, type ReceivedEvent } from './support/live-server.js';
+
+let server: LiveServer;
+beforeAll(async () => {
+  server = await startLiveServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function create(scenarioId = 'tiny-valley'): Promise<string> {
+  const res = await server.call('/v1/simulations', { key: 'key-a', body: { scenarioId } });
+  return ((await res.json()) as { id: string }).id;
+}
+const control = (id: string, body: { action: string; speed?: number }) => server.call(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-a', body });
+const data = (m: ReceivedEvent): any => JSON.parse(m.data);
+const statuses = (sub: Subscriber) => sub.history().filter((m) => m.event === 'simulation:status').map((m) => data(m).status);
+
+describe('time-control and the playback clock', () => {
+  it('play advances on the server at ticksPerSecond × speed until pause; every status change is an event', async () => {
+    const id = await create();
+    const sub = new Subscriber(eventsUrl(server, id), 'key-a');
+    await sub.opened();
+    const started = Date.now();
+    expect((await control(id, { action: 'play', speed: 10 })).status).toBe(200); // 10 × 10 = 100 ticks/s
+    await sub.until(() => sub.ticks().length >= 20);
+    const elapsed = Date.now() - started;
+    // 20 ticks at 100/s take 200 ms; allow for timers and a loaded machine.
+    expect(elapsed).toBeGreaterThanOrEqual(150);
+    expect((await control(id, { action: 'pause' })).status).toBe(200);
+    await sub.until(() => statuses(sub).includes('paused'));
+    const pausedAt = sub.ticks().at(-1) as number;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Nothing after the paused event; the stored simulation agrees with the stream.
+    expect(sub.ticks().at(-1)).toBe(pausedAt);
+    const paused = (await (await server.call(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as any;
+    expect(paused.state).toMatchObject({ tick: pausedAt, status: 'paused' });
+    expect(sub.ticks()).toEqual(Array.from({ length: pausedAt }, (_, i) => i + 1));
+    const pausedEvent = data(sub.history().find((m) => m.event === 'simulation:status' && data(m).status === 'paused') as ReceivedEvent);
+    expect(pausedEvent).toEqual({ status: 'paused', previous: 'playing', tick: pausedAt });
+
+    // Resume: the clock continues from there; a step request in between is serialized with it.
+    await control(id, { action: 'play', speed: 10 });
+    await server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 3 } });
+    await sub.until(() => (sub.ticks().at(-1) as number) >= pausedAt + 15);
+    await control(id, { action: 'pause' });
+    await sub.until(() => statuses(sub).filter((s) => s === 'paused').length === 2);
+    sub.close();
+    const ticks = sub.ticks();
+    expect(ticks).toEqual(Array.from({ length: ticks.length }, (_, i) => i + 1));
+    expect(statuses(sub)).toEqual(['playing', 'paused', 'playing', 'paused']);
+    // Tick events carry the lifecycle status they were computed in.
+    expect(data(sub.history().find((m) => m.event === 'tick') as ReceivedEvent).state.status).toBe('playing');
+  });
+
+  it('a speed change takes effect at once', async () => {
+    const id = await create();
+    const sub = new Subscriber(eventsUrl(server, id), 'key-a');
+    await sub.opened();
+    await control(id, { action: 'play', speed: 0.5 }); // 5 ticks/s
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    const slow = sub.ticks().length;
+    expect(slow).toBeLessThanOrEqual(3);
+    await control(id, { action: 'play', speed: 10 }); // 100 ticks/s
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    await control(id, { action: 'pause' });
+    await sub.until(() => statuses(sub).includes('paused'));
+    sub.close();
+    expect(sub.ticks().length - slow).toBeGreaterThanOrEqual(25);
+    // Changing speed while playing is not a status change.
+    expect(statuses(sub)).toEqual(['playing', 'paused']);
+  });
+
+  it('step while playing advances one tick and pauses', async () => {
+    const id = await create();
+    const sub = new Subscriber(eventsUrl(server, id), 'key-a');
+    await sub.opened();
+    await control(id, { action: 'play', speed: 10 });
+    await sub.until(() => sub.ticks().length >= 3);
+    expect((await control(id, { action: 'step' })).status).toBe(200);
+    await sub.until(() => statuses(sub).includes('paused'));
+    const at = sub.ticks().at(-1) as number;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    sub.close();
+    expect(sub.ticks().at(-1)).toBe(at);
+    const last = sub.history().at(-1) as ReceivedEvent;
+    expect(last.event).toBe('simulation:status');
+    expect(data(last)).toEqual({ status: 'paused', previous: 'playing', tick: at });
+  });
+
+  it('stops cleanly at completion: status completed, then the stream ends and the client stops (204)', async () => {
+    const id = await create('short-lived');
+    const sub = new Subscriber(eventsUrl(server, id), 'key-a');
+    await sub.opened();
+    await control(id, { action: 'play', speed: 10 });
+    await sub.until(() => sub.source.readyState === 2);
+    expect(sub.ticks()).toEqual([1, 2, 3, 4, 5]);
+    expect(statuses(sub)).toEqual(['playing', 'completed']);
+    // The client saw the stream end, reconnected once, and stopped at the 204.
+    expect(sub.connectionErrors.at(-1)?.code).toBe(204);
+    expect(sub.opens).toBe(1);
+    const res = await control(id, { action: 'play' });
+    expect(res.status).toBe(409);
+  });
+});
