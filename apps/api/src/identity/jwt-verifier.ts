@@ -26,6 +26,8 @@ export type JwtVerifier = (token: string) => Promise<JwtVerification>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Bounds the organization lookup a token can cause. */
 const MAX_ORGS = 100;
+/** `sub` becomes the rate-limit and idempotency identity; keep it a sane size. */
+const MAX_SUB_LENGTH = 256;
 const MIN_SECRET_LENGTH = 32;
 const KNOWN_SCOPES: ReadonlySet<string> = new Set(SCOPES);
 
@@ -70,7 +72,9 @@ export function createJwtVerifier(options: JwtOptions): JwtVerifier | undefined 
 
 function readClaims(payload: JWTPayload): JwtVerification {
   const { sub, scope, orgs } = payload;
-  if (typeof sub !== 'string' || sub === '') return { ok: false, message: 'Invalid token: claim sub must be a non-empty string' };
+  if (typeof sub !== 'string' || sub === '' || sub.length > MAX_SUB_LENGTH) {
+    return { ok: false, message: `Invalid token: claim sub must be a string of 1 to ${MAX_SUB_LENGTH} characters` };
+  }
   if (scope !== undefined && typeof scope !== 'string') {
     return { ok: false, message: 'Invalid token: claim scope must be a space-separated string' };
   }

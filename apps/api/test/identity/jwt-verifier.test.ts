@@ -27,6 +27,7 @@ describe('JWT verification with HS256', () => {
     ['unsigned (alg none)', async () => unsignedToken(claims), /./],
     ['without sub', () => signHs256({ scope: 'org:read', orgs: [ORG] }), /sub/],
     ['without orgs', () => signHs256({ sub: 'a', scope: 'org:read' }), /orgs/],
+    ['with an oversized sub', () => signHs256({ sub: 'x'.repeat(300), orgs: [ORG] }), /sub/],
     ['with orgs that are not UUIDs', () => signHs256({ sub: 'a', orgs: ['acme'] }), /orgs/],
     ['with a non-string scope', () => signHs256({ sub: 'a', orgs: [ORG], scope: ['org:read'] }), /scope/],
     ['garbage', async () => 'not.a.jwt', /malformed|Invalid token/],
