@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database } from '../database-schema.js';
@@ -10,6 +10,34 @@ import type { StorageHandle } from '../storage-handle.js';
 
 const SQLITE: StorageCapabilities = { name: 'sqlite', rowLocks: false };
 
+/** Distinct SQL texts kept prepared; the app issues a few dozen, `IN (…)` lists add variants. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely's SQLite driver calls `prepare(sql)` for every query, and preparing costs about as much
+ * as running a small query (a tenth of a GET in api.bench.ts). The same SQL text gets the same
+ * prepared statement back. Safe because Kysely runs one query at a time on this connection
+ * (a streamed query holds the connection until it is done), so no statement is in use twice.
+ */
+function withStatementCache(connection: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      connection.close();
+    },
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement === undefined) {
+        statement = connection.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 /** Opens (creating if needed) a SQLite file in WAL mode and migrates it to the latest schema. */
 export async function openSqlite(path: string): Promise<StorageHandle> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -19,7 +47,7 @@ export async function openSqlite(path: string): Promise<StorageHandle> {
   connection.pragma('busy_timeout = 5000');
   connection.pragma('foreign_keys = ON');
   connection.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   try {
     await migrateToLatest(db);
   } catch (error) {
