@@ -27,6 +27,8 @@ export interface StartServerOptions {
   /** SQLite file; a fresh temp file when omitted. */
   databasePath?: string;
   env?: Record<string, string>;
+  /** Extra node flags before the entry (`--cpu-prof`, `--max-semi-space-size=…`). */
+  nodeArgs?: string[];
   /** How long to wait for the `listening on` line. */
   timeoutMs?: number;
 }
@@ -44,7 +46,7 @@ export function tempDir(prefix: string): { path: string; remove: () => void } {
  */
 export async function startServerProcess(options: StartServerOptions = {}): Promise<ServerProcess> {
   const databasePath = options.databasePath ?? join(tempDir('sim-server-').path, 'sim.db');
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,0 +1,172 @@
+/**
+ * The API end to end, against the real server process (`node --import tsx src/main.ts`, SQLite in
+ * a temp file). Prints figures, asserts nothing.
+ *
+ * 1. POST /v1/simulations/run, 10 000 ticks, `Accept: application/x-ndjson`, for the largest
+ *    pre-built scenario: time to first and last byte, bytes, lines, and the server's peak RSS
+ *    (VmHWM from /proc/<pid>/status, plus VmRSS sampled during the run). Target: < 200 MB.
+ * 2. GET /v1/simulations/{id} under autocannon, against a bare Hono hello-world on
+ *    @hono/node-server started the same way on the same machine in the same run.
+ *    Target: the API at ≥ 40 % of the hello-world's req/s.
+ *
+ *   npx tsx apps/api/bench/api.bench.ts
+ *   BENCH_SECONDS=20 BENCH_CONNECTIONS=50 npx tsx apps/api/bench/api.bench.ts
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REPO_ROOT, startServerProcess, tempDir } from '../test/support/server-process.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const TICKS = 10_000;
+const RSS_TARGET_MB = 200;
+const RATIO_TARGET = 0.4;
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The pre-built scenario with the most agents (the heaviest to run and to stream). */
+function largestScenario(): { id: string; agents: number } {
+  const dir = join(REPO_ROOT, 'scenarios');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: string; agents: unknown[] })
+    .map((s) => ({ id: s.id, agents: s.agents.length }))
+    .sort((a, b) => b.agents - a.agents)[0]!;
+}
+
+/** VmRSS and VmHWM (peak) of a process, in MB. */
+function memoryOf(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string): number => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+interface StreamResult {
+  status: number;
+  location: string | undefined;
+  headersMs: number;
+  firstByteMs: number;
+  lastByteMs: number;
+  bytes: number;
+  lines: number;
+}
+
+/** One streamed request, timed with node:http so the first body byte is seen as it arrives. */
+function timeStream(url: string, headers: Record<string, string>, body: string): Promise<StreamResult> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = request(url, { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } }, (res) => {
+      const headersMs = performance.now() - started;
+      let firstByteMs = NaN;
+      let bytes = 0;
+      let lines = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (bytes === 0) firstByteMs = performance.now() - started;
+        bytes += chunk.length;
+        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      });
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location, headersMs, firstByteMs, lastByteMs: performance.now() - started, bytes, lines }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** CPU time (user + system) a process has used, in ms. */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // clock ticks, USER_HZ = 100
+}
+
+/**
+ * req/s under autocannon, and the server's CPU time per request: on a shared or small machine
+ * (autocannon itself needs a core) req/s moves with the neighbours, CPU per request much less.
+ */
+async function throughput(url: string, headers: Record<string, string>, pid: number): Promise<{ result: autocannon.Result; cpuUsPerRequest: number }> {
+  // A short warm-up so both servers are measured with their code optimised.
+  await autocannon({ url, headers, connections, duration: 2 });
+  const cpuBefore = cpuMsOf(pid);
+  const result = await autocannon({ url, headers, connections, duration: seconds });
+  return { result, cpuUsPerRequest: ((cpuMsOf(pid) - cpuBefore) * 1000) / Math.max(result.requests.total, 1) };
+}
+
+async function startHelloWorld(): Promise<{ url: string; pid: number; stop: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'hello-world-server.ts')], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = out.match(/listening on http:\/\/[^:]+:(\d+)/);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`hello-world server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/hello`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+}
+
+const mb = (n: number): string => `${n.toFixed(1)} MB`;
+const ms = (n: number): string => `${n.toFixed(0)} ms`;
+
+const dir = tempDir('sim-api-bench-');
+const server = await startServerProcess({
+  databasePath: join(dir.path, 'bench.db'),
+  // Limits nobody reaches: every request does its full work (counting included), none is refused.
+  env: { SIM_RATE_LIMITS_PRO: '1000000000,1000000000,1000000000' },
+});
+const hello = await startHelloWorld();
+try {
+  const key = server.apiKey;
+  if (!key) throw new Error('the server printed no bootstrap key');
+  const auth = { 'X-Api-Key': key };
+  const scenario = largestScenario();
+  console.log(`node ${process.version}, ${seconds} s runs, ${connections} connections; server pid ${server.pid}`);
+
+  // 1. The 10 000-tick run, streamed.
+  const idle = memoryOf(server.pid);
+  let sampledPeak = idle.rss;
+  const sampler = setInterval(() => {
+    sampledPeak = Math.max(sampledPeak, memoryOf(server.pid).rss);
+  }, 25);
+  const run = await timeStream(
+    `${server.baseUrl}/v1/simulations/run`,
+    { ...auth, 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+    JSON.stringify({ scenarioId: scenario.id, ticks: TICKS }),
+  );
+  clearInterval(sampler);
+  const after = memoryOf(server.pid);
+  console.log(`\nPOST /v1/simulations/run  ${scenario.id} (${scenario.agents} agents), ticks ${TICKS}, NDJSON`);
+  console.log(`  status            ${run.status}`);
+  console.log(`  headers           ${ms(run.headersMs)}`);
+  console.log(`  first byte        ${ms(run.firstByteMs)}`);
+  console.log(`  last byte         ${ms(run.lastByteMs)}`);
+  console.log(`  body              ${(run.bytes / 1024 / 1024).toFixed(1)} MiB in ${run.lines} lines (${(run.bytes / Math.max(run.lines, 1) / 1024).toFixed(1)} KiB per step)`);
+  console.log(`  server RSS        idle ${mb(idle.rss)} (peak so far ${mb(idle.hwm)}), sampled peak during run ${mb(sampledPeak)}`);
+  console.log(`  server VmHWM      ${mb(after.hwm)}  (target < ${RSS_TARGET_MB} MB: ${after.hwm < RSS_TARGET_MB ? 'met' : 'MISSED'})`);
+
+  // 2. GET one simulation vs a hello-world.
+  const id = run.location?.split('/').pop();
+  if (!id) throw new Error('the run answered without a Location header');
+  const sample = await fetch(`${server.baseUrl}/v1/simulations/${id}`, { headers: auth });
+  const sampleBytes = (await sample.arrayBuffer()).byteLength;
+  const baseline = await throughput(hello.url, {}, hello.pid);
+  const api = await throughput(`${server.baseUrl}/v1/simulations/${id}`, auth, server.pid);
+  const ratio = api.result.requests.average / baseline.result.requests.average;
+  const row = (name: string, m: { result: autocannon.Result; cpuUsPerRequest: number }, bytes?: number): string =>
+    `  ${name.padEnd(28)} ${m.result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(m.result.latency.p50).padStart(3)} ms   p99 ${String(m.result.latency.p99).padStart(3)} ms   server CPU ${m.cpuUsPerRequest.toFixed(0).padStart(4)} µs/req   non-2xx ${m.result.non2xx}   errors ${m.result.errors}${bytes === undefined ? '' : `   body ${bytes} B`}`;
+  console.log(`\nGET throughput (autocannon, ${connections} connections, ${seconds} s; ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)})`);
+  console.log(row('hello-world (Hono, bare)', baseline));
+  console.log(row('GET /v1/simulations/{id}', api, sampleBytes));
+  console.log(`  ratio             ${(ratio * 100).toFixed(1)} % of hello-world req/s (target ≥ ${RATIO_TARGET * 100} %: ${ratio >= RATIO_TARGET ? 'met' : 'MISSED'}); CPU per request ${(api.cpuUsPerRequest / baseline.cpuUsPerRequest).toFixed(1)}× hello-world's`);
+  console.log(`  server VmHWM after GET load ${mb(memoryOf(server.pid).hwm)}`);
+} finally {
+  hello.stop();
+  await server.stop();
+  dir.remove();
+}
