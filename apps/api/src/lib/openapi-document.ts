@@ -1,5 +1,4 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { docsRouter } from '../routes/docs/docs.index.js';
 
 /**
  * Registers the security schemes the routes name and serves the OpenAPI 3.1 document at
@@ -36,6 +35,4 @@ export function serveOpenApi(app: OpenAPIHono, serviceVersion: string): void {
     },
     servers: [{ url: '/' }],
   });
-  // The reference page and its bundle, served from node_modules (no CDN).
-  app.route('/', docsRouter());
 }
