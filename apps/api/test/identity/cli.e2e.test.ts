@@ -46,6 +46,11 @@ describe('first start, CLI and HTTP together (real processes, real database file
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: org.id, name: 'acme', tier: 'free', limits: { concurrentStreams: 2 } });
 
+    // The server recorded the use (lastUsedAt), and the listing still shows no secret.
+    const listed = await runCliProcess(['keys', 'list', '--org', 'acme', '--json'], env);
+    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ id, lastUsedAt: expect.any(String), revokedAt: null })]);
+    expect(listed.stdout).not.toContain(key);
+
     expect((await runCliProcess(['keys', 'revoke', id], env)).code).toBe(0);
     const after = await get('/v1/organization', { 'x-api-key': key });
     expect(after.status).toBe(401);
