@@ -11,6 +11,8 @@ import { createAdapterDomainCatalog } from './scenarios/adapter-domain-catalog.j
 import { loadScenarioFolder } from './scenarios/load-scenario-folder.js';
 import { createScenarioCatalog } from './scenarios/scenario-catalog.js';
 import { InProcessEventBus } from './simulations/event-bus.js';
+import { LiveHub } from './live/live-channel.js';
+import { playbackClock } from './live/playback-clock.js';
 import { createKyselyIdentityStore } from './storage/identity-store-kysely.js';
 import { createKyselyUsageLedger } from './storage/identity-usage-ledger-kysely.js';
 import { openStorage } from './storage/open-storage.js';
@@ -53,6 +55,10 @@ async function main(): Promise<void> {
   const rateLimiting = createRateLimiting({ store: createKyselyRateLimitStore(storage.db), clock: systemClock, tiers: config.tierLimits, onBackgroundError });
   const idempotent = idempotency({ store: createKyselyIdempotencyStore(storage.db), clock: systemClock, onBackgroundError });
 
+  // SSE: one live feed per followed simulation; main ends every stream at shutdown.
+  const events = new InProcessEventBus((error) => logger.error('event listener failed', { error: String(error) }));
+  const live = new LiveHub(events);
+
   const { app, service } = createAppWithService({
     store: storage.simulations,
     authenticator,
@@ -60,7 +66,9 @@ async function main(): Promise<void> {
     domains: createAdapterDomainCatalog(),
     clock: systemClock,
     config,
-    events: new InProcessEventBus((error) => logger.error('event listener failed', { error: String(error) })),
+    events,
+    playback: playbackClock({ logger }),
+    live: { hub: live, heartbeatMs: config.sseHeartbeatMs, streams: rateLimiting.streams, tiers: config.tierLimits },
     logger,
     usage,
     extensions: {
@@ -91,16 +99,30 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // close() stops accepting and calls back once open connections have ended.
-    server.close(async () => {
-      await service.close();
-      await usage.close();
-      await authenticator.flush();
-      await storage.close();
-      logger.info('stopped');
-      process.exit(0);
+    // Playback stops first (playing simulations are paused, state saved, a simulation:status
+    // event says so), then every SSE stream ends after its last events, so close() can finish.
+    const closeIdle = (): void => {
+      if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+    };
+    void (async () => {
+      try {
+        await service.close();
+      } finally {
+        live.close();
+      }
+    })().finally(() => {
+      // close() stops accepting and calls back once open connections have ended.
+      server.close(async () => {
+        await usage.close();
+        await authenticator.flush();
+        await storage.close();
+        logger.info('stopped');
+        process.exit(0);
+      });
+      closeIdle();
+      // Ended streams leave keep-alive sockets that become idle a moment later.
+      setTimeout(closeIdle, 200).unref();
     });
-    if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -19,7 +19,13 @@ import type { SimulationService } from '../../../src/simulations/simulation-serv
 import { openSqlite } from '../../../src/storage/sqlite/open-sqlite.js';
 import type { StorageHandle } from '../../../src/storage/storage-handle.js';
 import { FIXTURE_SCENARIOS } from '../../helpers/test-server.js';
-import { createTestAuthenticator } from '../../helpers/test-authenticator.js';
+import { createTestAuthenticator, TEST_CALLERS } from '../../helpers/test-authenticator.js';
+
+/**
+ * The shared test callers, with tiers: org A is enterprise (200 streams, so tests do not meet
+ * the limit), org B (key-b) stays free (2 streams) for the limit tests.
+ */
+const CALLERS = Object.fromEntries(Object.entries(TEST_CALLERS).map(([name, auth]) => [name, { ...auth, tier: auth.organizationIds[0] === TEST_CALLERS['key-b']?.organizationIds[0] ? ('free' as const) : ('enterprise' as const) }]));
 
 /** The SSE event names a collector listens for. */
 const NAMES = ['tick', 'loss', 'warning', 'paradox', 'decree', 'prophecy', 'simulation:status', 'error', 'heartbeat'] as const;
@@ -61,7 +67,7 @@ export async function startLiveServer(options: LiveServerOptions = {}): Promise<
   const hub = new LiveHub(events);
   const { app, service } = createAppWithService({
     store: storage.simulations,
-    authenticator: createTestAuthenticator(),
+    authenticator: createTestAuthenticator(CALLERS),
     scenarios: createScenarioCatalog(loadScenarioFolder(FIXTURE_SCENARIOS, silentLogger).scenarios),
     domains: createAdapterDomainCatalog(),
     clock: systemClock,
@@ -84,9 +90,13 @@ export async function startLiveServer(options: LiveServerOptions = {}): Promise<
     // The order main uses: playback stops and pauses, streams end, then the server and database.
     await service.close();
     hub.close();
+    // Streams end once their last events are written; idle keep-alive sockets close now, the
+    // rest after a grace period (as main does).
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
-      if ('closeAllConnections' in server) (server as { closeAllConnections(): void }).closeAllConnections();
+      const s = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void };
+      s.closeIdleConnections();
+      setTimeout(() => s.closeAllConnections(), 500).unref();
     });
     await storage.close();
   };
