@@ -65,6 +65,8 @@ export function createKyselyIdentityStore<DB extends IdentityTables>(database: K
     .where('api_keys.key_hash', '=', '');
   const byHashSql = byHashQuery.compile().sql;
   type ByHashRow = InferResult<typeof byHashQuery>[number];
+  // Same for a JWT's organizations in the common case of one.
+  const oneOrganizationSql = db.selectFrom('organizations').selectAll().where('id', '=', '').compile().sql;
 
   return {
     async createOrganization(organization) {
@@ -91,6 +93,10 @@ export function createKyselyIdentityStore<DB extends IdentityTables>(database: K
 
     async findOrganizationsByIds(ids) {
       if (ids.length === 0) return [];
+      if (ids.length === 1) {
+        const { rows } = await db.executeQuery<Selectable<OrganizationsTable>>(CompiledQuery.raw(oneOrganizationSql, [ids[0]]));
+        return rows.map(toOrganization);
+      }
       const rows = await db.selectFrom('organizations').selectAll().where('id', 'in', [...ids]).execute();
       return rows.map(toOrganization);
     },
