@@ -83,11 +83,16 @@ async function main(): Promise<void> {
     },
   });
 
+  let listening: (info: AddressInfo) => void = () => {};
+  const listeningOn = new Promise<AddressInfo>((resolve) => (listening = resolve));
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     logger.info(`listening on http://${host}:${info.port} (docs: /v1/docs)`);
+    listening(info);
   });
-  await bootstrapIdentity({ identityStore, enabled: config.bootstrap, host: config.host, port: config.port });
+  // The banner's curl line names the port actually bound (PORT=0 picks one).
+  const { port } = await listeningOn;
+  await bootstrapIdentity({ identityStore, enabled: config.bootstrap, host: config.host, port });
 
   let stopping = false;
   const shutdown = (signal: string): void => {
