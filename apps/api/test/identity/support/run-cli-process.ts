@@ -3,7 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const CLI = resolve(REPO_ROOT, 'apps/api/src/cli/main.ts');
+// The workspace binary that `pnpm sim` runs at the repo root.
+const CLI = resolve(REPO_ROOT, 'apps/api/bin/sim.mjs');
 
 export interface CliRun {
   code: number | null;
@@ -11,10 +12,10 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the CLI as its own process (node + tsx, what `pnpm sim` ends up running), from `cwd`. */
+/** Runs the CLI as its own process, through the same binary `pnpm sim` runs, from `cwd`. */
 export function runCliProcess(args: string[], env: Record<string, string>, cwd = REPO_ROOT): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    const child = spawn(process.execPath, [CLI, ...args], {
       cwd,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
