@@ -43,6 +43,15 @@ const EnvSchema = z.object({
   SIM_RATE_LIMITS_FREE: optional.pipe(rateTriple),
   SIM_RATE_LIMITS_PRO: optional.pipe(rateTriple),
   SIM_RATE_LIMITS_ENTERPRISE: optional.pipe(rateTriple),
+  /** Concurrent SSE streams per organization, `free,pro,enterprise`, e.g. `2,20,200`. */
+  SIM_SSE_STREAM_LIMITS: optional.pipe(
+    z
+      .string()
+      .regex(/^\s*\d+\s*,\s*\d+\s*,\s*\d+\s*$/, { message: 'must be three positive integers: free,pro,enterprise' })
+      .transform((v) => v.split(',').map((n) => Number(n.trim())) as [number, number, number])
+      .refine((v) => v.every((n) => n > 0), { message: 'limits must be positive' })
+      .optional(),
+  ),
   /** pnpm sets it to the directory the command was typed in; relative paths resolve from there. */
   INIT_CWD: optional,
 });
@@ -87,7 +96,8 @@ function tierLimitsFrom(e: z.infer<typeof EnvSchema>): TierLimitsTable {
       const defaults = DEFAULT_TIER_LIMITS[tier];
       const [create, step, read] = triples[tier] ?? [defaults.rateLimits.create, defaults.rateLimits.step, defaults.rateLimits.read];
       const windowSeconds = e.SIM_RATE_LIMIT_WINDOW_SECONDS ?? defaults.rateLimits.windowSeconds;
-      return [tier, { ...defaults, rateLimits: { windowSeconds, create, step, read } }];
+      const concurrentStreams = e.SIM_SSE_STREAM_LIMITS?.[TIERS.indexOf(tier)] ?? defaults.concurrentStreams;
+      return [tier, { ...defaults, rateLimits: { windowSeconds, create, step, read }, concurrentStreams }];
     }),
   ) as unknown as TierLimitsTable;
 }

@@ -14,8 +14,8 @@ import {
   WarningEventDataSchema,
 } from '../../live/event-payloads.js';
 
-const message = <N extends string, D extends z.ZodType>(name: N, data: D, idDescription = 'Position in the simulation’s history; increases per simulation') =>
-  z.object({ id: z.string().describe(idDescription), event: z.literal(name), data });
+const message = <N extends string, D extends z.ZodType>(name: N, data: D) =>
+  z.object({ id: z.string().describe('Position in the simulation’s history; increases per simulation'), event: z.literal(name), data });
 
 /**
  * One SSE message, described as an object for the document: on the wire it is the lines
@@ -30,7 +30,7 @@ export const SseMessageSchema = z
     message('decree', DecreeEventDataSchema),
     message('prophecy', ProphecyEventDataSchema),
     message('simulation:status', StatusEventDataSchema),
-    message('error', ErrorEventDataSchema, 'Present for SIMULATION_FAILED; absent for SLOW_CONSUMER'),
+    z.object({ id: z.string().optional().describe('Present for SIMULATION_FAILED; absent for SLOW_CONSUMER'), event: z.literal('error'), data: ErrorEventDataSchema }),
     z.object({ event: z.literal('heartbeat'), data: z.literal('').describe('Empty: the line is `data:`') }).describe('Every 30 s; no id'),
   ])
   .openapi('SimulationEventMessage');
