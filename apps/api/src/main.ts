@@ -83,6 +83,9 @@ async function main(): Promise<void> {
     },
   });
 
+  const interrupted = await service.recoverInterruptedPlayback();
+  if (interrupted.length > 0) logger.info(`playback: ${interrupted.length} simulation(s) left playing by an unclean stop are now paused`);
+
   let listening: (info: AddressInfo) => void = () => {};
   const listeningOn = new Promise<AddressInfo>((resolve) => (listening = resolve));
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {

@@ -308,6 +308,17 @@ export class SimulationService implements PlaybackTarget {
   }
 
   /**
+   * At start: a simulation stored as `playing` lost its clock when the previous process died
+   * without shutting down (SIGKILL, power loss). It resumes as paused, and a
+   * `simulation:status` event with reason `restart` says so. Returns the ids it paused.
+   */
+  async recoverInterruptedPlayback(): Promise<string[]> {
+    const ids = await this.deps.store.listIdsByStatus('playing');
+    for (const id of ids) await this.haltPlayback(id, 'restart');
+    return ids;
+  }
+
+  /**
    * Runs `task` while no change of the simulation is in flight, with the simulation as stored:
    * the SSE stream joins the live feed here, so what committed before is history and what
    * commits after reaches it live. Undefined when the simulation does not exist.

@@ -222,6 +222,11 @@ export class KyselySimulationStore implements SimulationStore {
     return { items: rows.map(toRecord), total: Number(count.total) };
   }
 
+  async listIdsByStatus(status: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('simulations').select('id').where('status', '=', status).orderBy('id').execute();
+    return rows.map((row) => row.id);
+  }
+
   async listDecrees(simulationId: string, window: ListWindow): Promise<Page<DecreeRecord>> {
     const where = this.db.selectFrom('decrees').where('simulation_id', '=', simulationId);
     const [rows, count] = await Promise.all([

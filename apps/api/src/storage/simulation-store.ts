@@ -148,6 +148,8 @@ export interface SimulationStore {
   listProphecies(simulationId: string, window: ListWindow): Promise<Page<ProphecyRecord>>;
   /** Stored events after `afterSeq`, in order (SSE replay for Last-Event-ID). */
   listEvents(simulationId: string, afterSeq: number, limit: number): Promise<StoredEvent[]>;
+  /** Ids of every simulation in `status`, e.g. those left `playing` by a crash. */
+  listIdsByStatus(status: string): Promise<string[]>;
   /** True when the database answers. */
   ping(): Promise<boolean>;
 }
