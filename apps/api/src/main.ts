@@ -18,6 +18,7 @@ import { createKyselyUsageLedger } from './storage/identity-usage-ledger-kysely.
 import { openStorage } from './storage/open-storage.js';
 import { idempotency } from './idempotency/idempotency.js';
 import { createRateLimiting } from './rate-limit/create-rate-limiting.js';
+import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.js';
 import { createKyselyIdempotencyStore } from './storage/idempotency-store-kysely.js';
 import { createKyselyRateLimitStore } from './storage/rate-limit-store-kysely.js';
 
@@ -50,9 +51,11 @@ async function main(): Promise<void> {
   const authenticator = createAuthenticator({ identityStore, jwt: config.jwt });
   const usage = createKyselyUsageLedger(storage.db);
 
-  // Rate limits and Idempotency-Key, both kept in the database so instances on it agree.
+  // Idempotency keys live in the database. Rate-limit windows too, where several instances share
+  // it; an embedded database has one server process, whose own memory is then the exact store.
   const onBackgroundError = (error: unknown): void => logger.error('background write failed', { error: String(error) });
-  const rateLimiting = createRateLimiting({ store: createKyselyRateLimitStore(storage.db), clock: systemClock, tiers: config.tierLimits, onBackgroundError });
+  const rateLimitStore = storage.capabilities.ownedByOneProcess ? new MemoryRateLimitStore() : createKyselyRateLimitStore(storage.db);
+  const rateLimiting = createRateLimiting({ store: rateLimitStore, clock: systemClock, tiers: config.tierLimits, onBackgroundError });
   const idempotent = idempotency({ store: createKyselyIdempotencyStore(storage.db), clock: systemClock, onBackgroundError });
 
   // SSE: one live feed per followed simulation; main ends every stream at shutdown.

@@ -1,5 +1,5 @@
 import type { EngineInput, EngineSnapshot, EngineState, ProphecyData, ScenarioInput } from '@sim/engine';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Page } from '../lib/pagination.js';
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
 import type { Database } from './database-schema.js';
@@ -57,10 +57,18 @@ function toRecord(row: RecordRow): SimulationRecord {
 
 /** The SimulationStore on any Kysely dialect; dialect differences come in as capabilities. */
 export class KyselySimulationStore implements SimulationStore {
+  /**
+   * GET /v1/simulations/{id} runs this on every request; building a Kysely query costs more than
+   * running it, so its SQL (from the dialect, hence portable) is compiled once.
+   */
+  private readonly getByIdSql: string;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly capabilities: StorageCapabilities,
-  ) {}
+  ) {
+    this.getByIdSql = db.selectFrom('simulations').select(RECORD_COLUMNS).where('id', '=', '').compile().sql;
+  }
 
   async create(simulation: NewSimulation, changes: SimulationChanges): Promise<StoredEvent[]> {
     return this.db.transaction().execute(async (trx) => {
@@ -176,7 +184,8 @@ export class KyselySimulationStore implements SimulationStore {
   }
 
   async get(id: string): Promise<SimulationRecord | undefined> {
-    const row = await this.db.selectFrom('simulations').select(RECORD_COLUMNS).where('id', '=', id).executeTakeFirst();
+    const { rows } = await this.db.executeQuery<RecordRow>(CompiledQuery.raw(this.getByIdSql, [id]));
+    const row = rows[0];
     return row === undefined ? undefined : toRecord(row);
   }
 

@@ -7,4 +7,10 @@ export interface StorageCapabilities {
   readonly name: string;
   /** SELECT … FOR UPDATE exists (PostgreSQL); SQLite serializes writers itself. */
   readonly rowLocks: boolean;
+  /**
+   * The database is embedded and served by one server process (SQLite). Shared counters, such
+   * as rate-limit windows, may then live in that process: nobody else could read them, and a
+   * write per request would cost more than the rest of a GET.
+   */
+  readonly ownedByOneProcess: boolean;
 }

@@ -8,7 +8,7 @@ import { migrateToLatest } from '../migrate.js';
 import type { StorageCapabilities } from '../storage-capabilities.js';
 import type { StorageHandle } from '../storage-handle.js';
 
-const SQLITE: StorageCapabilities = { name: 'sqlite', rowLocks: false };
+const SQLITE: StorageCapabilities = { name: 'sqlite', rowLocks: false, ownedByOneProcess: true };
 
 /** Distinct SQL texts kept prepared; the app issues a few dozen, `IN (…)` lists add variants. */
 const STATEMENT_CACHE_SIZE = 256;
