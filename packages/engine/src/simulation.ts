@@ -222,6 +222,23 @@ export class Simulation {
 }
 
 /**
+ * Steps `simulation` up to tick `ticks` (fewer if it completes), queueing each logged input just
+ * before the tick it applied at, and pauses after every tick so a caller can pull one at a time.
+ */
+function* stepThroughLog(simulation: Simulation, log: readonly ScheduledInput[], ticks: number, observer: StepObserver): Generator<void, void, void> {
+  const byTick = [...log].sort((a, b) => a.tick - b.tick);
+  let next = 0;
+  while (simulation.tick < ticks && !simulation.completed) {
+    while (next < byTick.length && (byTick[next] as ScheduledInput).tick <= simulation.tick + 1) {
+      simulation.enqueue((byTick[next] as ScheduledInput).input);
+      next++;
+    }
+    simulation.step(1, observer);
+    yield;
+  }
+}
+
+/**
  * Rebuilds a simulation from its input log: the scenario at tick 0, each input queued just
  * before the tick it applied at, `ticks` ticks in all. The same log always gives the same trace.
  *
@@ -236,14 +253,28 @@ export function replay(
   options: CreateOptions & StepObserver = {},
 ): Simulation {
   const simulation = Simulation.create(scenario, options);
-  const byTick = [...log].sort((a, b) => a.tick - b.tick);
-  let next = 0;
-  while (simulation.tick < ticks && !simulation.completed) {
-    while (next < byTick.length && (byTick[next] as ScheduledInput).tick <= simulation.tick + 1) {
-      simulation.enqueue((byTick[next] as ScheduledInput).input);
-      next++;
-    }
-    simulation.step(1, options);
+  for (const _tick of stepThroughLog(simulation, log, ticks, options)) {
+    // Each tick reaches the caller through the observer in `options`.
   }
   return simulation;
+}
+
+/**
+ * The same replay, pulled one trace step at a time: a caller streaming a long trace holds one
+ * step in memory, not the whole trace.
+ *
+ * @example
+ * for (const step of replaySteps(scenario, log, 10_000)) response.write(`${JSON.stringify(step)}\n`);
+ */
+export function* replaySteps(
+  scenario: ScenarioInput,
+  log: readonly ScheduledInput[],
+  ticks: number,
+  options: CreateOptions = {},
+): Generator<TraceStep, void, void> {
+  const simulation = Simulation.create(scenario, options);
+  let step: TraceStep | undefined;
+  for (const _tick of stepThroughLog(simulation, log, ticks, { onStep: (s) => (step = s) })) {
+    yield step as TraceStep;
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINE_VERSIONS, replay, Simulation, type EngineInputDraft, type ScheduledInput } from '../src/index.js';
+import { ENGINE_VERSIONS, replay, replaySteps, Simulation, type EngineInputDraft, type ScheduledInput } from '../src/index.js';
 import { crowdedScenario, record, sha256, type Recording } from './unit-helpers.js';
 
 /** Inputs queued just before the tick given: some fit, some no longer do when they apply. */
@@ -29,6 +29,16 @@ function liveRun(engineVersion: string, ticks: number): { recording: Recording; 
 }
 
 describe('replay', () => {
+  it.each(ENGINE_VERSIONS)('replaySteps pulls, one at a time, exactly the steps of the live run (%s)', (version) => {
+    const { recording, log } = liveRun(version, 120);
+    const live = recording.steps.map((step) => JSON.stringify(step));
+    const steps = replaySteps(crowdedScenario(), log, 120, { engineVersion: version });
+    const pulled: string[] = [];
+    for (const step of steps) pulled.push(JSON.stringify(step));
+    expect(pulled).toHaveLength(live.length);
+    expect(pulled).toEqual(live);
+  });
+
   it.each(ENGINE_VERSIONS)('rebuilds the live trace from the scenario and the input log (%s)', (version) => {
     const { recording, log } = liveRun(version, 150);
     expect(log).toHaveLength(SCHEDULE.length);

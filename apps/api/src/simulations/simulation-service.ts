@@ -1,6 +1,8 @@
 import {
   ScenarioError,
   Simulation,
+  replaySteps,
+  type ScheduledInput,
   type DecreeInput,
   type EngineInput,
   type EngineSnapshot,
@@ -35,7 +37,6 @@ import { noopPlaybackController, type PlaybackController, type PlaybackControlle
 import { resolveScenario, type ScenarioSource } from './scenario-source.js';
 import { assertSimulationAccess, organizationFor, organizationsToList } from './tenancy.js';
 import { TickCollector } from './tick-collector.js';
-import { replaySteps } from './trace-replay.js';
 import { engineVersionOf, simulationView, stateView, type SimulationState, type SimulationView } from './simulation-view.js';
 
 export interface SimulationServiceDeps {
@@ -361,13 +362,13 @@ export class SimulationService implements PlaybackTarget {
     await this.playback.close();
   }
 
-  private traceOf(id: string, scenarioId: string, engineVersion: string, scenario: ScenarioInput, inputs: Parameters<typeof replaySteps>[2], ticks: number): TraceStream {
+  private traceOf(id: string, scenarioId: string, engineVersion: string, scenario: ScenarioInput, inputs: readonly ScheduledInput[], ticks: number): TraceStream {
     return {
       simulationId: id,
       engineVersion,
       metadata: { simulationId: id, scenarioId, engineVersion, seed: scenario.seed, ticks },
       initialState: scenario.initialState,
-      steps: replaySteps(scenario, engineVersion, inputs, ticks),
+      steps: replaySteps(scenario, inputs, ticks, { engineVersion }),
     };
   }
 
