@@ -1,6 +1,6 @@
 /**
- * The API end to end, against the real server process (`node --import tsx src/main.ts`, SQLite in
- * a temp file). Prints figures, asserts nothing.
+ * The API end to end, against the real server process as `pnpm start` runs it (the esbuild
+ * bundle dist/main.js on plain node, built first; SQLite in a temp file). Prints figures, asserts nothing.
  *
  * 1. POST /v1/simulations/run, 10 000 ticks, `Accept: application/x-ndjson`, for the largest
  *    pre-built scenario: time to first and last byte, bytes, lines, and the server's peak RSS
@@ -117,6 +117,8 @@ const ms = (n: number): string => `${n.toFixed(0)} ms`;
 const dir = tempDir('sim-api-bench-');
 const server = await startServerProcess({
   databasePath: join(dir.path, 'bench.db'),
+  // What `pnpm start` runs: the esbuild bundle on plain node, not the sources through tsx.
+  entry: 'bundle',
   // Limits nobody reaches: every request does its full work (counting included), none is refused.
   env: { SIM_RATE_LIMITS_PRO: '1000000000,1000000000,1000000000' },
 });

@@ -1,7 +1,7 @@
 /**
  * SSE fan-out: one simulation playing at 20 ticks/s, 500 concurrent subscribers (the `eventsource`
- * client) on loopback, against the real server process (`node --import tsx src/main.ts`, SQLite
- * in a temp file). Prints, asserts nothing, stops by itself.
+ * client) on loopback, against the real server process as `pnpm start` runs it (the esbuild
+ * bundle dist/main.js on plain node, built first; SQLite in a temp file). Prints, asserts nothing, stops by itself.
  *
  * Latency of a tick event is measured from the tick's place on the playback schedule: tick t is
  * due at `origin + t / rate`, where `origin` is fitted as the earliest arrival of any tick at any
@@ -60,7 +60,8 @@ async function main(): Promise<void> {
   const dir = tempDir('sim-fanout-');
   const databasePath = join(dir.path, 'sim.db');
   // An enterprise organization, its stream limit (200 by default) raised to the subscriber count.
-  const server = await startServerProcess({ databasePath, env: { SIM_BOOTSTRAP: 'false', SIM_SSE_STREAM_LIMITS: `2,20,${Math.max(200, SUBSCRIBERS)}` } });
+  // entry 'bundle': what `pnpm start` runs (the esbuild bundle on plain node).
+  const server = await startServerProcess({ databasePath, entry: 'bundle', env: { SIM_BOOTSTRAP: 'false', SIM_SSE_STREAM_LIMITS: `2,20,${Math.max(200, SUBSCRIBERS)}` } });
   const org = cli(databasePath, ['orgs', 'create', '--name', 'bench', '--tier', 'enterprise', '--json']) as { id: string };
   const { key } = cli(databasePath, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json']) as { key: string };
   const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };

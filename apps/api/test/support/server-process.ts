@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -6,6 +6,25 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const MAIN = resolve(REPO_ROOT, 'apps/api/src/main.ts');
+const BUILD_SCRIPT = resolve(REPO_ROOT, 'apps/api/scripts/build.mjs');
+const BUNDLE = resolve(REPO_ROOT, 'apps/api/dist/main.js');
+
+/** Whether this process already built the bundle: one build serves every server it starts. */
+let bundleBuilt = false;
+
+/**
+ * The node arguments that run the server: the TypeScript sources through tsx (tests: no build
+ * step to depend on), or the esbuild bundle exactly as `pnpm start` runs it (benchmarks: they
+ * measure what is deployed), built first from the current sources.
+ */
+function entryArgs(entry: 'source' | 'bundle'): string[] {
+  if (entry === 'source') return ['--import', 'tsx', MAIN];
+  if (!bundleBuilt) {
+    execFileSync(process.execPath, [BUILD_SCRIPT], { cwd: REPO_ROOT, stdio: 'inherit' });
+    bundleBuilt = true;
+  }
+  return ['--enable-source-maps', BUNDLE];
+}
 
 export interface ServerProcess {
   /** `http://127.0.0.1:<port>` */
@@ -31,6 +50,11 @@ export interface StartServerOptions {
   nodeArgs?: string[];
   /** How long to wait for the `listening on` line. */
   timeoutMs?: number;
+  /**
+   * `source` (default): `node --import tsx apps/api/src/main.ts`. `bundle`: builds
+   * apps/api/dist/main.js and runs it with plain node, as `pnpm start` does.
+   */
+  entry?: 'source' | 'bundle';
 }
 
 /** A temp directory removed by the returned function. */
@@ -40,13 +64,14 @@ export function tempDir(prefix: string): { path: string; remove: () => void } {
 }
 
 /**
- * Starts the real server (`node --import tsx apps/api/src/main.ts`, what `pnpm start` runs) on a
- * port the OS picks (PORT=0), and reads the port back from its `listening on` line. On an empty
- * database the first-start banner prints the bootstrap key, which is returned for the test to use.
+ * Starts the real server (`node --import tsx apps/api/src/main.ts`, or with `entry: 'bundle'` the
+ * built bundle `pnpm start` runs) on a port the OS picks (PORT=0), and reads the port back from
+ * its `listening on` line. On an empty database the first-start banner prints the bootstrap key,
+ * which is returned for the test to use.
  */
 export async function startServerProcess(options: StartServerOptions = {}): Promise<ServerProcess> {
   const databasePath = options.databasePath ?? join(tempDir('sim-server-').path, 'sim.db');
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entryArgs(options.entry ?? 'source')], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
