@@ -112,7 +112,7 @@ export function toSnapshot(world: World): EngineSnapshot {
     prophecySeq: world.prophecySeq,
     standing: world.standing === null ? null : { ...world.standing, settled: [...world.standing.settled] },
     openProphecies: world.openProphecies.map((p) => ({ ...p, settled: [...p.settled] })),
-    pending: structuredClone(world.pending),
+    pending: JSON.parse(JSON.stringify(world.pending)) as EngineInput[],
     lastMove: world.lastMove,
   };
 }
@@ -179,7 +179,7 @@ export function fromSnapshot(snapshot: EngineSnapshot, features: VersionFeatures
     prophecySeq: snapshot.prophecySeq,
     standing: open.find((p) => p.seq === snapshot.standing?.seq) ?? (snapshot.standing === null ? null : { ...snapshot.standing, settled: [...snapshot.standing.settled] }),
     openProphecies: open,
-    pending: structuredClone(snapshot.pending),
+    pending: JSON.parse(JSON.stringify(snapshot.pending)) as EngineInput[],
     lastMove: snapshot.lastMove,
     inBranch: false,
   };
