@@ -8,10 +8,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('organization_id', 'text', (c) => c.notNull())
     .addColumn('scenario_id', 'text', (c) => c.notNull())
     .addColumn('engine_version', 'text', (c) => c.notNull())
-    .addColumn('scenario', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('tick', 'integer', (c) => c.notNull())
-    .addColumn('snapshot', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('playback_speed', 'double precision', (c) => c.notNull().defaultTo(1))
     .addColumn('version', 'integer', (c) => c.notNull())
@@ -19,6 +17,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('event_seq', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
+    // The two large values come last: SQLite stores a row's columns in order, so reading a column
+    // behind a value of hundreds of KB walks that value's overflow pages (measured: a GET of a
+    // 2 400-agent simulation 388 µs per read with these first, 6 µs with them last).
+    .addColumn('scenario', 'text', (c) => c.notNull())
+    .addColumn('snapshot', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('simulations_org_created').on('simulations').columns(['organization_id', 'created_at']).execute();
 
