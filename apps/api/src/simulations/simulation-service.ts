@@ -36,6 +36,7 @@ import { isActive, type LifecycleStatus } from './lifecycle.js';
 import { noopPlaybackController, type PlaybackController, type PlaybackControllerFactory, type PlaybackTarget } from './playback-controller.js';
 import { resolveScenario, type ScenarioSource } from './scenario-source.js';
 import { assertSimulationAccess, organizationFor, organizationsToList } from './tenancy.js';
+import { stepInSlices } from './step-in-slices.js';
 import { TickCollector } from './tick-collector.js';
 import { engineVersionOf, simulationView, stateView, type SimulationState, type SimulationView } from './simulation-view.js';
 
@@ -177,7 +178,7 @@ export class SimulationService implements PlaybackTarget {
     const createdAt = this.now();
     const collector = new TickCollector(id, createdAt, false);
     // No onStep: the first pass builds no trace steps; the response replays them lazily.
-    simulation.step(input.ticks, collector.observer);
+    await stepInSlices(simulation, input.ticks, collector.observer);
     const status: LifecycleStatus = simulation.completed ? 'completed' : 'idle';
     const events = simulation.completed ? [...collector.events, statusEvent(simulation.tick, 'completed', 'idle')] : collector.events;
     const stored = await this.deps.store.create(
@@ -415,7 +416,7 @@ export class SimulationService implements PlaybackTarget {
     const collector = new TickCollector(id, at, this.deps.events.hasSubscribers(id));
     let advanced: number;
     try {
-      advanced = simulation.step(ticks, collector.observer);
+      advanced = await stepInSlices(simulation, ticks, collector.observer);
     } catch (error) {
       await this.fail(current, error);
       throw new ApiError(500, 'INTERNAL_ERROR', 'The simulation failed and can no longer advance');
