@@ -1,4 +1,4 @@
-export { Simulation, replay, replaySteps, type CreateOptions, type StepObserver, type TickRecord } from './simulation.js';
+export { Simulation, replay, replaySteps, replayTicks, type ReplayTicksOptions, type CreateOptions, type StepObserver, type TickRecord } from './simulation.js';
 export { ScenarioError, UnknownEngineVersionError, toValidationIssues, type ValidationIssue } from './scenario-error.js';
 export { LIMITS } from './limits.js';
 export { openStream, resumeStream, type RandomStream, type RandomStreamState } from './rng/random-stream.js';

@@ -224,8 +224,14 @@ export class Simulation {
 /**
  * Steps `simulation` up to tick `ticks` (fewer if it completes), queueing each logged input just
  * before the tick it applied at, and pauses after every tick so a caller can pull one at a time.
+ * `observerFor(t)` gives the observer of tick `t`, asked just before that tick is computed.
  */
-function* stepThroughLog(simulation: Simulation, log: readonly ScheduledInput[], ticks: number, observer: StepObserver): Generator<void, void, void> {
+function* stepThroughLog(
+  simulation: Simulation,
+  log: readonly ScheduledInput[],
+  ticks: number,
+  observerFor: (tick: number) => StepObserver,
+): Generator<void, void, void> {
   const byTick = [...log].sort((a, b) => a.tick - b.tick);
   let next = 0;
   while (simulation.tick < ticks && !simulation.completed) {
@@ -233,7 +239,7 @@ function* stepThroughLog(simulation: Simulation, log: readonly ScheduledInput[],
       simulation.enqueue((byTick[next] as ScheduledInput).input);
       next++;
     }
-    simulation.step(1, observer);
+    simulation.step(1, observerFor(simulation.tick + 1));
     yield;
   }
 }
@@ -253,15 +259,48 @@ export function replay(
   options: CreateOptions & StepObserver = {},
 ): Simulation {
   const simulation = Simulation.create(scenario, options);
-  for (const _tick of stepThroughLog(simulation, log, ticks, options)) {
+  for (const _tick of stepThroughLog(simulation, log, ticks, () => options)) {
     // Each tick reaches the caller through the observer in `options`.
   }
   return simulation;
 }
 
+export interface ReplayTicksOptions extends CreateOptions {
+  /**
+   * Whether to build the trace step of tick `t` (building one costs O(agents)); asked as each
+   * tick is pulled, so the answer may depend on what the caller has seen so far. Default: every tick.
+   */
+  wantStep?: (tick: number) => boolean;
+}
+
 /**
- * The same replay, pulled one trace step at a time: a caller streaming a long trace holds one
- * step in memory, not the whole trace.
+ * The replay pulled one tick at a time: yields each tick's trace step, or null for a tick whose
+ * step was not wanted. Ends early if the simulation completes.
+ *
+ * @example
+ * // Resume a stream after tick 500 without building the steps before it.
+ * for (const step of replayTicks(scenario, log, 1000, { wantStep: (t) => t > 500 })) if (step) send(step);
+ */
+export function* replayTicks(
+  scenario: ScenarioInput,
+  log: readonly ScheduledInput[],
+  ticks: number,
+  options: ReplayTicksOptions = {},
+): Generator<TraceStep | null, void, void> {
+  const simulation = Simulation.create(scenario, options);
+  const wanted = options.wantStep ?? (() => true);
+  let step: TraceStep | null = null;
+  const capture: StepObserver = { onStep: (s) => (step = s) };
+  const observerFor = (tick: number): StepObserver => {
+    step = null;
+    return wanted(tick) ? capture : {};
+  };
+  for (const _tick of stepThroughLog(simulation, log, ticks, observerFor)) yield step;
+}
+
+/**
+ * Every trace step of the replay, pulled one at a time: a caller streaming a long trace holds
+ * one step in memory, not the whole trace.
  *
  * @example
  * for (const step of replaySteps(scenario, log, 10_000)) response.write(`${JSON.stringify(step)}\n`);
@@ -272,9 +311,5 @@ export function* replaySteps(
   ticks: number,
   options: CreateOptions = {},
 ): Generator<TraceStep, void, void> {
-  const simulation = Simulation.create(scenario, options);
-  let step: TraceStep | undefined;
-  for (const _tick of stepThroughLog(simulation, log, ticks, { onStep: (s) => (step = s) })) {
-    yield step as TraceStep;
-  }
+  for (const step of replayTicks(scenario, log, ticks, options)) yield step as TraceStep;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINE_VERSIONS, replay, replaySteps, Simulation, type EngineInputDraft, type ScheduledInput } from '../src/index.js';
+import { ENGINE_VERSIONS, replay, replaySteps, replayTicks, Simulation, type EngineInputDraft, type ScheduledInput } from '../src/index.js';
 import { crowdedScenario, record, sha256, type Recording } from './unit-helpers.js';
 
 /** Inputs queued just before the tick given: some fit, some no longer do when they apply. */
@@ -29,6 +29,19 @@ function liveRun(engineVersion: string, ticks: number): { recording: Recording; 
 }
 
 describe('replay', () => {
+  it('replayTicks builds only the steps wanted, asking as each tick is pulled', () => {
+    const { recording, log } = liveRun('1.1.0', 60);
+    const asked: number[] = [];
+    const pulled = [...replayTicks(crowdedScenario(), log, 60, { engineVersion: '1.1.0', wantStep: (t) => (asked.push(t), t % 7 === 0) })];
+    expect(asked).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(pulled).toHaveLength(60);
+    pulled.forEach((step, i) => {
+      const tick = i + 1;
+      if (tick % 7 === 0) expect(JSON.stringify(step)).toBe(JSON.stringify(recording.steps[i]));
+      else expect(step).toBeNull();
+    });
+  });
+
   it.each(ENGINE_VERSIONS)('replaySteps pulls, one at a time, exactly the steps of the live run (%s)', (version) => {
     const { recording, log } = liveRun(version, 120);
     const live = recording.steps.map((step) => JSON.stringify(step));

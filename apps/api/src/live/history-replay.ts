@@ -1,4 +1,4 @@
-import { Simulation, type ScheduledInput, type TraceStep } from '@sim/engine';
+import { replayTicks, type TraceStep } from '@sim/engine';
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
 import type { SimulationStore, StoredEvent } from '../storage/simulation-store.js';
 import { afterTick } from './event-ids.js';
@@ -41,7 +41,7 @@ export async function* replayHistory(store: HistoryStore, simulationId: string, 
   const builder = new FrameBuilder('idle' satisfies LifecycleStatus, 0);
   const events = storedEvents(store, simulationId, head.lastSeq);
   let pending = await events.next();
-  let engine: { simulation: Simulation; inputs: ScheduledInput[]; next: number } | undefined;
+  let ticks: Generator<TraceStep | null, void, void> | undefined;
   let tick = 0;
   for (;;) {
     const event = pending.done === true ? undefined : pending.value;
@@ -53,21 +53,18 @@ export async function* replayHistory(store: HistoryStore, simulationId: string, 
       continue;
     }
     if (!tickDue) return;
-    if (engine === undefined) {
+    if (ticks === undefined) {
       const input = await store.getReplayInput(simulationId);
       if (input === undefined) return;
-      engine = { simulation: Simulation.create(input.scenario, { engineVersion: input.engineVersion }), inputs: [...input.inputs].sort((a, b) => a.tick - b.tick), next: 0 };
+      // A tick's step is built only when its frame is wanted (its id is above afterId).
+      ticks = replayTicks(input.scenario, input.inputs, head.tick, {
+        engineVersion: input.engineVersion,
+        wantStep: (t) => builder.nextTickId(t) > afterId,
+      });
     }
-    const { simulation, inputs } = engine;
-    while (engine.next < inputs.length && (inputs[engine.next] as ScheduledInput).tick <= simulation.tick + 1) {
-      simulation.enqueue((inputs[engine.next] as ScheduledInput).input);
-      engine.next++;
-    }
-    let step: TraceStep | undefined;
-    const wanted = builder.nextTickId(tick + 1) > afterId;
-    simulation.step(1, wanted ? { onStep: (s) => (step = s) } : {});
-    if (simulation.tick !== tick + 1) return; // the stored log and the engine disagree: stop rather than invent
+    const next = ticks.next();
+    if (next.done === true) return; // the stored log and the engine disagree: stop rather than invent
     tick++;
-    if (step !== undefined) yield builder.tick(step);
+    if (next.value !== null) yield builder.tick(next.value);
   }
 }
