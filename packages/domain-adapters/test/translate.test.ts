@@ -62,7 +62,7 @@ describe('translate', () => {
     expect(result.ok).toBe(false);
     if (result.ok || result.reason !== 'invalid-input') return expect.fail('expected invalid input');
     const paths = result.issues.map((issue) => issue.path);
-    expect(paths).toEqual(expect.arrayContaining(['input.regions.0.population', 'input.interventions.distancing', 'input']));
+    expect(paths).toEqual(expect.arrayContaining(['input.regions.0.population', 'input.interventions.distancing', 'input.extra']));
     for (const issue of result.issues) expect(issue.message).not.toBe('');
   });
 

@@ -12,18 +12,26 @@ export interface ValidationIssue {
 }
 
 /**
- * Turns zod's issues into dotted paths, one entry per field-level problem.
+ * Turns zod's issues into dotted paths, one entry per field-level problem. An unknown key is
+ * reported at its own path (`agents.0.colour`), one issue per key: zod reports all of an
+ * object's unknown keys in one issue at the object's path, which would blame the parent (or
+ * `""`, the whole input) for a field the caller added.
  *
  * @example
  * const parsed = ScenarioSchema.safeParse(input);
  * if (!parsed.success) console.log(toValidationIssues(parsed.error)); // [{ path: 'seed', message: '…' }, …]
  */
-export function toValidationIssues(error: z.ZodError, prefix: readonly (string | number)[] = []): ValidationIssue[] {
-  return error.issues.map((issue) => ({
-    path: [...prefix, ...issue.path].map(String).join('.'),
-    message: issue.message,
-  }));
+export function toValidationIssues(error: z.ZodError, prefix: readonly PropertyKey[] = []): ValidationIssue[] {
+  return error.issues.flatMap((issue) => {
+    const at = [...prefix, ...issue.path];
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: dotted([...at, key]), message: `Unrecognized key: "${key}"` }));
+    }
+    return [{ path: dotted(at), message: issue.message }];
+  });
 }
+
+const dotted = (path: readonly PropertyKey[]): string => path.map(String).join('.');
 
 /**
  * Thrown by `Simulation.create` for a scenario that does not validate; lists every problem.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, ScenarioError, ScenarioSchema, Simulation, type ScenarioInput, type ValidationIssue } from '../src/index.js';
+import { z } from 'zod';
+import { LIMITS, ScenarioError, ScenarioSchema, Simulation, toValidationIssues, type ScenarioInput, type ValidationIssue } from '../src/index.js';
 import { tinyScenario } from './unit-helpers.js';
 
 /** The issues `Simulation.create` throws for a scenario, or fails the test if it accepts it. */
@@ -97,7 +98,7 @@ describe('scenario validation', () => {
     ],
     ['a grid side above 256', (s: ScenarioInput) => ({ ...s, initialState: { ...s.initialState, width: LIMITS.maxGridSide + 1 } }), 'initialState.width'],
     ['a grid side below 2', (s: ScenarioInput) => ({ ...s, initialState: { ...s.initialState, height: 1 } }), 'initialState.height'],
-    ['an unknown top-level field', (s: ScenarioInput) => ({ ...s, colour: 'blue' }), ''],
+    ['an unknown top-level field', (s: ScenarioInput) => ({ ...s, colour: 'blue' }), 'colour'],
   ])('refuses %s', (_label, corrupt, path) => {
     const issues = issuesOf(corrupt(tinyScenario()));
     expect(paths(issues)).toContain(path);
@@ -130,6 +131,22 @@ describe('scenario validation', () => {
     // A side above the limit and an agent beyond it: both are reported, each at its path.
     const scenario = { seed: 1, agents: [{ id: 'a', marker: { x: 300, y: 0 } }], initialState: { width: 257, height: 8 } };
     expect(paths(issuesOf(scenario))).toEqual(expect.arrayContaining(['initialState.width', 'agents.0.marker.x']));
+  });
+
+  it('reports each unknown key at its own dotted path, not at the object holding it', () => {
+    const scenario = { ...tinyScenario(), agents: [{ id: 'a', marker: { x: 1, y: 1 }, colour: 'red', size: 2 }] };
+    expect(issuesOf(scenario)).toEqual([
+      { path: 'agents.0.colour', message: 'Unrecognized key: "colour"' },
+      { path: 'agents.0.size', message: 'Unrecognized key: "size"' },
+    ]);
+  });
+
+  it('toValidationIssues puts unknown keys under the prefix, and at the key alone at the root', () => {
+    const schema = z.object({ a: z.number() }).strict();
+    const nested = schema.safeParse({ a: 1, zzz: true });
+    expect(nested.success).toBe(false);
+    expect(toValidationIssues(nested.error as z.ZodError, ['input'])).toEqual([{ path: 'input.zzz', message: 'Unrecognized key: "zzz"' }]);
+    expect(toValidationIssues(nested.error as z.ZodError)).toEqual([{ path: 'zzz', message: 'Unrecognized key: "zzz"' }]);
   });
 
   it('validates the same way through ScenarioSchema', () => {

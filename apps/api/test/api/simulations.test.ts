@@ -1,3 +1,4 @@
+import { getAdapter } from '@sim/domain-adapters';
 import { TraceStepSchema } from '@sim/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG_A, ORG_B } from '../helpers/test-authenticator.js';
@@ -54,6 +55,21 @@ describe('POST /v1/simulations', () => {
       expect(issue.message).toMatch(/scenarioId/);
       expect(issue.message).toMatch(/scenario\b/);
     }
+  });
+
+  it('reports each unknown field at its own path: the body’s at the key, a domain input’s under input.', async () => {
+    const res = await server.call('/v1/simulations', { key: 'key-a', body: { scenarioId: 'tiny-valley', foo: 1, bar: 2 } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).error.details.issues).toEqual([
+      { path: 'foo', message: 'Unrecognized key: "foo"' },
+      { path: 'bar', message: 'Unrecognized key: "bar"' },
+    ]);
+    const nested = await server.call('/v1/simulations', { key: 'key-a', body: { scenario: { seed: 1, agents: [], initialState: { width: 4, height: 4, zzz: 1 } } } });
+    expect(((await nested.json()) as any).error.details.issues).toEqual([{ path: 'scenario.initialState.zzz', message: 'Unrecognized key: "zzz"' }]);
+    const input = { ...(getAdapter('epidemic')?.example as object), zzz: true };
+    const domain = await server.call('/v1/simulations/from-domain', { key: 'key-a', body: { domain: 'epidemic', input } });
+    expect(domain.status).toBe(400);
+    expect(((await domain.json()) as any).error.details.issues).toEqual([{ path: 'input.zzz', message: 'Unrecognized key: "zzz"' }]);
   });
 
   it('refuses an unknown engine version at path engineVersion, and an unknown scenario with 404', async () => {

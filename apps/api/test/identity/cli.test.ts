@@ -111,7 +111,7 @@ describe('CLI commands (in-process, real SQLite file)', () => {
     const result = await cli(['scenarios', 'validate', bad, misnamed, notJson, join(dir, 'missing.json')]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/broken\.json: agents\.0\.marker\.x: /);
-    expect(result.stderr).toMatch(/broken\.json: \(file\): .*extra/);
+    expect(result.stderr).toMatch(/broken\.json: extra: Unrecognized key/);
     expect(result.stderr).toMatch(/misnamed\.json: id: "calm-equilibrium" differs from the file name/);
     expect(result.stderr).toMatch(/not-json\.json: \(file\): not valid JSON/);
     expect(result.stderr).toMatch(/missing\.json: \(file\): cannot read: ENOENT/);
