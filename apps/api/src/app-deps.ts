@@ -17,7 +17,7 @@ import type { LiveOptions } from './live/live-options.js';
 
 /** What a later feature may add to the app without touching its routes. */
 export interface AppExtensions extends GuardExtensions {
-  /** App-wide middlewares after the request id and before the body limit (rate limiting by IP). */
+  /** App-wide middlewares after the request id and before the app-wide body limit (rate limiting by IP). */
   beforeRoutes?: readonly MiddlewareHandler[];
   /**
    * Mounts further routers (SSE events, organization, usage) with the app's service and guards.

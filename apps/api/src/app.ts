@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppDeps } from './app-deps.js';
-import { bodyLimit } from './lib/body-limit.js';
+import { unroutedBodyLimit } from './lib/body-limit.js';
 import { createRouter } from './lib/create-router.js';
 import { errorHandler, notFoundHandler } from './lib/error-handler.js';
 import { consoleLogger } from './lib/logger.js';
@@ -21,8 +21,9 @@ import { SimulationService } from './simulations/simulation-service.js';
 
 /**
  * The app and its simulation service (main closes the service on shutdown). Middleware order:
- * request id → extensions.beforeRoutes (rate limiting) → body limit → routes, each protected
- * route carrying its own auth → rate class → scope → idempotency chain.
+ * request id → extensions.beforeRoutes (rate limiting) → body limit of the requests no route
+ * chain limits → routes, each protected route carrying its own auth → rate class → scope →
+ * body limit → usage → idempotency chain (see createRouteGuards for why the body limit is there).
  */
 export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service: SimulationService } {
   const logger = deps.logger ?? consoleLogger;
@@ -41,7 +42,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
 
   app.use('*', requestId());
   for (const middleware of deps.extensions?.beforeRoutes ?? []) app.use('*', middleware);
-  app.use('*', bodyLimit());
+  app.use('*', unroutedBodyLimit());
   app.onError(errorHandler(logger));
   app.notFound(notFoundHandler);
 

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ErrorEnvelopeSchema } from '../lib/error-envelope.js';
+import { UNCACHED_ERROR_CODES } from './idempotency.js';
 import { IDEMPOTENCY_KEY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency-key.js';
 import { REPLAYED_HEADER } from './replay-response.js';
 
@@ -11,7 +12,9 @@ const KEY_DESCRIPTION = [
   `Retry key (1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable characters), scoped to the caller, the method and the path; kept 24 hours.`,
   'A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response',
   '(status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live.',
-  'Every response the handler produced is cached, 4xx and 5xx included; requests refused before it (validation, authentication, rate limit, conflict) are not.',
+  'A replayed error envelope carries this request\'s id in `error.requestId`.',
+  'Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free):',
+  `${[...UNCACHED_ERROR_CODES].join(', ')}.`,
 ].join(' ');
 
 const CONFLICT_DESCRIPTION =

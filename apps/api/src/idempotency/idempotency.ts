@@ -36,12 +36,33 @@ export const keyInProgress = (): ApiError =>
   conflict('IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still running; retry once it has finished');
 
 /**
- * Refused before the handler ran, by the route's validators (which run after this middleware):
- * Hono's own body errors (malformed JSON, media type, size) and VALIDATION_ERROR. A handler's
- * own VALIDATION_ERROR is not cached either: a request that does not validate changed nothing.
+ * Error codes whose responses are released instead of cached: refusals, not outcomes of work.
+ * decisions.md: "requests refused before the handler ran (validation, auth, rate limit,
+ * conflict) are not cached". A handler refuses too, before it changes anything: the tenancy
+ * check (401 for another organization's simulation), an `organizationId` the caller may not
+ * act for (403), a body that does not validate, a simulation that is not active (409). Such a
+ * request did nothing, so a retry with the same key is judged afresh (the caller may have been
+ * granted the organization meanwhile) instead of getting the old refusal marked as replayed.
+ * NOT_FOUND and 5xx stay cached: a handler's 404 or 500 may come after work was done, and a
+ * retried create must never run twice. IDEMPOTENCY_KEY_* come from this middleware itself.
  */
-const refusedBeforeHandler = (c: Context): boolean =>
-  c.error instanceof HTTPException || (c.error instanceof ApiError && (c.error.code === 'VALIDATION_ERROR' || c.error.code === 'PAYLOAD_TOO_LARGE'));
+export const UNCACHED_ERROR_CODES: ReadonlySet<string> = new Set([
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'VALIDATION_ERROR',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'SIMULATION_NOT_ACTIVE',
+  'IDEMPOTENCY_KEY_REUSE',
+  'IDEMPOTENCY_KEY_IN_PROGRESS',
+]);
+
+/**
+ * Refused rather than answered: Hono's own body errors (malformed JSON, media type, size),
+ * raised by the route's validators that run after this middleware, and UNCACHED_ERROR_CODES.
+ */
+const refused = (c: Context): boolean =>
+  c.error instanceof HTTPException || (c.error instanceof ApiError && UNCACHED_ERROR_CODES.has(c.error.code));
 
 const positive = (name: string, value: number): number => {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`idempotency: ${name} must be a positive number, got ${String(value)}`);
@@ -51,8 +72,10 @@ const positive = (name: string, value: number): number => {
 /**
  * Idempotency-Key on POST. Goes in a protected route's middleware after authentication (the key
  * is scoped to `c.var.auth.identity`), rate limit and scope, hence before the route's validators:
- * a body they refuse releases the reservation instead of being cached. Every response the
- * handler produced is cached, 4xx and 5xx included, so a retry never executes twice.
+ * a body they refuse releases the reservation instead of being cached. Every other response
+ * the handler produced is cached, 404 and 5xx included, so a retry never executes twice;
+ * refusals (UNCACHED_ERROR_CODES) release the reservation. A replayed error envelope carries
+ * the replaying request's id.
  */
 export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
   const { store, clock } = options;
@@ -66,7 +89,8 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
   const recent = new RecentResponses(options.recentCapacity ?? 1000, 64 * 1024);
   let nextSweepAt = 0;
 
-  const replay = (token: string, response: StoredResponse): Response => replayResponse(response, (from, limit) => store.readChunks(token, from, limit));
+  const replay = (c: Context, token: string, response: StoredResponse): Response =>
+    replayResponse(response, (from, limit) => store.readChunks(token, from, limit), c.get('requestId'));
 
   return async function idempotencyMiddleware(c, next) {
     if (c.req.method !== 'POST') return next();
@@ -88,7 +112,7 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
     const known = recent.get(scope, now);
     if (known !== undefined) {
       if (known.fingerprint !== fingerprint) throw keyReused();
-      return replay('', known.response);
+      return replay(c, '', known.response);
     }
     const token = randomUUID();
     const outcome = await store.reserve({ scope, token, fingerprint, now, expiresAt: now + ttlMs, lockedUntil: now + lockMs });
@@ -96,11 +120,11 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
     if (outcome.kind === 'complete') {
       if (outcome.fingerprint !== fingerprint) throw keyReused();
       recent.remember(scope, { fingerprint, response: outcome.response, expiresAt: outcome.expiresAt });
-      return replay(outcome.token, outcome.response);
+      return replay(c, outcome.token, outcome.response);
     }
 
     await next();
-    if (refusedBeforeHandler(c)) {
+    if (refused(c)) {
       await store.release(scope, token).catch(onError);
       return;
     }

@@ -1,13 +1,23 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { ApiError } from './api-error.js';
+import { matchedRouteCarries } from './route-markers.js';
 
 /** decisions.md: a request body is at most 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Refuses bodies over `maxBytes` with 413 PAYLOAD_TOO_LARGE, whether or not Content-Length is sent. */
-export function bodyLimit(maxBytes = MAX_BODY_BYTES): MiddlewareHandler {
+/**
+ * Marks the body limit of a route's own chain, so the app-wide one (`unroutedBodyLimit`) can
+ * tell from the matched routes alone that the route checks the size itself, later.
+ */
+export const BODY_LIMITED: unique symbol = Symbol('bodyLimited');
+
+const checkedMax = (maxBytes: number): number => {
   if (!Number.isInteger(maxBytes) || maxBytes <= 0) throw new Error('bodyLimit: maxBytes must be a positive integer');
+  return maxBytes;
+};
+
+function limitBody(maxBytes: number): MiddlewareHandler {
   const limit = honoBodyLimit({
     maxSize: maxBytes,
     onError: () => {
@@ -19,6 +29,31 @@ export function bodyLimit(maxBytes = MAX_BODY_BYTES): MiddlewareHandler {
     // which makes @hono/node-server build a full fetch Request for every read (about a tenth
     // of the cost of a GET in api.bench.ts).
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return limit(c, next);
+  };
+}
+
+/**
+ * Refuses bodies over `maxBytes` with 413 PAYLOAD_TOO_LARGE, whether or not Content-Length is
+ * sent (a chunked body is read up to the limit). For a protected route's chain, after
+ * authentication and the identity rate limit: the 413 of a valid credential is counted in,
+ * and carries the X-RateLimit-* of, that credential's bucket, and a request without valid
+ * credentials is refused with 401 before its body is read at all. Before idempotency, which
+ * reads the body.
+ */
+export function bodyLimit(maxBytes = MAX_BODY_BYTES): MiddlewareHandler {
+  return Object.assign(limitBody(checkedMax(maxBytes)), { [BODY_LIMITED]: true });
+}
+
+/**
+ * App-wide: the same limit for every request that no route chain limits itself (public routes,
+ * unknown routes, a method a path does not have), so each of them still gets 413 with the
+ * error envelope.
+ */
+export function unroutedBodyLimit(maxBytes = MAX_BODY_BYTES): MiddlewareHandler {
+  const limit = limitBody(checkedMax(maxBytes));
+  return async function unroutedBodyLimitMiddleware(c, next) {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || matchedRouteCarries(c, BODY_LIMITED)) return next();
     return limit(c, next);
   };
 }

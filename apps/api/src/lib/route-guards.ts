@@ -4,6 +4,7 @@ import { requireAuth } from '../identity/require-auth.js';
 import { requireScope } from '../identity/require-scope.js';
 import type { RouteClass, UsageRecorder } from '../identity/usage-recorder.js';
 import { countRequests } from '../routes/usage/count-requests.js';
+import { bodyLimit } from './body-limit.js';
 
 /** Middlewares later features plug into the protected routes (see AppExtensions). */
 export interface GuardExtensions {
@@ -30,12 +31,20 @@ export interface RouteGuards {
 /** `security` of every protected route: either credential. */
 export const PROTECTED: Array<Record<string, string[]>> = [{ ApiKeyAuth: [] }, { BearerAuth: [] }];
 
+/**
+ * Order: authentication → identity rate limit → scope → body limit → usage → idempotency. The
+ * body size is checked here rather than app-wide so that a 413 is counted against, and shows
+ * the X-RateLimit-* of, the caller's own bucket (not the client IP's free tier), and a request
+ * without valid credentials is a 401 whatever its size; idempotency reads the body, so after.
+ */
 export function createRouteGuards(authenticator: Authenticator, extensions: GuardExtensions = {}): RouteGuards {
   const auth = requireAuth(authenticator);
+  const limitBody = bodyLimit();
   const chain = (routeClass: RouteClass, scope: Scope, post: boolean): MiddlewareHandler[] => [
     auth,
     ...(extensions.rateLimit ? [extensions.rateLimit(routeClass)] : []),
     requireScope(scope),
+    limitBody,
     ...(extensions.usage ? [countRequests(extensions.usage, routeClass)] : []),
     ...(post && extensions.idempotency ? [extensions.idempotency] : []),
   ];

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { matchedRoutes } from 'hono/route';
 import { envelope } from '../lib/error-envelope.js';
+import { matchedRouteCarries } from '../lib/route-markers.js';
 import { socketClientIp, type ClientIpResolver } from './client-ip.js';
 import { IDENTITY_LIMITED } from './rate-limit-by-identity.js';
 import { rateLimitedError, withRateLimitHeaders } from './rate-limit-headers.js';
@@ -12,15 +12,7 @@ export interface RateLimitByIpOptions {
   clientIp?: ClientIpResolver;
 }
 
-/** Hono wraps a sub-app's handler when the sub-app has its own error handler; look inside. */
-const COMPOSED_HANDLER = '__COMPOSED_HANDLER';
-
-function countedByIdentity(c: Context): boolean {
-  return matchedRoutes(c).some(({ handler }) => {
-    const inner = (handler as unknown as Record<string, unknown>)[COMPOSED_HANDLER];
-    return IDENTITY_LIMITED in handler || (typeof inner === 'function' && IDENTITY_LIMITED in inner);
-  });
-}
+const countedByIdentity = (c: Context): boolean => matchedRouteCarries(c, IDENTITY_LIMITED);
 
 const hasCredentials = (c: Context): boolean => c.req.header('x-api-key') !== undefined || c.req.header('authorization') !== undefined;
 

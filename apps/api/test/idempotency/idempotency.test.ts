@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { UNCACHED_ERROR_CODES } from '../../src/idempotency/idempotency.js';
 import type { IdempotencyStore } from '../../src/idempotency/idempotency-store.js';
-import { buildProtectedApp, ManualClock, type ProtectedApp } from './support/protected-app.js';
+import { buildProtectedApp, ManualClock, ORG_B, type ProtectedApp } from './support/protected-app.js';
 
 const opened: ProtectedApp[] = [];
 afterEach(async () => {
@@ -187,7 +188,84 @@ describe('Idempotency-Key on POST', () => {
     const again = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'missing' }, headers: withKey('nf') });
     expect(again.status).toBe(404);
     expect(again.headers.get('idempotency-replayed')).toBe('true');
-    expect(((await again.json()) as { error: { requestId: string } }).error.requestId).toBe(((await first.json()) as { error: { requestId: string } }).error.requestId);
+    expect(await errorCode(again)).toBe('NOT_FOUND');
+    expect(await total(p)).toBe(0);
+  });
+
+  it('gives a replayed error envelope the replaying request id, the rest byte for byte (memory and database paths)', async () => {
+    for (const recentCapacity of [1000, 0]) {
+      const p = await open({ idempotency: { recentCapacity } });
+      const send = (requestId: string) => p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'missing' }, headers: withKey('rid', { 'X-Request-Id': requestId }) });
+      const first = await send('first-request');
+      expect(first.status).toBe(404);
+      const firstText = await first.text();
+      expect((JSON.parse(firstText) as { error: { requestId: string } }).error.requestId).toBe('first-request');
+
+      const again = await send('second-request');
+      expect(again.status).toBe(404);
+      expect(again.headers.get('idempotency-replayed')).toBe('true');
+      expect(again.headers.get('x-request-id')).toBe('second-request');
+      expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
+      const againText = await again.text();
+      expect((JSON.parse(againText) as { error: { requestId: string } }).error.requestId).toBe('second-request');
+      expect(againText).toBe(firstText.replace('"requestId":"first-request"', '"requestId":"second-request"'));
+    }
+  });
+
+  it('replays success bodies byte for byte even when they hold a requestId field', async () => {
+    const p = await open();
+    const send = (requestId: string) => p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('ok', { 'X-Request-Id': requestId }) });
+    const first = await send('one');
+    const again = await send('two');
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    expect(await again.text()).toBe(await first.text());
+  });
+
+  it('does not cache refusals by the handler: 401 another organization’s simulation, 403 organizationId, 409 SIMULATION_NOT_ACTIVE', async () => {
+    const p = await open();
+    const cachedKeys = async () => (await p.storage.db.selectFrom('idempotency_keys').select('scope').execute()).length;
+    const { id } = (await (await p.request('/v1/simulations', { key: 'key-a', body: CREATE })).json()) as { id: string };
+    const { id: done } = (await (await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'short-lived' } })).json()) as { id: string };
+    expect((await p.request(`/v1/simulations/${done}/step`, { key: 'key-a', body: { ticks: 100 } })).status).toBe(200);
+    const before = await cachedKeys();
+
+    const refusals: Array<[() => Promise<Response>, number, string]> = [
+      [() => p.request(`/v1/simulations/${id}/step`, { key: 'key-b', body: { ticks: 1 }, headers: withKey('tenant') }), 401, 'UNAUTHORIZED'],
+      [() => p.request(`/v1/simulations/${id}/decrees`, { key: 'key-b', body: { type: 'remove-agent', payload: { id: 'agent-6' } }, headers: withKey('tenant-decree') }), 401, 'UNAUTHORIZED'],
+      [() => p.request('/v1/simulations', { key: 'key-a', body: { ...CREATE, organizationId: ORG_B }, headers: withKey('org') }), 403, 'FORBIDDEN'],
+      [() => p.request(`/v1/simulations/${done}/step`, { key: 'key-a', body: { ticks: 1 }, headers: withKey('inactive') }), 409, 'SIMULATION_NOT_ACTIVE'],
+    ];
+    for (const [send, status, code] of refusals) {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const res = await send();
+        expect(res.status).toBe(status);
+        expect(res.headers.get('idempotency-replayed')).toBeNull();
+        expect(await errorCode(res)).toBe(code);
+      }
+    }
+    expect(await cachedKeys()).toBe(before);
+    // The refused keys are free: the same key with a request that succeeds executes it.
+    const step = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 1 }, headers: withKey('inactive') });
+    expect(step.status).toBe(200);
+    expect(step.headers.get('idempotency-replayed')).toBeNull();
+  });
+
+  it('names the refusals it does not cache in UNCACHED_ERROR_CODES, and not NOT_FOUND or INTERNAL_ERROR', () => {
+    for (const code of ['UNAUTHORIZED', 'FORBIDDEN', 'VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SIMULATION_NOT_ACTIVE', 'IDEMPOTENCY_KEY_REUSE', 'IDEMPOTENCY_KEY_IN_PROGRESS']) {
+      expect(UNCACHED_ERROR_CODES.has(code)).toBe(true);
+    }
+    expect(UNCACHED_ERROR_CODES.has('NOT_FOUND')).toBe(false);
+    expect(UNCACHED_ERROR_CODES.has('INTERNAL_ERROR')).toBe(false);
+  });
+
+  it('does not cache a 413: the same key with a body within the limit executes', async () => {
+    const p = await open();
+    const big = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'x'.repeat(1024 * 1024 + 10) }, headers: withKey('big') });
+    expect(big.status).toBe(413);
+    expect(await errorCode(big)).toBe('PAYLOAD_TOO_LARGE');
+    const ok = await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('big') });
+    expect(ok.status).toBe(201);
+    expect(ok.headers.get('idempotency-replayed')).toBeNull();
   });
 
   it('never advances a retried step twice, never applies a retried decree twice', async () => {

@@ -21,6 +21,20 @@ const SMALL: TierLimitsTable = {
 };
 const T0 = Date.parse('2030-01-01T00:00:10Z');
 
+/** A request whose body is a stream: no Content-Length, so the server must count as it reads. */
+function sendChunked(p: ProtectedApp, path: string, body: string, headers: Record<string, string>, ip: string, method = 'POST'): Promise<Response> {
+  const bytes = new TextEncoder().encode(body);
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let at = 0; at < bytes.byteLength; at += 64 * 1024) controller.enqueue(bytes.subarray(at, at + 64 * 1024));
+      controller.close();
+    },
+  });
+  // `duplex` is required by undici for a stream body and missing from the DOM RequestInit type.
+  const init = { method, headers: { 'Content-Type': 'application/json', ...headers }, body: stream, duplex: 'half' } as RequestInit;
+  return Promise.resolve(p.app.request(path, init, { incoming: { socket: { remoteAddress: ip } } }));
+}
+
 const limits = (res: Response) => ({
   limit: Number(res.headers.get('x-ratelimit-limit')),
   remaining: Number(res.headers.get('x-ratelimit-remaining')),
@@ -114,6 +128,53 @@ describe('rate limits', () => {
     const over = await p.request('/v1/scenarios', { ip: '203.0.113.9' });
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).not.toBeNull();
+  });
+
+  it('counts a 413 of a valid credential against that credential’s bucket and shows its headers (Content-Length or chunked)', async () => {
+    const p = await open({ tiers: SMALL });
+    const big = JSON.stringify({ scenarioId: 'x'.repeat(1024 * 1024 + 10) });
+    const tooLarge = await p.request('/v1/simulations', { key: 'key-pro', body: big, ip: '198.51.100.20', headers: { 'X-Request-Id': 'big-one' } });
+    expect(tooLarge.status).toBe(413);
+    expect(limits(tooLarge)).toMatchObject({ limit: 20, remaining: 19 });
+    expect(((await tooLarge.json()) as { error: unknown }).error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', requestId: 'big-one' });
+
+    const chunked = await sendChunked(p, '/v1/simulations', big, { 'X-Api-Key': 'key-pro' }, '198.51.100.20');
+    expect(chunked.status).toBe(413);
+    expect(limits(chunked)).toMatchObject({ limit: 20, remaining: 18 });
+    expect(((await chunked.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+    // A chunked body within the limit still reaches the handler whole.
+    const small = await sendChunked(p, '/v1/simulations', JSON.stringify({ scenarioId: 'tiny-valley' }), { 'X-Api-Key': 'key-pro' }, '198.51.100.20');
+    expect(small.status).toBe(201);
+    expect(limits(small)).toMatchObject({ limit: 20, remaining: 17 });
+    // The client IP's free bucket was not touched.
+    const anonymous = await p.request('/v1/simulations', { body: { scenarioId: 'tiny-valley' }, ip: '198.51.100.20' });
+    expect(limits(anonymous)).toMatchObject({ limit: 2, remaining: 1 });
+  });
+
+  it('answers an oversized body without valid credentials with 401, counted against the client IP', async () => {
+    const p = await open({ tiers: SMALL });
+    const big = JSON.stringify({ scenarioId: 'x'.repeat(1024 * 1024 + 10) });
+    const missing = await p.request('/v1/simulations', { body: big, ip: '198.51.100.30' });
+    expect(missing.status).toBe(401);
+    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
+    expect(limits(missing)).toMatchObject({ limit: 2, remaining: 1 });
+    const wrong = await sendChunked(p, '/v1/simulations', big, { 'X-Api-Key': 'wrong' }, '198.51.100.30');
+    expect(wrong.status).toBe(401);
+    expect(limits(wrong)).toMatchObject({ limit: 2, remaining: 0 });
+    expect((await p.request('/v1/simulations', { body: big, ip: '198.51.100.30' })).status).toBe(429);
+  });
+
+  it('still refuses an oversized body to an unknown route with 413 and the error envelope, counted against the IP', async () => {
+    const p = await open({ tiers: SMALL });
+    const big = JSON.stringify({ x: 'x'.repeat(1024 * 1024 + 10) });
+    const unknown = await p.request('/v1/nowhere', { body: big, ip: '198.51.100.40', headers: { 'X-Request-Id': 'nowhere' } });
+    expect(unknown.status).toBe(413);
+    expect(((await unknown.json()) as { error: unknown }).error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', requestId: 'nowhere' });
+    expect(limits(unknown)).toMatchObject({ limit: 2, remaining: 1 });
+    // A method the path does not have, with a chunked body and valid credentials: no route chain runs.
+    const wrongMethod = await sendChunked(p, '/v1/simulations', big, { 'X-Api-Key': 'key-pro' }, '198.51.100.40', 'DELETE');
+    expect(wrongMethod.status).toBe(413);
+    expect(((await wrongMethod.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('keeps the counters in the database, so two instances on one file share them', async () => {
