@@ -57,6 +57,15 @@ describe('POST /v1/simulations', () => {
     }
   });
 
+  it('reports an exactly-one-of violation together with the other issues of the body', async () => {
+    const body = { scenarioId: 'tiny-valley', scenario: { seed: 1, agents: [], initialState: {} }, foo: 1 };
+    const res = await server.call('/v1/simulations', { key: 'key-a', body });
+    expect(res.status).toBe(400);
+    const issues = ((await res.json()) as any).error.details.issues;
+    expect(issues).toContainEqual({ path: '', message: 'Give exactly one of scenarioId or scenario, not scenarioId and scenario' });
+    expect(issues.map((i: any) => i.path)).toEqual(expect.arrayContaining(['scenario.initialState.width', 'foo']));
+  });
+
   it('reports each unknown field at its own path: the body’s at the key, a domain input’s under input.', async () => {
     const res = await server.call('/v1/simulations', { key: 'key-a', body: { scenarioId: 'tiny-valley', foo: 1, bar: 2 } });
     expect(res.status).toBe(400);
@@ -211,6 +220,24 @@ describe('step, run and trace', () => {
       const res = await server.call('/v1/simulations/run', { key: 'key-a', body: { ticks, scenarioId: 'tiny-valley' } });
       expect(((await res.json()) as any).error.details.issues[0].path).toBe('ticks');
     }
+  });
+
+  it('run reports exactly-one-of and input-with-domain together with the other issues of the body', async () => {
+    const both = await server.call('/v1/simulations/run', { key: 'key-a', body: { ticks: 0, scenarioId: 'tiny-valley', scenario: { seed: 1, agents: [], initialState: {} } } });
+    expect(both.status).toBe(400);
+    const bothIssues = ((await both.json()) as any).error.details.issues;
+    expect(bothIssues).toContainEqual({ path: '', message: 'Give exactly one of scenarioId, scenario or domain, not scenarioId and scenario' });
+    expect(bothIssues.map((i: any) => i.path)).toEqual(expect.arrayContaining(['ticks', 'scenario.initialState.width']));
+    const none = await server.call('/v1/simulations/run', { key: 'key-a', body: { ticks: 0, input: {} } });
+    expect(((await none.json()) as any).error.details.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'ticks', message: expect.any(String) },
+        { path: '', message: 'Exactly one of scenarioId, scenario or domain is required' },
+        { path: 'input', message: 'input is only allowed together with domain' },
+      ]),
+    );
+    const domain = await server.call('/v1/simulations/run', { key: 'key-a', body: { ticks: 3, domain: 'epidemic', scenarioId: 'tiny-valley', engineVersion: '9.9.9' } });
+    expect(((await domain.json()) as any).error.details.issues.map((i: any) => i.path)).toEqual(expect.arrayContaining(['', 'input', 'engineVersion']));
   });
 
   it('another org’s simulation is 401 on every /{id} route', async () => {

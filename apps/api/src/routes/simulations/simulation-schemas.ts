@@ -9,7 +9,7 @@ import {
   scenarioShape,
   TraceStepSchema,
 } from '@sim/engine';
-import { exactlyOneOf } from '../../lib/exactly-one-of.js';
+import { alongsideFieldIssues, exactlyOneOf } from '../../lib/exactly-one-of.js';
 import { paginated, PaginationQuerySchema } from '../../lib/pagination.js';
 import { LifecycleStatusSchema } from '../../simulations/lifecycle.js';
 import { epidemicAdapter } from '@sim/domain-adapters';
@@ -57,7 +57,7 @@ const ticks = z.number().int().min(1).max(10_000);
 export const CreateSimulationBodySchema = z
   .object({ scenarioId: scenarioId.optional(), scenario: InlineScenarioSchema.optional(), organizationId, engineVersion })
   .strict()
-  .superRefine(exactlyOneOf(['scenarioId', 'scenario']))
+  .superRefine(exactlyOneOf(['scenarioId', 'scenario']), alongsideFieldIssues)
   .openapi('CreateSimulation', { description: 'Exactly one of scenarioId or scenario', example: { scenarioId: 'calm-equilibrium' } });
 
 const domainInput = z.record(z.string(), z.unknown()).describe('Domain-specific input; its JSON Schema is at GET /v1/domains/{id}');
@@ -79,12 +79,12 @@ export const RunBodySchema = z
     engineVersion,
   })
   .strict()
-  .superRefine(exactlyOneOf(['scenarioId', 'scenario', 'domain']))
+  .superRefine(exactlyOneOf(['scenarioId', 'scenario', 'domain']), alongsideFieldIssues)
   .superRefine((value, ctx) => {
     if (typeof value !== 'object' || value === null) return;
     if (value.domain !== undefined && value.input === undefined) ctx.addIssue({ code: 'custom', path: ['input'], message: 'input is required together with domain' });
     if (value.domain === undefined && value.input !== undefined) ctx.addIssue({ code: 'custom', path: ['input'], message: 'input is only allowed together with domain' });
-  })
+  }, alongsideFieldIssues)
   .openapi('RunSimulation', { description: 'Exactly one of scenarioId, scenario or domain (with input)', example: { scenarioId: 'calm-equilibrium', ticks: 100 } });
 
 export const StepBodySchema = z.object({ ticks }).strict().openapi('StepRequest', { example: { ticks: 10 } });
