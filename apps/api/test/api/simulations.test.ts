@@ -139,6 +139,22 @@ describe('GET /v1/simulations and /{id}', () => {
     expect(onlyB.data.every((s: any) => s.organizationId === ORG_B)).toBe(true);
   });
 
+  it('ignores an API key’s organizationId filter whatever its value; a JWT caller’s must be a UUID', async () => {
+    for (const value of ['foo', ORG_B, '']) {
+      const res = await server.call(`/v1/simulations?organizationId=${encodeURIComponent(value)}`, { key: 'key-a' });
+      expect(res.status, value).toBe(200);
+      const page = (await res.json()) as any;
+      expect(page.data.length, value).toBeGreaterThan(0);
+      expect(page.data.every((s: any) => s.organizationId === ORG_A), value).toBe(true);
+    }
+    const jwt = await server.call('/v1/simulations?organizationId=foo', { bearer: 'jwt-ab' });
+    expect(jwt.status).toBe(400);
+    expect(((await jwt.json()) as any).error).toMatchObject({ code: 'VALIDATION_ERROR', details: { issues: [{ path: 'organizationId', message: 'Invalid UUID' }] } });
+    const doc = (await (await server.call('/v1/openapi.json')).json()) as any;
+    const param = doc.paths['/v1/simulations'].get.parameters.find((p: any) => p.name === 'organizationId');
+    expect(param).toMatchObject({ in: 'query', required: false, schema: { type: 'string', format: 'uuid' } });
+  });
+
   it('validates limit and offset', async () => {
     for (const query of ['limit=0', 'limit=201', 'limit=1.5', 'offset=-1', 'limit=abc']) {
       const res = await server.call(`/v1/simulations?${query}`, { key: 'key-a' });

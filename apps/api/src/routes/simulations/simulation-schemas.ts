@@ -130,11 +130,21 @@ export const TimeControlBodySchema = z
 
 export const OkSchema = z.object({ ok: z.literal(true) }).openapi('Ok');
 
+/** The list's `organizationId` filter, checked by the handler for JWT callers (the ones it applies to). */
+export const OrganizationFilterSchema = z.uuid();
+
 export const ListSimulationsQuerySchema = PaginationQuerySchema.extend({
+  // Any string passes here: the interface says an API-key caller's filter is ignored, so even a
+  // malformed one must not fail its request. The handler checks it as a UUID for JWT callers;
+  // the document still says `format: uuid`, the only values that ever mean something.
   organizationId: z
-    .uuid()
+    .string()
     .optional()
-    .openapi({ param: { name: 'organizationId', in: 'query' }, description: 'JWT callers only: one of their organizations. Ignored for API keys.' }),
+    .openapi({
+      param: { name: 'organizationId', in: 'query' },
+      format: 'uuid',
+      description: 'JWT callers only: one of their organizations (400 when not a UUID, 403 when not theirs). Ignored entirely for API keys, whatever its value.',
+    }),
 });
 
 export const SimulationPageSchema = paginated(SimulationSchema, 'SimulationPage');
