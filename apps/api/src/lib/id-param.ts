@@ -4,3 +4,8 @@ import { z } from '@hono/zod-openapi';
 export const IdParamSchema = z.object({
   id: z.uuid().openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6a4c3d' }),
 });
+
+/** `{id}` and `{decreeId}` of one decree: both UUIDs; a malformed one is 400 at its own name. */
+export const DecreeIdParamsSchema = IdParamSchema.extend({
+  decreeId: z.uuid().openapi({ param: { name: 'decreeId', in: 'path' }, example: '0b6e8f52-4c1d-4e7a-9f3b-2a5c7d9e1f40' }),
+});

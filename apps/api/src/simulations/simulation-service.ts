@@ -338,6 +338,13 @@ export class SimulationService implements PlaybackTarget {
     return { items: page.items.map(decreeView), total: page.total };
   }
 
+  async getDecree(auth: AuthContext, id: string, decreeId: string): Promise<DecreeView> {
+    await this.authorize(auth, id);
+    const decree = await this.deps.store.getDecree(id, decreeId);
+    if (decree === undefined) throw notFound(`Decree ${decreeId} not found`);
+    return decreeView(decree);
+  }
+
   async listProphecies(auth: AuthContext, id: string, window: { limit: number; offset: number; order: SortOrder }): Promise<Page<ProphecyView>> {
     await this.authorize(auth, id);
     const page = await this.deps.store.listProphecies(id, window);

@@ -3,7 +3,7 @@ import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } fr
 import type { Page } from '../lib/pagination.js';
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
 import type { Database } from './database-schema.js';
-import type { SimulationsTable } from './simulation-tables.js';
+import type { DecreesTable, SimulationsTable } from './simulation-tables.js';
 import {
   StaleSimulationError,
   type DecreeRecord,
@@ -37,6 +37,18 @@ const RECORD_COLUMNS = [
 ] as const;
 
 type RecordRow = Pick<Selectable<SimulationsTable>, (typeof RECORD_COLUMNS)[number]>;
+
+function toDecreeRecord(row: Selectable<DecreesTable>): DecreeRecord {
+  return {
+    id: row.id,
+    simulationId: row.simulation_id,
+    seq: Number(row.seq),
+    tick: Number(row.tick),
+    type: row.type,
+    payload: JSON.parse(row.payload) as Record<string, unknown>,
+    createdAt: row.created_at,
+  };
+}
 
 function toRecord(row: RecordRow): SimulationRecord {
   return {
@@ -242,18 +254,13 @@ export class KyselySimulationStore implements SimulationStore {
       where.selectAll().orderBy('seq', window.order).limit(window.limit).offset(window.offset).execute(),
       where.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
     ]);
-    return {
-      total: Number(count.total),
-      items: rows.map((r) => ({
-        id: r.id,
-        simulationId: r.simulation_id,
-        seq: Number(r.seq),
-        tick: Number(r.tick),
-        type: r.type,
-        payload: JSON.parse(r.payload) as Record<string, unknown>,
-        createdAt: r.created_at,
-      })),
-    };
+    return { total: Number(count.total), items: rows.map(toDecreeRecord) };
+  }
+
+  async getDecree(simulationId: string, decreeId: string): Promise<DecreeRecord | undefined> {
+    // Matched on both ids: a decree is only reachable through its own simulation.
+    const row = await this.db.selectFrom('decrees').selectAll().where('simulation_id', '=', simulationId).where('id', '=', decreeId).executeTakeFirst();
+    return row === undefined ? undefined : toDecreeRecord(row);
   }
 
   async listProphecies(simulationId: string, window: ListWindow): Promise<Page<ProphecyRecord>> {

@@ -145,6 +145,8 @@ export interface SimulationStore {
   getReplayInput(id: string): Promise<ReplayInput | undefined>;
   list(filter: { organizationIds: readonly string[]; limit: number; offset: number }): Promise<Page<SimulationRecord>>;
   listDecrees(simulationId: string, window: ListWindow): Promise<Page<DecreeRecord>>;
+  /** One decree of the simulation; undefined when it does not exist or belongs to another simulation. */
+  getDecree(simulationId: string, decreeId: string): Promise<DecreeRecord | undefined>;
   listProphecies(simulationId: string, window: ListWindow): Promise<Page<ProphecyRecord>>;
   /** Stored events after `afterSeq`, in order (SSE replay for Last-Event-ID). */
   listEvents(simulationId: string, afterSeq: number, limit: number): Promise<StoredEvent[]>;

@@ -44,6 +44,34 @@ describe('decrees', () => {
     expect((await json(bad)).error.details.issues[0].path).toBe('order');
   });
 
+  it('GET the decree that Location names: 200 with the decree; 401 for another org; 400 non-UUID decreeId; 404 unknown or of another simulation', async () => {
+    const id = await create();
+    const submitted = await server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'remove-agent', payload: { id: 'agent-6' } } });
+    const decree = await json(submitted);
+    const location = submitted.headers.get('location') ?? '';
+    const res = await server.call(location, { key: 'key-a-read' });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual(decree);
+
+    const other = await server.call(location, { key: 'key-b' });
+    expect(other.status).toBe(401);
+    expect((await json(other)).error.code).toBe('UNAUTHORIZED');
+    const malformed = await server.call(`/v1/simulations/${id}/decrees/not-a-uuid`, { key: 'key-a' });
+    expect(malformed.status).toBe(400);
+    expect((await json(malformed)).error.details.issues).toEqual([{ path: 'decreeId', message: expect.any(String) }]);
+    const unknown = await server.call(`/v1/simulations/${id}/decrees/6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6a4c3d`, { key: 'key-a' });
+    expect(unknown.status).toBe(404);
+    expect((await json(unknown)).error.code).toBe('NOT_FOUND');
+    const sibling = await create();
+    const elsewhere = await server.call(`/v1/simulations/${sibling}/decrees/${decree.id}`, { key: 'key-a' });
+    expect(elsewhere.status).toBe(404);
+    const noSimulation = await server.call(`/v1/simulations/6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6a4c3d/decrees/${decree.id}`, { key: 'key-a' });
+    expect(noSimulation.status).toBe(404);
+    const unscoped = await server.call(location, { key: 'key-a-write' });
+    expect(unscoped.status).toBe(403);
+    expect((await json(unscoped)).error.details).toEqual({ required: 'simulation:read' });
+  });
+
   it('the trace replays decrees exactly as they were applied', async () => {
     const id = await create();
     await step(id, 2);

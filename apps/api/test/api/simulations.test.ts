@@ -266,6 +266,7 @@ describe('step, run and trace', () => {
       ['PUT', '/time-control', { action: 'pause' }],
       ['POST', '/decrees', { type: 'remove-agent', payload: { id: 'agent-1' } }],
       ['GET', '/decrees'],
+      ['GET', '/decrees/6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6a4c3d'],
       ['GET', '/prophecies'],
     ];
     for (const [method, suffix, body] of calls) {

@@ -46,6 +46,8 @@ let orgA = '';
 let orgB = '';
 let simA = '';
 let simB = '';
+/** A decree of A's simulation, for /v1/simulations/:id/decrees/:decreeId. */
+let decreeA = '';
 /** Keys of organization A: all scopes; one revoked; one per scope, lacking exactly that scope. */
 let keyA = '';
 let revokedKey = '';
@@ -112,7 +114,9 @@ beforeAll(async () => {
   // Some activity on A's simulation, so its lists are not empty.
   expect((await server.call(`/v1/simulations/${simA}/step`, { key: keyA, body: { ticks: 2 } })).status).toBe(200);
   const shock = { type: 'shock', payload: { x: 1, y: 1, radius: 1, magnitude: 0.1 } };
-  expect((await server.call(`/v1/simulations/${simA}/decrees`, { key: keyA, body: shock })).status).toBe(201);
+  const decree = await server.call(`/v1/simulations/${simA}/decrees`, { key: keyA, body: shock });
+  expect(decree.status).toBe(201);
+  decreeA = ((await decree.json()) as { id: string }).id;
 
   const domains = (await (await server.call('/v1/domains')).json()) as { data: { id: string; example: unknown }[] };
   const domain = domains.data[0];
@@ -156,7 +160,7 @@ const protectedRoutes = () => appRoutes().filter((r) => !PUBLIC.has(r.name));
 
 /** Sends `route` for simulation `sim` with the given headers and a valid body. */
 function send(route: Route, headers: Record<string, string>, sim = simA, query = ''): Promise<Response> {
-  const path = route.path.replace(':id', sim) + query;
+  const path = route.path.replace(':id', sim).replace(':decreeId', decreeA) + query;
   const hasBody = route.method === 'POST' || route.method === 'PUT';
   return server.call(path, { method: route.method, headers, ...(hasBody ? { body: bodies.get(route.name) ?? {} } : {}) });
 }

@@ -18,5 +18,10 @@ export function decreeHandlers(service: SimulationService) {
     return c.json({ data: page.items, pagination: { limit: query.limit, offset: query.offset, total: page.total } }, 200);
   };
 
-  return { submit, list };
+  const get: Handler<'get'> = async (c) => {
+    const { id, decreeId } = c.req.valid('param');
+    return c.json(await service.getDecree(c.var.auth, id, decreeId), 200);
+  };
+
+  return { submit, list, get };
 }

@@ -7,5 +7,5 @@ import { decreeRoutes } from './decrees.routes.js';
 export function decreesRouter(service: SimulationService, guards: RouteGuards) {
   const routes = decreeRoutes(guards);
   const handlers = decreeHandlers(service);
-  return createRouter().openapi(routes.submit, handlers.submit).openapi(routes.list, handlers.list);
+  return createRouter().openapi(routes.submit, handlers.submit).openapi(routes.list, handlers.list).openapi(routes.get, handlers.get);
 }

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses } from '../../lib/error-envelope.js';
-import { IdParamSchema } from '../../lib/id-param.js';
+import { DecreeIdParamsSchema, IdParamSchema } from '../../lib/id-param.js';
 import { PROTECTED, type RouteGuards } from '../../lib/route-guards.js';
 import { DECREE_EXAMPLES, DecreeInputSchema, DecreeListQuerySchema, DecreePageSchema, DecreeViewSchema } from './decree-schemas.js';
 
@@ -40,6 +40,17 @@ export function decreeRoutes(guards: RouteGuards) {
       security: PROTECTED,
       request: { params: IdParamSchema, query: DecreeListQuerySchema },
       responses: { 200: { description: 'A page of decrees', content: { 'application/json': { schema: DecreePageSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound },
+    }),
+    get: createRoute({
+      method: 'get',
+      path: '/v1/simulations/{id}/decrees/{decreeId}',
+      tags,
+      summary: 'One decree of a simulation: what the `Location` of its 201 names',
+      description: 'A decree id of another simulation is 404, as is an unknown one.',
+      middleware: guards.read,
+      security: PROTECTED,
+      request: { params: DecreeIdParamsSchema },
+      responses: { 200: { description: 'The decree', content: { 'application/json': { schema: DecreeViewSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound },
     }),
   };
 }
