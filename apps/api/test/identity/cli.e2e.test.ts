@@ -46,8 +46,13 @@ describe('first start, CLI and HTTP together (real processes, real database file
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: org.id, name: 'acme', tier: 'free', limits: { concurrentStreams: 2 } });
 
-    // The server recorded the use (lastUsedAt), and the listing still shows no secret.
-    const listed = await runCliProcess(['keys', 'list', '--org', 'acme', '--json'], env);
+    // The server records the use (lastUsedAt) after answering, off the request path: wait for
+    // it (bounded) rather than race it. The listing never shows the secret.
+    let listed = await runCliProcess(['keys', 'list', '--org', 'acme', '--json'], env);
+    for (let attempt = 0; attempt < 20 && (JSON.parse(listed.stdout) as { lastUsedAt: string | null }[])[0]?.lastUsedAt == null; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      listed = await runCliProcess(['keys', 'list', '--org', 'acme', '--json'], env);
+    }
     expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ id, lastUsedAt: expect.any(String), revokedAt: null })]);
     expect(listed.stdout).not.toContain(key);
 
