@@ -3,7 +3,7 @@ import type { Completion } from '../schemas/outputs.js';
 import type { ResolvedRules } from '../schemas/rules.js';
 import type { VersionFeatures } from '../versions/version-features.js';
 import type { EngineInput } from './engine-input.js';
-import { PREFERENCE_STRIDE, terrainGradient, type OpenProphecy, type World } from './world.js';
+import { emptyWorld, PREFERENCE_STRIDE, type OpenProphecy, type World } from './world.js';
 
 /**
  * Format tag of every snapshot this engine writes; checked when reading one back.
@@ -119,68 +119,55 @@ export function toSnapshot(world: World): EngineSnapshot {
 
 /** Rebuilds a world from a snapshot taken by `toSnapshot` with the same engine version. */
 export function fromSnapshot(snapshot: EngineSnapshot, features: VersionFeatures): World {
-  const { width, height } = snapshot;
-  const n = snapshot.agents.ids.length;
-  const k = snapshot.attractors.ids.length;
-  const slots = PREFERENCE_STRIDE;
-  const terrain = Float64Array.from(snapshot.terrain);
-  const attractorArray = (values: number[]): Float64Array => {
-    const array = new Float64Array(slots);
-    array.set(values);
-    return array;
-  };
-  const prefs = new Float64Array(n * slots);
-  snapshot.agents.preferences.forEach((row, i) => prefs.set(row, i * slots));
-  const { gradX, gradY } = terrainGradient(terrain, width, height);
-  const open = snapshot.openProphecies.map((p) => ({ ...p, settled: [...p.settled] }));
-  const lost = new Uint8Array(slots);
-  snapshot.attractors.lost.forEach((l, a) => (lost[a] = l ? 1 : 0));
-  return {
+  const { agents, attractors } = snapshot;
+  const world = emptyWorld({
     features,
     seed: snapshot.seed,
     rules: { ...snapshot.rules, warningThresholds: [...snapshot.rules.warningThresholds] },
-    width,
-    height,
-    terrain,
-    gradX,
-    gradY,
-    density: new Float64Array(width * height),
-    tick: snapshot.tick,
-    completion: snapshot.completion,
-    agentCount: n,
-    agentIds: [...snapshot.agents.ids],
-    px: Float64Array.from(snapshot.agents.x),
-    py: Float64Array.from(snapshot.agents.y),
-    vx: Float64Array.from(snapshot.agents.vx),
-    vy: Float64Array.from(snapshot.agents.vy),
-    lambda: Float64Array.from(snapshot.agents.lambda),
-    gamma: Float64Array.from(snapshot.agents.gamma),
-    basin: Int32Array.from(snapshot.agents.basin),
-    prefs,
-    attractorCount: k,
-    attractorIds: [...snapshot.attractors.ids],
-    ax: attractorArray(snapshot.attractors.x),
-    ay: attractorArray(snapshot.attractors.y),
-    depth: attractorArray(snapshot.attractors.depth),
-    depth0: attractorArray(snapshot.attractors.initialDepth),
-    radius: attractorArray(snapshot.attractors.radius),
-    capacity: attractorArray(snapshot.attractors.capacity),
-    load: attractorArray(snapshot.attractors.load),
-    lost,
-    reaction: new Float64Array(slots).fill(1),
-    tipAgent: new Int32Array(slots),
-    tipScore: new Float64Array(slots),
-    usedAttractorIds: [...snapshot.usedAttractorIds],
-    lostOrder: [...snapshot.lostOrder],
+    width: snapshot.width,
+    height: snapshot.height,
+    terrain: Float64Array.from(snapshot.terrain),
     motion: resumeStream(snapshot.streams.motion),
     environment: resumeStream(snapshot.streams.environment),
-    stability: snapshot.stability,
-    belowThreshold: [...snapshot.belowThreshold],
-    prophecySeq: snapshot.prophecySeq,
-    standing: open.find((p) => p.seq === snapshot.standing?.seq) ?? (snapshot.standing === null ? null : { ...snapshot.standing, settled: [...snapshot.standing.settled] }),
-    openProphecies: open,
-    pending: JSON.parse(JSON.stringify(snapshot.pending)) as EngineInput[],
-    lastMove: snapshot.lastMove,
-    inBranch: false,
-  };
+    agentCapacity: agents.ids.length,
+  });
+
+  world.agentCount = agents.ids.length;
+  world.agentIds = [...agents.ids];
+  world.px.set(agents.x);
+  world.py.set(agents.y);
+  world.vx.set(agents.vx);
+  world.vy.set(agents.vy);
+  world.lambda.set(agents.lambda);
+  world.gamma.set(agents.gamma);
+  world.basin.set(agents.basin);
+  agents.preferences.forEach((row, i) => world.prefs.set(row, i * PREFERENCE_STRIDE));
+
+  world.attractorCount = attractors.ids.length;
+  world.attractorIds = [...attractors.ids];
+  world.ax.set(attractors.x);
+  world.ay.set(attractors.y);
+  world.depth.set(attractors.depth);
+  world.depth0.set(attractors.initialDepth);
+  world.radius.set(attractors.radius);
+  world.capacity.set(attractors.capacity);
+  world.load.set(attractors.load);
+  attractors.lost.forEach((lost, a) => (world.lost[a] = lost ? 1 : 0));
+  world.usedAttractorIds = [...snapshot.usedAttractorIds];
+  world.lostOrder = [...snapshot.lostOrder];
+
+  world.tick = snapshot.tick;
+  world.completion = snapshot.completion;
+  world.stability = snapshot.stability;
+  world.belowThreshold = [...snapshot.belowThreshold];
+  world.prophecySeq = snapshot.prophecySeq;
+  world.openProphecies = snapshot.openProphecies.map((p) => ({ ...p, settled: [...p.settled] }));
+  // The standing prophecy is usually one of the open ones (the same object, so judging it
+  // settles both); under 1.0.0 it may have closed its horizon and still stand.
+  world.standing =
+    world.openProphecies.find((p) => p.seq === snapshot.standing?.seq) ??
+    (snapshot.standing === null ? null : { ...snapshot.standing, settled: [...snapshot.standing.settled] });
+  world.pending = JSON.parse(JSON.stringify(snapshot.pending)) as EngineInput[];
+  world.lastMove = snapshot.lastMove;
+  return world;
 }

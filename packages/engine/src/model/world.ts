@@ -166,18 +166,33 @@ export function pushAttractor(world: World, attractor: Attractor): void {
   world.attractorCount = a + 1;
 }
 
-/** Builds the world at tick 0 from a validated scenario. */
-export function createWorld(scenario: Scenario, features: VersionFeatures, rules: ResolvedRules): World {
-  const { width, height, attractors, terrain: rows } = scenario.initialState;
-  const terrain = new Float64Array(width * height);
-  if (rows) rows.forEach((row, y) => row.forEach((value, x) => (terrain[y * width + x] = value)));
+/** What a world is made of before any entity is placed in it. */
+export interface WorldFrame {
+  features: VersionFeatures;
+  seed: number;
+  rules: ResolvedRules;
+  width: number;
+  height: number;
+  terrain: Float64Array;
+  motion: RandomStream;
+  environment: RandomStream;
+  /** Agents to make room for at once. */
+  agentCapacity: number;
+}
+
+/**
+ * A world with no agents and no attractors, every field at its tick-0 value: the one place
+ * that lists what a world holds. `createWorld` fills it from a scenario, `fromSnapshot` from a
+ * snapshot.
+ */
+export function emptyWorld(frame: WorldFrame): World {
+  const { width, height, terrain, agentCapacity: agents } = frame;
   const { gradX, gradY } = terrainGradient(terrain, width, height);
   const slots = PREFERENCE_STRIDE;
-  const agents = scenario.agents.length;
-  const world: World = {
-    features,
-    seed: scenario.seed,
-    rules,
+  return {
+    features: frame.features,
+    seed: frame.seed,
+    rules: frame.rules,
     width,
     height,
     terrain,
@@ -211,8 +226,8 @@ export function createWorld(scenario: Scenario, features: VersionFeatures, rules
     tipScore: new Float64Array(slots),
     usedAttractorIds: [],
     lostOrder: [],
-    motion: openStream(scenario.seed, 'motion'),
-    environment: openStream(scenario.seed, 'environment'),
+    motion: frame.motion,
+    environment: frame.environment,
     stability: 1,
     belowThreshold: [],
     prophecySeq: 0,
@@ -222,6 +237,24 @@ export function createWorld(scenario: Scenario, features: VersionFeatures, rules
     lastMove: 'start',
     inBranch: false,
   };
+}
+
+/** Builds the world at tick 0 from a validated scenario. */
+export function createWorld(scenario: Scenario, features: VersionFeatures, rules: ResolvedRules): World {
+  const { width, height, attractors, terrain: rows } = scenario.initialState;
+  const terrain = new Float64Array(width * height);
+  if (rows) rows.forEach((row, y) => row.forEach((value, x) => (terrain[y * width + x] = value)));
+  const world = emptyWorld({
+    features,
+    seed: scenario.seed,
+    rules,
+    width,
+    height,
+    terrain,
+    motion: openStream(scenario.seed, 'motion'),
+    environment: openStream(scenario.seed, 'environment'),
+    agentCapacity: scenario.agents.length,
+  });
   for (const attractor of attractors) pushAttractor(world, attractor);
   for (const agent of scenario.agents) pushAgent(world, agent);
   return world;
