@@ -13,16 +13,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../src/app.js';
+import { appDeps } from '../test/helpers/app-deps.js';
 import { repoRoot } from '../src/config.js';
 import { SCOPES, type AuthContext, type Authenticator } from '../src/identity/auth-context.js';
 import { createAuthenticator } from '../src/identity/authenticator.js';
 import { issueApiKey, provisionOrganization } from '../src/identity/provisioning.js';
-import { systemClock } from '../src/lib/clock.js';
 import { silentLogger } from '../src/lib/logger.js';
-import { createAdapterDomainCatalog } from '../src/scenarios/adapter-domain-catalog.js';
 import { loadScenarioFolder } from '../src/scenarios/load-scenario-folder.js';
 import { createScenarioCatalog } from '../src/scenarios/scenario-catalog.js';
-import { InProcessEventBus } from '../src/simulations/event-bus.js';
 import { createKyselyIdentityStore } from '../src/storage/identity-store-kysely.js';
 import { openSqlite } from '../src/storage/sqlite/open-sqlite.js';
 
@@ -46,17 +44,7 @@ const acceptAll: Authenticator = {
 };
 
 const scenarios = createScenarioCatalog(loadScenarioFolder(join(repoRoot(), 'scenarios'), silentLogger).scenarios);
-const buildApp = (authenticator: Authenticator) =>
-  createApp({
-    store: storage.simulations,
-    authenticator,
-    scenarios,
-    domains: createAdapterDomainCatalog(),
-    clock: systemClock,
-    config: { serviceVersion: 'bench' },
-    events: new InProcessEventBus(),
-    logger: silentLogger,
-  });
+const buildApp = (authenticator: Authenticator) => createApp(appDeps(storage, { authenticator, scenarios, config: { serviceVersion: 'bench' } }));
 
 // One simulation to read.
 const setup = buildApp(realAuth);

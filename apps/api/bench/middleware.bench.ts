@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../src/app.js';
+import { appDeps } from '../test/helpers/app-deps.js';
 import type { AppExtensions } from '../src/app-deps.js';
 import { repoRoot } from '../src/config.js';
 import { SCOPES, type AuthContext, type Authenticator } from '../src/identity/auth-context.js';
@@ -22,10 +23,8 @@ import { systemClock } from '../src/lib/clock.js';
 import { silentLogger } from '../src/lib/logger.js';
 import { createRateLimiting } from '../src/rate-limit/create-rate-limiting.js';
 import { MemoryRateLimitStore } from '../src/rate-limit/memory-rate-limit-store.js';
-import { createAdapterDomainCatalog } from '../src/scenarios/adapter-domain-catalog.js';
 import { loadScenarioFolder } from '../src/scenarios/load-scenario-folder.js';
 import { createScenarioCatalog } from '../src/scenarios/scenario-catalog.js';
-import { InProcessEventBus } from '../src/simulations/event-bus.js';
 import { createKyselyIdempotencyStore } from '../src/storage/idempotency-store-kysely.js';
 import { createKyselyRateLimitStore } from '../src/storage/rate-limit-store-kysely.js';
 import { openSqlite } from '../src/storage/sqlite/open-sqlite.js';
@@ -54,17 +53,7 @@ const scenarioId = scenarios
   .sort((a, b) => a.size - b.size)[0]?.id;
 
 function buildApp(extensions: AppExtensions) {
-  return createApp({
-    store: storage.simulations,
-    authenticator,
-    scenarios,
-    domains: createAdapterDomainCatalog(),
-    clock: systemClock,
-    config: { serviceVersion: 'bench' },
-    events: new InProcessEventBus(),
-    logger: silentLogger,
-    extensions,
-  });
+  return createApp(appDeps(storage, { authenticator, scenarios, config: { serviceVersion: 'bench' }, extensions }));
 }
 const rateLimited = (store: 'database' | 'memory'): AppExtensions => {
   const limiting = createRateLimiting({ store: store === 'database' ? createKyselyRateLimitStore(storage.db) : new MemoryRateLimitStore(), clock: systemClock, tiers });

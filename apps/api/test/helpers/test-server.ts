@@ -3,21 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createApp } from '../../src/app.js';
 import type { AppDeps } from '../../src/app-deps.js';
-import { systemClock } from '../../src/lib/clock.js';
-import { silentLogger } from '../../src/lib/logger.js';
-import { createAdapterDomainCatalog } from '../../src/scenarios/adapter-domain-catalog.js';
-import { loadScenarioFolder } from '../../src/scenarios/load-scenario-folder.js';
-import { createScenarioCatalog } from '../../src/scenarios/scenario-catalog.js';
 import { InProcessEventBus } from '../../src/simulations/event-bus.js';
 import { openSqlite } from '../../src/storage/sqlite/open-sqlite.js';
 import type { StorageHandle } from '../../src/storage/storage-handle.js';
 import { validatingFetch } from '../support/openapi-response-validator.js';
+import { appDeps } from './app-deps.js';
 import { createTestAuthenticator } from './test-authenticator.js';
 
-export const FIXTURE_SCENARIOS = fileURLToPath(new URL('./fixtures/scenarios/', import.meta.url));
+export { FIXTURE_SCENARIOS } from './app-deps.js';
 
 export interface TestServer {
   baseUrl: string;
@@ -41,17 +36,7 @@ export async function startTestServer(overrides: Partial<AppDeps> = {}): Promise
   const dir = mkdtempSync(join(tmpdir(), 'sim-api-'));
   const storage = await openSqlite(join(dir, 'test.db'));
   const events = new InProcessEventBus();
-  const app = createApp({
-    store: storage.simulations,
-    authenticator: createTestAuthenticator(),
-    scenarios: createScenarioCatalog(loadScenarioFolder(FIXTURE_SCENARIOS, silentLogger).scenarios),
-    domains: createAdapterDomainCatalog(),
-    clock: systemClock,
-    config: { serviceVersion: '1.0.0-test' },
-    events,
-    logger: silentLogger,
-    ...overrides,
-  });
+  const app = createApp(appDeps(storage, { authenticator: createTestAuthenticator(), events, ...overrides }));
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

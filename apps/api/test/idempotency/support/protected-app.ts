@@ -8,18 +8,13 @@ import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../../src/identity
 import { idempotency, type IdempotencyOptions } from '../../../src/idempotency/idempotency.js';
 import type { IdempotencyStore } from '../../../src/idempotency/idempotency-store.js';
 import type { Clock } from '../../../src/lib/clock.js';
-import { silentLogger } from '../../../src/lib/logger.js';
 import { createRateLimiting, type RateLimiting } from '../../../src/rate-limit/create-rate-limiting.js';
-import { createAdapterDomainCatalog } from '../../../src/scenarios/adapter-domain-catalog.js';
-import { loadScenarioFolder } from '../../../src/scenarios/load-scenario-folder.js';
-import { createScenarioCatalog } from '../../../src/scenarios/scenario-catalog.js';
-import { InProcessEventBus } from '../../../src/simulations/event-bus.js';
 import { createKyselyIdempotencyStore } from '../../../src/storage/idempotency-store-kysely.js';
 import { createKyselyRateLimitStore } from '../../../src/storage/rate-limit-store-kysely.js';
 import { openSqlite } from '../../../src/storage/sqlite/open-sqlite.js';
 import type { StorageHandle } from '../../../src/storage/storage-handle.js';
 import { createTestAuthenticator, ORG_A, ORG_B, TEST_CALLERS } from '../../helpers/test-authenticator.js';
-import { FIXTURE_SCENARIOS } from '../../helpers/test-server.js';
+import { appDeps } from '../../helpers/app-deps.js';
 
 /** A clock the test moves by hand. */
 export class ManualClock implements Clock {
@@ -83,14 +78,7 @@ export async function buildProtectedApp(options: ProtectedAppOptions = {}): Prom
   const baseStore = createKyselyIdempotencyStore(storage.db);
   const store = options.wrapStore ? options.wrapStore(baseStore) : baseStore;
   const app = createApp({
-    store: storage.simulations,
-    authenticator: createTestAuthenticator(CALLERS),
-    scenarios: createScenarioCatalog(loadScenarioFolder(FIXTURE_SCENARIOS, silentLogger).scenarios),
-    domains: createAdapterDomainCatalog(),
-    clock,
-    config: { serviceVersion: '1.0.0-test' },
-    events: new InProcessEventBus(),
-    logger: silentLogger,
+    ...appDeps(storage, { authenticator: createTestAuthenticator(CALLERS), clock }),
     extensions: {
       ...(options.rateLimits === false ? {} : { beforeRoutes: [rateLimiting.byIp], rateLimit: rateLimiting.byIdentity }),
       ...(options.idempotent === false ? {} : { idempotency: idempotency({ store, clock, ...options.idempotency }) }),

@@ -6,19 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppWithService } from '../../../src/app.js';
 import type { AppDeps } from '../../../src/app-deps.js';
-import { systemClock } from '../../../src/lib/clock.js';
 import { silentLogger } from '../../../src/lib/logger.js';
 import { LiveHub } from '../../../src/live/live-channel.js';
 import type { LiveOptions } from '../../../src/live/live-options.js';
 import { playbackClock, type PlaybackClockOptions } from '../../../src/live/playback-clock.js';
-import { createAdapterDomainCatalog } from '../../../src/scenarios/adapter-domain-catalog.js';
-import { loadScenarioFolder } from '../../../src/scenarios/load-scenario-folder.js';
-import { createScenarioCatalog } from '../../../src/scenarios/scenario-catalog.js';
 import { InProcessEventBus } from '../../../src/simulations/event-bus.js';
 import type { SimulationService } from '../../../src/simulations/simulation-service.js';
 import { openSqlite } from '../../../src/storage/sqlite/open-sqlite.js';
 import type { StorageHandle } from '../../../src/storage/storage-handle.js';
-import { FIXTURE_SCENARIOS } from '../../helpers/test-server.js';
+import { appDeps } from '../../helpers/app-deps.js';
 import { createTestAuthenticator, TEST_CALLERS } from '../../helpers/test-authenticator.js';
 
 /**
@@ -66,14 +62,7 @@ export async function startLiveServer(options: LiveServerOptions = {}): Promise<
   const events = new InProcessEventBus();
   const hub = new LiveHub(events);
   const { app, service } = createAppWithService({
-    store: storage.simulations,
-    authenticator: createTestAuthenticator(CALLERS),
-    scenarios: createScenarioCatalog(loadScenarioFolder(FIXTURE_SCENARIOS, silentLogger).scenarios),
-    domains: createAdapterDomainCatalog(),
-    clock: systemClock,
-    config: { serviceVersion: '1.0.0-test' },
-    events,
-    logger: silentLogger,
+    ...appDeps(storage, { authenticator: createTestAuthenticator(CALLERS), events }),
     playback: playbackClock({ logger: silentLogger, ...options.playback }),
     live: { retryMs: 20, ...options.live, hub },
     ...options.deps,
