@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   logger.info(`scenarios: ${scenarios.length} loaded from ${config.scenariosDir}${problems.length > 0 ? `, ${problems.length} skipped` : ''}`);
 
   // Identity: the authenticator, the usage ledger, and the first-start bootstrap (key banner).
-  const identityStore = createKyselyIdentityStore(storage.db);
+  const identityStore = createKyselyIdentityStore(storage.db, { changes: storage.changes });
   const authenticator = createAuthenticator({ identityStore, jwt: config.jwt });
   const usage = createKyselyUsageLedger(storage.db);
 

@@ -1,6 +1,6 @@
 import type { AuthContext, AuthResult, Authenticator, Credentials } from './auth-context.js';
 import { hashApiKey, isWellFormedApiKey } from './api-key.js';
-import type { IdentityStore } from './identity-store.js';
+import type { ApiKeyMatch, IdentityStore } from './identity-store.js';
 import { createJwtVerifier, type JwtOptions } from './jwt-verifier.js';
 import { LastUsedTracker } from './last-used-tracker.js';
 
@@ -24,8 +24,9 @@ export interface IdentityAuthenticator extends Authenticator {
 const BEARER = /^Bearer +(\S+) *$/i;
 
 /**
- * API keys and JWTs. Each API-key request costs one indexed lookup by hash; nothing is cached, so
- * a revoke takes effect on the next request. A JWT costs one lookup of its organizations (they
+ * API keys and JWTs. Each API-key request costs one lookup by hash, which the store may answer
+ * from its cache only while no key or organization has changed (here or from the CLI), so a
+ * revoke takes effect on the next request. A JWT costs one lookup of its organizations (they
  * must exist, and the first one's tier drives the limits).
  */
 export function createAuthenticator(options: AuthenticatorOptions): IdentityAuthenticator {
@@ -43,14 +44,24 @@ export function createAuthenticator(options: AuthenticatorOptions): IdentityAuth
     if (!match) return { ok: false, message: 'Invalid API key' };
     if (match.key.revokedAt !== null) return { ok: false, message: 'API key has been revoked' };
     tracker.touch(match.key.id, match.key.lastUsedAt, now());
-    const auth: AuthContext = {
-      method: 'api-key',
-      identity: `key:${match.key.id}`,
-      organizationIds: [match.key.organizationId],
-      scopes: new Set(match.key.scopes),
-      tier: match.tier,
-    };
-    return { ok: true, auth };
+    return { ok: true, auth: apiKeyContext(match) };
+  }
+
+  /** A cached (frozen) match is looked up again and again; its context is built once. */
+  const keyContexts = new WeakMap<ApiKeyMatch, AuthContext>();
+  function apiKeyContext(match: ApiKeyMatch): AuthContext {
+    let auth = keyContexts.get(match);
+    if (auth === undefined) {
+      auth = Object.freeze({
+        method: 'api-key',
+        identity: `key:${match.key.id}`,
+        organizationIds: Object.freeze([match.key.organizationId]),
+        scopes: new Set(match.key.scopes),
+        tier: match.tier,
+      } as const);
+      if (Object.isFrozen(match)) keyContexts.set(match, auth);
+    }
+    return auth;
   }
 
   async function byBearer(authorization: string): Promise<AuthResult> {

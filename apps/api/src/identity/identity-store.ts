@@ -58,7 +58,10 @@ export interface IdentityStore {
   countOrganizations(): Promise<number>;
 
   createApiKey(key: NewApiKey): Promise<void>;
-  /** The per-request lookup: one query on the unique hash index, joined with the organization's tier. */
+  /**
+   * The per-request lookup: one query on the unique hash index, joined with the organization's
+   * tier, or a cached copy (shared and frozen) while neither table has changed.
+   */
   findApiKeyByHash(keyHash: string): Promise<ApiKeyMatch | undefined>;
   findApiKeyById(id: string): Promise<ApiKeyRecord | undefined>;
   /** Oldest first; all organizations when `organizationId` is undefined. */

@@ -8,7 +8,21 @@ import {
   type NewApiKey,
   type Organization,
 } from '../identity/identity-store.js';
+import type { ChangeWatch } from './change-watch.js';
 import type { ApiKeysTable, IdentityTables, OrganizationsTable } from './identity-tables.js';
+import { ReadThroughCache } from './read-through-cache.js';
+
+/** API keys whose lookups stay in memory, by hash (never the key itself). */
+const CACHED_API_KEYS = 1_000;
+
+export interface KyselyIdentityStoreOptions {
+  /**
+   * The storage's ChangeWatch (StorageHandle.changes): with it, the per-request API-key lookup
+   * is cached until api_keys or organizations change, here or in another process (a revoke from
+   * the CLI applies to the next request). Without it, every request queries.
+   */
+  changes?: ChangeWatch | undefined;
+}
 
 const KNOWN_SCOPES: ReadonlySet<string> = new Set(SCOPES);
 
@@ -52,7 +66,7 @@ function isUniqueViolation(error: unknown): boolean {
  * The identity store on Kysely, written in the SQL both dialects share. Pass the app's
  * `Kysely<Database>`; only the identity tables are touched.
  */
-export function createKyselyIdentityStore<DB extends IdentityTables>(database: Kysely<DB>): IdentityStore {
+export function createKyselyIdentityStore<DB extends IdentityTables>(database: Kysely<DB>, options: KyselyIdentityStoreOptions = {}): IdentityStore {
   // Narrowed once here: Database is a superset of IdentityTables, which Kysely's types cannot express.
   const db = database as unknown as Kysely<IdentityTables>;
 
@@ -67,6 +81,7 @@ export function createKyselyIdentityStore<DB extends IdentityTables>(database: K
   type ByHashRow = InferResult<typeof byHashQuery>[number];
   // Same for a JWT's organizations in the common case of one.
   const oneOrganizationSql = db.selectFrom('organizations').selectAll().where('id', '=', '').compile().sql;
+  const keysByHash = new ReadThroughCache<string, ApiKeyMatch>(options.changes, ['api_keys', 'organizations'], CACHED_API_KEYS);
 
   return {
     async createOrganization(organization) {
@@ -124,9 +139,11 @@ export function createKyselyIdentityStore<DB extends IdentityTables>(database: K
     },
 
     async findApiKeyByHash(keyHash): Promise<ApiKeyMatch | undefined> {
-      const { rows } = await db.executeQuery<ByHashRow>(CompiledQuery.raw(byHashSql, [keyHash]));
-      const row = rows[0];
-      return row && { key: toApiKey(row), tier: row.tier };
+      return keysByHash.get(keyHash, async () => {
+        const { rows } = await db.executeQuery<ByHashRow>(CompiledQuery.raw(byHashSql, [keyHash]));
+        const row = rows[0];
+        return row && { key: toApiKey(row), tier: row.tier };
+      });
     },
 
     async findApiKeyById(id) {

@@ -19,7 +19,12 @@ import {
   type StoredEvent,
   type StoredEventType,
 } from './simulation-store.js';
+import type { ChangeWatch } from './change-watch.js';
+import { ReadThroughCache } from './read-through-cache.js';
 import type { StorageCapabilities } from './storage-capabilities.js';
+
+/** Simulations whose records stay in memory for GET /v1/simulations/{id}: a few KiB each. */
+const CACHED_SIMULATIONS = 1_000;
 
 const RECORD_COLUMNS = [
   'id',
@@ -74,12 +79,16 @@ export class KyselySimulationStore implements SimulationStore {
    * running it, so its SQL (from the dialect, hence portable) is compiled once.
    */
   private readonly getByIdSql: string;
+  /** `get` is read far more often than a simulation changes; a hit skips the query and the parse of its state. */
+  private readonly records: ReadThroughCache<string, SimulationRecord>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly capabilities: StorageCapabilities,
+    changes?: ChangeWatch,
   ) {
     this.getByIdSql = db.selectFrom('simulations').select(RECORD_COLUMNS).where('id', '=', '').compile().sql;
+    this.records = new ReadThroughCache(changes, ['simulations'], CACHED_SIMULATIONS);
   }
 
   async create(simulation: NewSimulation, changes: SimulationChanges): Promise<StoredEvent[]> {
@@ -196,9 +205,11 @@ export class KyselySimulationStore implements SimulationStore {
   }
 
   async get(id: string): Promise<SimulationRecord | undefined> {
-    const { rows } = await this.db.executeQuery<RecordRow>(CompiledQuery.raw(this.getByIdSql, [id]));
-    const row = rows[0];
-    return row === undefined ? undefined : toRecord(row);
+    return this.records.get(id, async () => {
+      const { rows } = await this.db.executeQuery<RecordRow>(CompiledQuery.raw(this.getByIdSql, [id]));
+      const row = rows[0];
+      return row === undefined ? undefined : toRecord(row);
+    });
   }
 
   async getRunnable(id: string): Promise<RunnableSimulation | undefined> {

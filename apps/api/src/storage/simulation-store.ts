@@ -140,6 +140,7 @@ export interface SimulationStore {
   create(simulation: NewSimulation, changes: SimulationChanges): Promise<StoredEvent[]>;
   /** Applies one mutation; throws StaleSimulationError when `expectedVersion` is not current. */
   update(update: SimulationUpdate): Promise<StoredEvent[]>;
+  /** The record may be shared with other callers (a cached, frozen copy): do not change it. */
   get(id: string): Promise<SimulationRecord | undefined>;
   getRunnable(id: string): Promise<RunnableSimulation | undefined>;
   getReplayInput(id: string): Promise<ReplayInput | undefined>;

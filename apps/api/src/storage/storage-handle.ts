@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ChangeWatch } from './change-watch.js';
 import type { Database } from './database-schema.js';
 import type { SimulationStore } from './simulation-store.js';
 import type { StorageCapabilities } from './storage-capabilities.js';
@@ -7,6 +8,8 @@ import type { StorageCapabilities } from './storage-capabilities.js';
 export interface StorageHandle {
   readonly db: Kysely<Database>;
   readonly capabilities: StorageCapabilities;
+  /** What the stores' read caches watch; absent where no cheap change signal exists (no caching then). */
+  readonly changes?: ChangeWatch | undefined;
   readonly simulations: SimulationStore;
   /** Closes the connection(s); idempotent. */
   close(): Promise<void>;

@@ -7,6 +7,7 @@ import { KyselySimulationStore } from '../kysely-simulation-store.js';
 import { migrateToLatest } from '../migrate.js';
 import type { StorageCapabilities } from '../storage-capabilities.js';
 import type { StorageHandle } from '../storage-handle.js';
+import { SqliteChangeWatch } from './sqlite-change-watch.js';
 
 const SQLITE: StorageCapabilities = { name: 'sqlite', rowLocks: false, ownedByOneProcess: true };
 
@@ -47,7 +48,9 @@ export async function openSqlite(path: string): Promise<StorageHandle> {
   connection.pragma('busy_timeout = 5000');
   connection.pragma('foreign_keys = ON');
   connection.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const dataVersion = connection.prepare('PRAGMA data_version').pluck();
+  const changes = new SqliteChangeWatch(() => dataVersion.get() as number);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }), plugins: [changes] });
   try {
     await migrateToLatest(db);
   } catch (error) {
@@ -58,7 +61,8 @@ export async function openSqlite(path: string): Promise<StorageHandle> {
   return {
     db,
     capabilities: SQLITE,
-    simulations: new KyselySimulationStore(db, SQLITE),
+    changes,
+    simulations: new KyselySimulationStore(db, SQLITE, changes),
     async close() {
       if (closed) return;
       closed = true;
