@@ -71,7 +71,7 @@ const positive = (name: string, value: number): number => {
 
 /**
  * Idempotency-Key on POST. Goes in a protected route's middleware after authentication (the key
- * is scoped to `c.var.auth.identity`), rate limit and scope, hence before the route's validators:
+ * is scoped to `c.get('auth').identity`), rate limit and scope, hence before the route's validators:
  * a body they refuse releases the reservation instead of being cached. Every other response
  * the handler produced is cached, 404 and 5xx included, so a retry never executes twice;
  * refusals (UNCACHED_ERROR_CODES) release the reservation. A replayed error envelope carries

@@ -4,7 +4,8 @@ import type { Authenticator } from './auth-context.js';
 
 /**
  * Refuses a request without exactly one valid credential (401 UNAUTHORIZED) and otherwise
- * sets `c.var.auth` for the handlers and the middlewares after it.
+ * sets the `auth` variable for the handlers and the middlewares after it. Read it with
+ * `c.get('auth')`: Hono's `c.var` copies every variable into a new object on each access.
  */
 export function requireAuth(authenticator: Authenticator): MiddlewareHandler {
   return async function requireAuthMiddleware(c, next) {

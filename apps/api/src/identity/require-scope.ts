@@ -5,7 +5,7 @@ import type { Scope } from './auth-context.js';
 /** Refuses a caller lacking `scope` with 403 FORBIDDEN, `details: { required: scope }`. Runs after requireAuth. */
 export function requireScope(scope: Scope): MiddlewareHandler {
   return async function requireScopeMiddleware(c, next) {
-    if (!c.var.auth.scopes.has(scope)) {
+    if (!c.get('auth').scopes.has(scope)) {
       throw forbidden(`This request needs the scope ${scope}`, { required: scope });
     }
     await next();

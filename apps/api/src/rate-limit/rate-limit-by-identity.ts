@@ -23,7 +23,7 @@ export interface RateLimitByIdentityOptions {
 }
 
 /**
- * Counts the request against `c.var.auth.identity` (API key id or JWT sub) at the tier of the
+ * Counts the request against `c.get('auth').identity` (API key id or JWT sub) at the tier of the
  * caller's default organization; 429 RATE_LIMITED when the window is used up. Goes right after
  * authentication. The SSE class is not counted per minute (open streams are limited instead,
  * see ConcurrencyLimiter); its headers show the read window without using it.
@@ -32,7 +32,7 @@ export function rateLimitByIdentity(options: RateLimitByIdentityOptions): Middle
   const { limiter, routeClass } = options;
   if (typeof limiter?.consume !== 'function') throw new Error('rateLimitByIdentity: limiter is required');
   const middleware: MiddlewareHandler = async function rateLimitByIdentityMiddleware(c, next) {
-    const { identity, tier = 'free' } = c.var.auth;
+    const { identity, tier = 'free' } = c.get('auth');
     if (routeClass === 'sse') {
       c.set('rateLimit', await limiter.peek(identity, tier, 'read'));
       await next();

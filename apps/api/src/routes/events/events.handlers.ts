@@ -35,7 +35,7 @@ export function eventHandlers(deps: EventHandlerDeps) {
     const query = c.req.valid('query').lastEventId;
     const raw = header ?? query;
     const afterId = raw === undefined ? undefined : Number(raw.trim());
-    const auth = c.var.auth;
+    const auth = c.get('auth');
     // 404 or 401 (another organization's simulation) before a slot is taken.
     const simulation = await deps.service.get(auth, id);
     const tier = auth.tier ?? 'free';

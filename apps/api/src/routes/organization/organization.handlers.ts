@@ -7,7 +7,7 @@ import type { OrganizationRoutes } from './organization.routes.js';
 
 export function organizationHandlers(store: IdentityStore, limits: TierLimitsTable) {
   const get: RouteHandler<OrganizationRoutes['get']> = async (c) => {
-    const id = selectOrganization(c.var.auth, c.req.valid('query').organizationId);
+    const id = selectOrganization(c.get('auth'), c.req.valid('query').organizationId);
     const organization = await store.findOrganizationById(id);
     // Only possible when an organization was deleted behind the caller's back.
     if (!organization) throw notFound('Organization not found');

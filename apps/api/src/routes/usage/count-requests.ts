@@ -8,7 +8,7 @@ import type { RouteClass, UsageRecorder } from '../../identity/usage-recorder.js
  */
 export function countRequests(recorder: UsageRecorder, routeClass: RouteClass): MiddlewareHandler {
   return async function countRequestsMiddleware(c, next) {
-    const organizationId = c.var.auth.organizationIds[0];
+    const organizationId = c.get('auth').organizationIds[0];
     if (organizationId !== undefined) recorder.recordRequest(organizationId, routeClass);
     await next();
   };

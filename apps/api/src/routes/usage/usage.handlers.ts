@@ -25,7 +25,7 @@ function totalsOf(days: DailyUsage[]) {
 export function usageHandlers(reader: UsageReader, clock: Clock) {
   const get: RouteHandler<UsageRoutes['get']> = async (c) => {
     const query = c.req.valid('query');
-    const organizationId = selectOrganization(c.var.auth, query.organizationId);
+    const organizationId = selectOrganization(c.get('auth'), query.organizationId);
     const to = query.to ?? dayOf(clock.now().getTime());
     const from = query.from ?? dayOf(msOf(to) - 29 * DAY_MS);
     if (msOf(from) > msOf(to)) throw validationError([{ path: 'from', message: 'must not be after to' }]);
