@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import { createHash, randomBytes } from 'node:crypto';
 
 /** Every API key starts with this, so leaked keys are easy to spot (secret scanners, logs). */
@@ -33,9 +34,15 @@ export function generateApiKey(): string {
   return API_KEY_PREFIX + randomBase62(SECRET_LENGTH);
 }
 
+/**
+ * `crypto.hash` (Node 20.12 and later) hashes without building a Hash object: a third of the
+ * cost, which counts on every request. Earlier Node 20 releases take the createHash path.
+ */
+const oneShotHash: typeof crypto.hash | undefined = typeof crypto.hash === 'function' ? crypto.hash : undefined;
+
 /** The stored form of a key: hex SHA-256. A fast hash is right here: the key has ~256 bits of entropy, nothing to brute-force. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return oneShotHash ? oneShotHash('sha256', key, 'hex') : createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
 /** The non-secret part shown in listings, such as `sim_3fA9kQ2z`. */

@@ -15,13 +15,27 @@ export interface UsageLedgerOptions {
   onError?: (error: unknown) => void;
 }
 
-const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
 const SEPARATOR = '\u0000';
+
+/** `YYYY-MM-DD` of an instant in UTC. Every request asks; formatting a date once a day is enough. */
+function utcDayFormatter(): (at: Date) => string {
+  let start = Number.NaN;
+  let day = '';
+  return (at) => {
+    const ms = at.getTime();
+    if (!(ms >= start && ms < start + DAY_MS)) {
+      start = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+      day = new Date(start).toISOString().slice(0, 10);
+    }
+    return day;
+  };
+}
 
 /** Every day from `from` to `to` inclusive, `YYYY-MM-DD`. */
 function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) {
     days.push(new Date(t).toISOString().slice(0, 10));
   }
   return days;
@@ -37,10 +51,11 @@ export function createKyselyUsageLedger<DB extends IdentityTables>(database: Kys
   const { now = () => new Date(), onError = (error) => console.error('usage flush failed', error) } = options;
   let pending = new Map<string, number>();
   let flushing: Promise<void> = Promise.resolve();
+  const utcDay = utcDayFormatter();
 
   function add(organizationId: string, metric: UsageMetric, amount: number, at: Date | undefined): void {
     if (!Number.isFinite(amount) || amount <= 0) return;
-    const key = [organizationId, utcDay(at ?? now()), metric].join(SEPARATOR);
+    const key = `${organizationId}${SEPARATOR}${utcDay(at ?? now())}${SEPARATOR}${metric}`;
     pending.set(key, (pending.get(key) ?? 0) + Math.round(amount));
   }
 
