@@ -24,7 +24,25 @@ export function engineVersionOf(version: string): EngineVersion {
   return version;
 }
 
+/** Views of shared records, built once per record (they go when the record does). */
+const sharedViews = new WeakMap<SimulationRecord, SimulationView>();
+
+/**
+ * The view of a record. A frozen record is a store's cached copy, read by many requests: its
+ * view is built once and frozen too, so that its JSON can be kept beside it (see jsonOnce).
+ */
 export function simulationView(record: SimulationRecord): SimulationView {
+  if (!Object.isFrozen(record)) return buildView(record);
+  let view = sharedViews.get(record);
+  if (view === undefined) {
+    view = buildView(record);
+    Object.freeze(view.state);
+    sharedViews.set(record, Object.freeze(view));
+  }
+  return view;
+}
+
+function buildView(record: SimulationRecord): SimulationView {
   return {
     id: record.id,
     scenarioId: record.scenarioId,

@@ -2,6 +2,7 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import { toValidationIssues } from '@sim/engine';
 import type { AuthContext } from '../../identity/auth-context.js';
 import { validationError } from '../../lib/api-error.js';
+import { jsonOnce } from '../../lib/json-once.js';
 import type { SimulationService } from '../../simulations/simulation-service.js';
 import type { ScenarioSource } from '../../simulations/scenario-source.js';
 import { OrganizationFilterSchema } from './simulation-schemas.js';
@@ -33,21 +34,21 @@ function organizationFilter(auth: AuthContext, requested: string | undefined): s
 export function simulationHandlers(service: SimulationService) {
   const create: Handler<'create'> = async (c) => {
     const body = c.req.valid('json');
-    const view = await service.create(c.var.auth, { source: sourceOf(body), organizationId: body.organizationId, engineVersion: body.engineVersion });
+    const view = await service.create(c.get('auth'), { source: sourceOf(body), organizationId: body.organizationId, engineVersion: body.engineVersion });
     c.header('Location', location(view.id));
     return c.json(view, 201);
   };
 
   const fromDomain: Handler<'fromDomain'> = async (c) => {
     const body = c.req.valid('json');
-    const view = await service.create(c.var.auth, { source: { domain: body.domain, input: body.input }, organizationId: body.organizationId, engineVersion: body.engineVersion });
+    const view = await service.create(c.get('auth'), { source: { domain: body.domain, input: body.input }, organizationId: body.organizationId, engineVersion: body.engineVersion });
     c.header('Location', location(view.id));
     return c.json(view, 201);
   };
 
   const run: Handler<'run'> = async (c) => {
     const body = c.req.valid('json');
-    const { simulation, trace } = await service.run(c.var.auth, {
+    const { simulation, trace } = await service.run(c.get('auth'), {
       source: sourceOf(body),
       organizationId: body.organizationId,
       engineVersion: body.engineVersion,
@@ -58,29 +59,29 @@ export function simulationHandlers(service: SimulationService) {
 
   const list: Handler<'list'> = async (c) => {
     const query = c.req.valid('query');
-    const organizationId = organizationFilter(c.var.auth, query.organizationId);
-    const page = await service.list(c.var.auth, { limit: query.limit, offset: query.offset, organizationId });
+    const organizationId = organizationFilter(c.get('auth'), query.organizationId);
+    const page = await service.list(c.get('auth'), { limit: query.limit, offset: query.offset, organizationId });
     return c.json({ data: page.items, pagination: { limit: query.limit, offset: query.offset, total: page.total } }, 200);
   };
 
-  const get: Handler<'get'> = async (c) => c.json(await service.get(c.var.auth, c.req.valid('param').id), 200);
+  const get: Handler<'get'> = async (c) => jsonOnce(c, await service.get(c.get('auth'), c.req.valid('param').id), 200);
 
-  const step: Handler<'step'> = async (c) => c.json(await service.step(c.var.auth, c.req.valid('param').id, c.req.valid('json').ticks), 200);
+  const step: Handler<'step'> = async (c) => c.json(await service.step(c.get('auth'), c.req.valid('param').id, c.req.valid('json').ticks), 200);
 
   const trace: Handler<'trace'> = async (c) => {
-    const stream = await service.trace(c.var.auth, c.req.valid('param').id);
+    const stream = await service.trace(c.get('auth'), c.req.valid('param').id);
     return streamed(traceResponse(stream, c.req.header('accept'), { status: 200, runEnvelope: false }));
   };
 
   const agentPolicy: Handler<'agentPolicy'> = async (c) => {
     const body = c.req.valid('json');
-    await service.setAgentPolicy(c.var.auth, c.req.valid('param').id, body.agentId, body.policy);
+    await service.setAgentPolicy(c.get('auth'), c.req.valid('param').id, body.agentId, body.policy);
     return c.json({ ok: true as const }, 200);
   };
 
   const timeControl: Handler<'timeControl'> = async (c) => {
     const body = c.req.valid('json');
-    await service.timeControl(c.var.auth, c.req.valid('param').id, body.action, body.speed);
+    await service.timeControl(c.get('auth'), c.req.valid('param').id, body.action, body.speed);
     return c.json({ ok: true as const }, 200);
   };
 
