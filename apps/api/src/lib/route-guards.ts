@@ -5,6 +5,7 @@ import { requireScope } from '../identity/require-scope.js';
 import type { RouteClass, UsageRecorder } from '../identity/usage-recorder.js';
 import { countRequests } from '../routes/usage/count-requests.js';
 import { bodyLimit } from './body-limit.js';
+import { inSequence } from './in-sequence.js';
 
 /** Middlewares later features plug into the protected routes (see AppExtensions). */
 export interface GuardExtensions {
@@ -36,17 +37,20 @@ export const PROTECTED: Array<Record<string, string[]>> = [{ ApiKeyAuth: [] }, {
  * body size is checked here rather than app-wide so that a 413 is counted against, and shows
  * the X-RateLimit-* of, the caller's own bucket (not the client IP's free tier), and a request
  * without valid credentials is a 401 whatever its size; idempotency reads the body, so after.
+ * Each chain is one middleware to the router (see inSequence).
  */
 export function createRouteGuards(authenticator: Authenticator, extensions: GuardExtensions = {}): RouteGuards {
   const auth = requireAuth(authenticator);
   const limitBody = bodyLimit();
   const chain = (routeClass: RouteClass, scope: Scope, post: boolean): MiddlewareHandler[] => [
-    auth,
-    ...(extensions.rateLimit ? [extensions.rateLimit(routeClass)] : []),
-    requireScope(scope),
-    limitBody,
-    ...(extensions.usage ? [countRequests(extensions.usage, routeClass)] : []),
-    ...(post && extensions.idempotency ? [extensions.idempotency] : []),
+    inSequence([
+      auth,
+      ...(extensions.rateLimit ? [extensions.rateLimit(routeClass)] : []),
+      requireScope(scope),
+      limitBody,
+      ...(extensions.usage ? [countRequests(extensions.usage, routeClass)] : []),
+      ...(post && extensions.idempotency ? [extensions.idempotency] : []),
+    ]),
   ];
   return {
     read: chain('read', 'simulation:read', false),

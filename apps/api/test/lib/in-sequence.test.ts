@@ -1,0 +1,64 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { inSequence } from '../../src/lib/in-sequence.js';
+import { matchedRouteCarries } from '../../src/lib/route-markers.js';
+
+describe('inSequence', () => {
+  it('runs the parts in order around the handler, as separate middlewares would run', async () => {
+    const trail: string[] = [];
+    const part =
+      (name: string): MiddlewareHandler =>
+      async (_c, next) => {
+        trail.push(`${name} in`);
+        await next();
+        trail.push(`${name} out`);
+      };
+    const app = new Hono().get('/', inSequence([part('a'), part('b')]), (c) => {
+      trail.push('handler');
+      return c.text('ok');
+    });
+    expect(await (await app.request('/')).text()).toBe('ok');
+    expect(trail).toEqual(['a in', 'b in', 'handler', 'b out', 'a out']);
+  });
+
+  it('a part that answers itself ends the request there', async () => {
+    let handled = false;
+    const answer: MiddlewareHandler = async (c) => c.text('from the part', 409);
+    const app = new Hono().get('/', inSequence([async (_c, next) => next(), answer]), (c) => {
+      handled = true;
+      return c.text('handler');
+    });
+    const res = await app.request('/');
+    expect([res.status, await res.text(), handled]).toEqual([409, 'from the part', false]);
+  });
+
+  it("a part's error reaches the app's error handler", async () => {
+    const app = new Hono()
+      .get(
+        '/',
+        inSequence([
+          async () => {
+            throw new Error('refused');
+          },
+        ]),
+        (c) => c.text('handler'),
+      )
+      .onError((error, c) => c.text(`caught ${error.message}`, 401));
+    const res = await app.request('/');
+    expect([res.status, await res.text()]).toEqual([401, 'caught refused']);
+  });
+
+  it("carries its parts' markers, so app-wide middlewares still find them on the matched route", async () => {
+    const MARK = Symbol('mark');
+    const marked: MiddlewareHandler = Object.assign(async (_c: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]) => next(), { [MARK]: true });
+    let seen: boolean | undefined;
+    const app = new Hono();
+    app.use('*', async (c, next) => {
+      await next();
+      seen = matchedRouteCarries(c, MARK);
+    });
+    app.get('/', inSequence([async (_c, next) => next(), marked]), (c) => c.text('ok'));
+    await app.request('/');
+    expect(seen).toBe(true);
+  });
+});
