@@ -1,21 +1,31 @@
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { Context, ErrorHandler, MiddlewareHandler, Next } from 'hono';
 
 /**
- * One middleware that runs `parts` in order the way Hono runs a route's chain: a part that
- * returns a Response makes it the response unless one was set already. The router and Hono's
- * dispatch both cost per handler on every request, so a protected route's five or six guards
- * are cheaper as one. The parts' markers (see matchedRouteCarries) are carried over.
+ * One middleware that runs `parts` in order exactly as Hono runs a chain of separate ones: a
+ * part that returns a Response makes it the response unless one was set already, and a part's
+ * error becomes `onError`'s response right there, so the parts before it still run their code
+ * after `await next()`. The router and Hono's dispatch both cost per handler on every request,
+ * so the app-wide middlewares, and each protected route's guards, are cheaper as one. The
+ * parts' markers (see matchedRouteCarries) are carried over.
  *
- * One difference: an error thrown by a part goes straight up to the app's error handler, past
- * the code the earlier parts run after `await next()`. Only the last part may rely on such code
- * (the handler's own errors still reach it as responses, converted by Hono before it resumes).
+ * Hono's own `compose` is not usable here: it records each part's position as the route index,
+ * which is where `c.req.param()` looks for the matched route's parameters.
  */
-export function inSequence(parts: readonly MiddlewareHandler[]): MiddlewareHandler {
+export function inSequence(parts: readonly MiddlewareHandler[], onError?: ErrorHandler): MiddlewareHandler {
   const run = async (c: Context, next: Next, index: number): Promise<void> => {
     const part = parts[index];
     if (part === undefined) return next();
-    const response = await part(c, () => run(c, next, index + 1));
-    if (response instanceof Response && !c.finalized) c.res = response;
+    let response: Response | void;
+    let isError = false;
+    try {
+      response = await part(c, () => run(c, next, index + 1));
+    } catch (error) {
+      if (!(error instanceof Error) || onError === undefined) throw error;
+      c.error = error;
+      response = await onError(error, c);
+      isError = true;
+    }
+    if (response instanceof Response && (!c.finalized || isError)) c.res = response;
   };
   const sequence: MiddlewareHandler = (c, next) => run(c, next, 0);
   for (const part of parts) {

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { ErrorHandler, MiddlewareHandler } from 'hono';
 import type { Authenticator, Scope } from '../identity/auth-context.js';
 import { requireAuth } from '../identity/require-auth.js';
 import { requireScope } from '../identity/require-scope.js';
@@ -39,7 +39,7 @@ export const PROTECTED: Array<Record<string, string[]>> = [{ ApiKeyAuth: [] }, {
  * without valid credentials is a 401 whatever its size; idempotency reads the body, so after.
  * Each chain is one middleware to the router (see inSequence).
  */
-export function createRouteGuards(authenticator: Authenticator, extensions: GuardExtensions = {}): RouteGuards {
+export function createRouteGuards(authenticator: Authenticator, extensions: GuardExtensions = {}, onError?: ErrorHandler): RouteGuards {
   const auth = requireAuth(authenticator);
   const limitBody = bodyLimit();
   const chain = (routeClass: RouteClass, scope: Scope, post: boolean): MiddlewareHandler[] => [
@@ -50,7 +50,7 @@ export function createRouteGuards(authenticator: Authenticator, extensions: Guar
       limitBody,
       ...(extensions.usage ? [countRequests(extensions.usage, routeClass)] : []),
       ...(post && extensions.idempotency ? [extensions.idempotency] : []),
-    ]),
+    ], onError),
   ];
   return {
     read: chain('read', 'simulation:read', false),

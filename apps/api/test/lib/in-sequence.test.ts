@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { inSequence } from '../../src/lib/in-sequence.js';
 import { matchedRouteCarries } from '../../src/lib/route-markers.js';
@@ -32,7 +32,23 @@ describe('inSequence', () => {
     expect([res.status, await res.text(), handled]).toEqual([409, 'from the part', false]);
   });
 
-  it("a part's error reaches the app's error handler", async () => {
+  it("a part's error becomes onError's response where it is thrown, and the parts before it carry on", async () => {
+    const trail: string[] = [];
+    const outer: MiddlewareHandler = async (c, next) => {
+      await next();
+      trail.push(`outer saw ${c.res.status}`);
+      c.header('X-Outer', 'yes');
+    };
+    const refuse: MiddlewareHandler = async () => {
+      throw new Error('refused');
+    };
+    const onError = (error: Error, c: Context) => c.text(`caught ${error.message}`, 401);
+    const app = new Hono().get('/', inSequence([outer, refuse], onError), (c) => c.text('handler'));
+    const res = await app.request('/');
+    expect([res.status, await res.text(), res.headers.get('X-Outer'), trail]).toEqual([401, 'caught refused', 'yes', ['outer saw 401']]);
+  });
+
+  it("without onError, a part's error goes up to the app's error handler", async () => {
     const app = new Hono()
       .get(
         '/',
@@ -43,9 +59,14 @@ describe('inSequence', () => {
         ]),
         (c) => c.text('handler'),
       )
-      .onError((error, c) => c.text(`caught ${error.message}`, 401));
+      .onError((error, c) => c.text(`app caught ${error.message}`, 401));
     const res = await app.request('/');
-    expect([res.status, await res.text()]).toEqual([401, 'caught refused']);
+    expect([res.status, await res.text()]).toEqual([401, 'app caught refused']);
+  });
+
+  it('leaves the route parameters where the validators look for them', async () => {
+    const app = new Hono().get('/things/:id', inSequence([async (_c, next) => next(), async (_c, next) => next()]), (c) => c.text(c.req.param('id')));
+    expect(await (await app.request('/things/abc')).text()).toBe('abc');
   });
 
   it("carries its parts' markers, so app-wide middlewares still find them on the matched route", async () => {
