@@ -1,7 +1,8 @@
 import type { AuthContext, AuthResult, Authenticator, Credentials } from './auth-context.js';
-import { hashApiKey, isWellFormedApiKey } from './api-key.js';
+import { isWellFormedApiKey } from './api-key.js';
 import type { ApiKeyMatch, IdentityStore } from './identity-store.js';
 import { createJwtVerifier, type JwtOptions } from './jwt-verifier.js';
+import { KeyHashMemo } from './key-hash-memo.js';
 import { LastUsedTracker } from './last-used-tracker.js';
 
 export interface AuthenticatorOptions {
@@ -38,11 +39,15 @@ export function createAuthenticator(options: AuthenticatorOptions): IdentityAuth
     options.onBackgroundError ?? ((error) => console.error('lastUsedAt update failed', error)),
   );
 
+  const keyHashes = new KeyHashMemo();
+
   async function byApiKey(apiKey: string): Promise<AuthResult> {
     if (!isWellFormedApiKey(apiKey)) return { ok: false, message: 'Invalid API key' };
-    const match = await store.findApiKeyByHash(hashApiKey(apiKey));
+    const keyHash = keyHashes.hash(apiKey);
+    const match = await store.findApiKeyByHash(keyHash);
     if (!match) return { ok: false, message: 'Invalid API key' };
     if (match.key.revokedAt !== null) return { ok: false, message: 'API key has been revoked' };
+    keyHashes.remember(apiKey, keyHash);
     tracker.touch(match.key.id, match.key.lastUsedAt, now());
     return { ok: true, auth: apiKeyContext(match) };
   }
