@@ -1,33 +1,68 @@
 import type { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { validationError, type ValidationProblem } from './api-error.js';
+import { toIssues } from './validation-issues.js';
 
 const list = (fields: readonly string[]): string =>
   fields.length === 2 ? `${fields[0]} or ${fields[1]}` : `${fields.slice(0, -1).join(', ')} or ${fields.at(-1)}`;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A rule about a body as a whole (which fields go together): the problems of a body that breaks it. */
+export type BodyRule = (body: Record<string, unknown>) => ValidationProblem[];
+
+/** "Exactly one of these fields": one problem at path `""` (the whole body) naming the fields, as decisions.md asks. */
+export function exactlyOneOf(fields: readonly string[]): BodyRule {
+  return (body) => {
+    const present = fields.filter((f) => body[f] !== undefined);
+    if (present.length === 1) return [];
+    const message = present.length === 0 ? `Exactly one of ${list(fields)} is required` : `Give exactly one of ${list(fields)}, not ${list(present).replace(' or ', ' and ')}`;
+    return [{ path: '', message }];
+  };
+}
+
+/**
+ * A body rule as a zod refinement (`.superRefine(refinement(rule), alongsideFieldIssues)`), so
+ * that the schema states it and the OpenAPI description follows. Guarded for non-objects
+ * because the OpenAPI generator probes schemas with `null`.
+ */
+export function refinement(rule: BodyRule) {
+  return (value: unknown, ctx: z.RefinementCtx): void => {
+    if (!isRecord(value)) return;
+    for (const problem of rule(value)) ctx.addIssue({ code: 'custom', path: problem.path === '' ? [] : problem.path.split('.'), message: problem.message });
+  };
+}
+
 /**
  * Options for a body-level refinement that must run alongside the fields' own issues: zod
  * skips a refinement once any field has an issue, unless `when` says otherwise, and a client
  * fixing `scenario` should learn at once that `scenarioId` has to go too. It runs whenever the
  * body is an object (a non-object body is already refused as a whole). zod still skips it
- * after an issue that aborts explicitly (`.int()` on a fraction), which `when` cannot override.
+ * after an issue that aborts explicitly (`.int()` on a fraction), which `when` cannot override:
+ * `reportBodyRules` covers that case.
  */
 export const alongsideFieldIssues = { when: (payload: z.core.ParsePayload): boolean => isRecord(payload.value) };
 
+/** What a route hook receives from @hono/zod-openapi's validators. */
+type ValidationOutcome = { target: string } & ({ success: false; error: z.ZodError } | { success: true });
+
 /**
- * A refinement for "exactly one of these fields": one issue at path `""` (the whole body)
- * naming the fields, as decisions.md asks. Use it with `alongsideFieldIssues`. Guarded for
- * non-objects because the OpenAPI generator probes schemas with `null`.
+ * A route hook (the third argument of `.openapi`) for a body with rules: when the body fails
+ * validation, the rules are checked again on the body as sent (Hono keeps it parsed), and the
+ * problems zod skipped are added, so that one answer names every problem. Otherwise it refuses
+ * as the router's default hook does.
  */
-export function exactlyOneOf(fields: readonly string[]) {
-  return (value: unknown, ctx: z.RefinementCtx): void => {
-    if (!isRecord(value)) return;
-    const present = fields.filter((f) => value[f] !== undefined);
-    if (present.length === 1) return;
-    ctx.addIssue({
-      code: 'custom',
-      path: [],
-      message: present.length === 0 ? `Exactly one of ${list(fields)} is required` : `Give exactly one of ${list(fields)}, not ${list(present).replace(' or ', ' and ')}`,
-    });
-  };
+export function reportBodyRules(...rules: BodyRule[]) {
+  async function refuse(error: z.ZodError, target: string, c: Context): Promise<never> {
+    const issues = toIssues(error);
+    const body: unknown = target === 'json' ? await c.req.json().catch(() => undefined) : undefined;
+    if (isRecord(body)) {
+      const known = new Set(issues.map((issue) => `${issue.path}\u0000${issue.message}`));
+      for (const problem of rules.flatMap((rule) => rule(body))) {
+        if (!known.has(`${problem.path}\u0000${problem.message}`)) issues.push(problem);
+      }
+    }
+    throw validationError(issues);
+  }
+  return (result: ValidationOutcome, c: Context): Promise<never> | undefined => (result.success ? undefined : refuse(result.error, result.target, c));
 }

@@ -256,6 +256,23 @@ describe('step, run and trace', () => {
     expect(((await domain.json()) as any).error.details.issues.map((i: any) => i.path)).toEqual(expect.arrayContaining(['', 'input', 'engineVersion']));
   });
 
+  it('reports the body rules even after a fraction where an integer belongs, which stops zod before them', async () => {
+    const run = await server.call('/v1/simulations/run', { key: 'key-a', body: { ticks: 1.5, scenarioId: 'tiny-valley', domain: 'epidemic' } });
+    expect(run.status).toBe(400);
+    expect(((await run.json()) as any).error.details.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'ticks', message: expect.any(String) },
+        { path: '', message: 'Give exactly one of scenarioId, scenario or domain, not scenarioId and domain' },
+        { path: 'input', message: 'input is required together with domain' },
+      ]),
+    );
+    const scenario = { seed: 1, agents: [], initialState: { width: 4.5, height: 4 } };
+    const create = await server.call('/v1/simulations', { key: 'key-a', body: { scenarioId: 'tiny-valley', scenario } });
+    const issues = ((await create.json()) as any).error.details.issues;
+    expect(issues).toContainEqual({ path: '', message: 'Give exactly one of scenarioId or scenario, not scenarioId and scenario' });
+    expect(issues.map((i: any) => i.path)).toContain('scenario.initialState.width');
+  });
+
   it('another org’s simulation is 401 on every /{id} route', async () => {
     const { id } = await create();
     const calls: [string, string, unknown?][] = [

@@ -9,7 +9,7 @@ import {
   scenarioShape,
   TraceStepSchema,
 } from '@sim/engine';
-import { alongsideFieldIssues, exactlyOneOf } from '../../lib/exactly-one-of.js';
+import { alongsideFieldIssues, exactlyOneOf, refinement, type BodyRule } from '../../lib/exactly-one-of.js';
 import { paginated, PaginationQuerySchema } from '../../lib/pagination.js';
 import { LifecycleStatusSchema } from '../../simulations/lifecycle.js';
 import { epidemicAdapter } from '@sim/domain-adapters';
@@ -54,10 +54,23 @@ const engineVersion = EngineVersionSchema.optional();
 const scenarioId = z.string().min(1).max(100).describe('A pre-built scenario id (GET /v1/scenarios)');
 const ticks = z.number().int().min(1).max(10_000);
 
+/** What a create body must satisfy beyond its fields (also checked by the route's hook, see reportBodyRules). */
+export const CREATE_BODY_RULES: readonly BodyRule[] = [exactlyOneOf(['scenarioId', 'scenario'])];
+
+/** `input` goes with `domain`, and only with it. */
+const inputWithDomain: BodyRule = (body) => {
+  if (body.domain !== undefined && body.input === undefined) return [{ path: 'input', message: 'input is required together with domain' }];
+  if (body.domain === undefined && body.input !== undefined) return [{ path: 'input', message: 'input is only allowed together with domain' }];
+  return [];
+};
+
+/** What a run body must satisfy beyond its fields (also checked by the route's hook). */
+export const RUN_BODY_RULES: readonly BodyRule[] = [exactlyOneOf(['scenarioId', 'scenario', 'domain']), inputWithDomain];
+
 export const CreateSimulationBodySchema = z
   .object({ scenarioId: scenarioId.optional(), scenario: InlineScenarioSchema.optional(), organizationId, engineVersion })
   .strict()
-  .superRefine(exactlyOneOf(['scenarioId', 'scenario']), alongsideFieldIssues)
+  .superRefine(refinement(CREATE_BODY_RULES[0]!), alongsideFieldIssues)
   .openapi('CreateSimulation', { description: 'Exactly one of scenarioId or scenario', example: { scenarioId: 'calm-equilibrium' } });
 
 const domainInput = z.record(z.string(), z.unknown()).describe('Domain-specific input; its JSON Schema is at GET /v1/domains/{id}');
@@ -79,12 +92,8 @@ export const RunBodySchema = z
     engineVersion,
   })
   .strict()
-  .superRefine(exactlyOneOf(['scenarioId', 'scenario', 'domain']), alongsideFieldIssues)
-  .superRefine((value, ctx) => {
-    if (typeof value !== 'object' || value === null) return;
-    if (value.domain !== undefined && value.input === undefined) ctx.addIssue({ code: 'custom', path: ['input'], message: 'input is required together with domain' });
-    if (value.domain === undefined && value.input !== undefined) ctx.addIssue({ code: 'custom', path: ['input'], message: 'input is only allowed together with domain' });
-  }, alongsideFieldIssues)
+  .superRefine(refinement(RUN_BODY_RULES[0]!), alongsideFieldIssues)
+  .superRefine(refinement(RUN_BODY_RULES[1]!), alongsideFieldIssues)
   .openapi('RunSimulation', { description: 'Exactly one of scenarioId, scenario or domain (with input)', example: { scenarioId: 'calm-equilibrium', ticks: 100 } });
 
 export const StepBodySchema = z.object({ ticks }).strict().openapi('StepRequest', { example: { ticks: 10 } });

@@ -1,6 +1,8 @@
 import { createRouter } from '../../lib/create-router.js';
+import { reportBodyRules } from '../../lib/exactly-one-of.js';
 import type { RouteGuards } from '../../lib/route-guards.js';
 import type { SimulationService } from '../../simulations/simulation-service.js';
+import { CREATE_BODY_RULES, RUN_BODY_RULES } from './simulation-schemas.js';
 import { simulationHandlers } from './simulations.handlers.js';
 import { simulationRoutes } from './simulations.routes.js';
 
@@ -9,9 +11,9 @@ export function simulationsRouter(service: SimulationService, guards: RouteGuard
   const handlers = simulationHandlers(service);
   // Literal paths (/run, /from-domain) come before /{id}; {id} only matches UUIDs anyway.
   return createRouter()
-    .openapi(routes.create, handlers.create)
+    .openapi(routes.create, handlers.create, reportBodyRules(...CREATE_BODY_RULES))
     .openapi(routes.fromDomain, handlers.fromDomain)
-    .openapi(routes.run, handlers.run)
+    .openapi(routes.run, handlers.run, reportBodyRules(...RUN_BODY_RULES))
     .openapi(routes.list, handlers.list)
     .openapi(routes.get, handlers.get)
     .openapi(routes.step, handlers.step)
