@@ -1,7 +1,8 @@
 /**
  * Cost of authentication on a protected GET: the same app and route, once with the real
- * authenticator (API key → one indexed lookup by hash) and once with an authenticator that
- * accepts everything. Prints both req/s and the difference.
+ * authenticator as the server wires it (API key → lookup by hash, cached until the key tables
+ * change) and once with an authenticator that accepts everything. Prints both req/s and the
+ * difference.
  *
  *   npx tsx apps/api/bench/auth.bench.ts            (3 alternating rounds of 5 s per mode)
  *   BENCH_SECONDS=10 BENCH_ROUNDS=5 BENCH_CONNECTIONS=50 npx tsx apps/api/bench/auth.bench.ts
@@ -30,7 +31,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 const dir = mkdtempSync(join(tmpdir(), 'sim-auth-bench-'));
 const storage = await openSqlite(join(dir, 'bench.db'));
-const identityStore = createKyselyIdentityStore(storage.db);
+const identityStore = createKyselyIdentityStore(storage.db, { changes: storage.changes });
 const organization = await provisionOrganization(identityStore, { name: 'bench', tier: 'enterprise' });
 const { key, record } = await issueApiKey(identityStore, { organizationId: organization.id, scopes: SCOPES });
 
