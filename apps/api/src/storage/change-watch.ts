@@ -1,3 +1,4 @@
+import type { QueryExecutorProvider } from 'kysely';
 import type { Database } from './database-schema.js';
 
 /** A table whose changes a cache can watch. */
@@ -12,4 +13,6 @@ export type WatchedTable = keyof Database & string;
  */
 export interface ChangeWatch {
   version(tables: readonly WatchedTable[]): number;
+  /** Whether writes made through `db` are seen; a store caches only what its own `db` writes are watched for. */
+  watches(db: QueryExecutorProvider): boolean;
 }

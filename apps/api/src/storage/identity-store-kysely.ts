@@ -81,7 +81,8 @@ export function createKyselyIdentityStore<DB extends IdentityTables>(database: K
   type ByHashRow = InferResult<typeof byHashQuery>[number];
   // Same for a JWT's organizations in the common case of one.
   const oneOrganizationSql = db.selectFrom('organizations').selectAll().where('id', '=', '').compile().sql;
-  const keysByHash = new ReadThroughCache<string, ApiKeyMatch>(options.changes, ['api_keys', 'organizations'], CACHED_API_KEYS);
+  const changes = options.changes?.watches(database) ? options.changes : undefined;
+  const keysByHash = new ReadThroughCache<string, ApiKeyMatch>(changes, ['api_keys', 'organizations'], CACHED_API_KEYS);
 
   return {
     async createOrganization(organization) {

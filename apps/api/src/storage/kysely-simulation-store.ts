@@ -88,7 +88,7 @@ export class KyselySimulationStore implements SimulationStore {
     changes?: ChangeWatch,
   ) {
     this.getByIdSql = db.selectFrom('simulations').select(RECORD_COLUMNS).where('id', '=', '').compile().sql;
-    this.records = new ReadThroughCache(changes, ['simulations'], CACHED_SIMULATIONS);
+    this.records = new ReadThroughCache(changes?.watches(db) ? changes : undefined, ['simulations'], CACHED_SIMULATIONS);
   }
 
   async create(simulation: NewSimulation, changes: SimulationChanges): Promise<StoredEvent[]> {

@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +66,27 @@ describe('SqliteChangeWatch', () => {
     const before = changes.version(['simulations']);
     await sql`update organizations set name = name`.execute(storage.db);
     expect(changes.version(['simulations'])).toBeGreaterThan(before);
+    // A statement compiled elsewhere never passes the query builder; it still counts once run.
+    const afterSql = changes.version(['simulations']);
+    await storage.db.executeQuery(CompiledQuery.raw('update organizations set name = name'));
+    expect(changes.version(['simulations'])).toBeGreaterThan(afterSql);
+    const afterRaw = changes.version(['simulations']);
+    await storage.db.executeQuery(CompiledQuery.raw('select 1'));
+    expect(changes.version(['simulations'])).toBe(afterRaw);
+  });
+
+  it('a store given the watch of another database does not cache', async () => {
+    const { storage } = await tempStorage();
+    const { storage: other } = await tempStorage();
+    const seed = createKyselyIdentityStore(storage.db);
+    const org = await provisionOrganization(seed, { name: 'acme', tier: 'pro' });
+    const { record } = await issueApiKey(seed, { organizationId: org.id, scopes: ['simulation:read'] });
+    const keyHash = (await storage.db.selectFrom('api_keys').select('key_hash').where('id', '=', record.id).executeTakeFirstOrThrow()).key_hash;
+
+    const own = createKyselyIdentityStore(storage.db, { changes: storage.changes });
+    expect(await own.findApiKeyByHash(keyHash)).toBe(await own.findApiKeyByHash(keyHash));
+    const miswired = createKyselyIdentityStore(storage.db, { changes: other.changes });
+    expect(await miswired.findApiKeyByHash(keyHash)).not.toBe(await miswired.findApiKeyByHash(keyHash));
   });
 
   it("another connection's commit is seen from the next turn of the event loop", async () => {
@@ -83,7 +104,7 @@ describe('SqliteChangeWatch', () => {
 /** A watch whose version the test moves by hand. */
 function manualWatch(): ChangeWatch & { bump(): void } {
   let version = 0;
-  return { version: (_tables: readonly WatchedTable[]) => version, bump: () => void version++ };
+  return { version: (_tables: readonly WatchedTable[]) => version, watches: () => true, bump: () => void version++ };
 }
 
 describe('ReadThroughCache', () => {

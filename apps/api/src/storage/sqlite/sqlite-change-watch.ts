@@ -9,6 +9,7 @@ import {
   type OperationNode,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
+  type QueryExecutorProvider,
   type QueryResult,
   type RootOperationNode,
   type UnknownRow,
@@ -61,9 +62,10 @@ export class SqliteChangeWatch implements ChangeWatch, KyselyPlugin {
 
   version(tables: readonly WatchedTable[]): number {
     if (!this.checkedThisTurn) {
+      // Read first: if the read throws, the next call reads again rather than trusting the cache.
+      const dataVersion = this.dataVersion();
       this.checkedThisTurn = true;
       setImmediate(this.endTurn);
-      const dataVersion = this.dataVersion();
       if (dataVersion !== this.lastDataVersion) {
         this.lastDataVersion = dataVersion;
         this.otherProcesses++;
@@ -84,11 +86,19 @@ export class SqliteChangeWatch implements ChangeWatch, KyselyPlugin {
     return args.node;
   }
 
+  watches(db: QueryExecutorProvider): boolean {
+    return db.getExecutor().plugins.includes(this);
+  }
+
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const written = this.pending.get(args.queryId);
     if (written !== undefined) {
       this.pending.delete(args.queryId);
       this.count(written);
+    } else if (args.result.numAffectedRows !== undefined) {
+      // A statement that was never built here (`CompiledQuery.raw`) and is not a read: its
+      // tables are unknown. Counted once, after it ran, still before the connection is released.
+      this.count('all');
     }
     return args.result;
   }
