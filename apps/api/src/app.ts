@@ -37,13 +37,14 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
     ...(deps.playback ? { playback: deps.playback } : {}),
     ...(deps.usage ? { usage: deps.usage } : {}),
   });
-  const guards = createRouteGuards(deps.authenticator, deps.extensions);
+  const onError = errorHandler(logger);
+  const guards = createRouteGuards(deps.authenticator, deps.extensions, onError);
   const app = createRouter();
 
   app.use('*', requestId());
   for (const middleware of deps.extensions?.beforeRoutes ?? []) app.use('*', middleware);
   app.use('*', unroutedBodyLimit());
-  app.onError(errorHandler(logger));
+  app.onError(onError);
   app.notFound(notFoundHandler);
 
   app.route('/', healthRouter({ ping: () => deps.store.ping(), clock: deps.clock, serviceVersion: deps.config.serviceVersion, startedAt: deps.clock.now() }));
