@@ -3,6 +3,7 @@ import { isWellFormedApiKey } from './api-key.js';
 import type { ApiKeyMatch, IdentityStore } from './identity-store.js';
 import { createJwtVerifier, type JwtOptions } from './jwt-verifier.js';
 import { KeyHashMemo } from './key-hash-memo.js';
+import { ReadOnlySet } from '../lib/read-only-set.js';
 import { LastUsedTracker } from './last-used-tracker.js';
 
 export interface AuthenticatorOptions {
@@ -45,8 +46,10 @@ export function createAuthenticator(options: AuthenticatorOptions): IdentityAuth
     if (!isWellFormedApiKey(apiKey)) return { ok: false, message: 'Invalid API key' };
     const keyHash = keyHashes.hash(apiKey);
     const match = await store.findApiKeyByHash(keyHash);
-    if (!match) return { ok: false, message: 'Invalid API key' };
-    if (match.key.revokedAt !== null) return { ok: false, message: 'API key has been revoked' };
+    if (!match || match.key.revokedAt !== null) {
+      keyHashes.forget(apiKey);
+      return { ok: false, message: match ? 'API key has been revoked' : 'Invalid API key' };
+    }
     keyHashes.remember(apiKey, keyHash);
     tracker.touch(match.key.id, match.key.lastUsedAt, now());
     return { ok: true, auth: apiKeyContext(match) };
@@ -61,7 +64,7 @@ export function createAuthenticator(options: AuthenticatorOptions): IdentityAuth
         method: 'api-key',
         identity: `key:${match.key.id}`,
         organizationIds: Object.freeze([match.key.organizationId]),
-        scopes: new Set(match.key.scopes),
+        scopes: new ReadOnlySet(match.key.scopes),
         tier: match.tier,
       } as const);
       if (Object.isFrozen(match)) keyContexts.set(match, auth);

@@ -4,7 +4,8 @@ import { hashApiKey } from './api-key.js';
  * SHA-256 of the keys that authenticated lately. Once the lookup by hash is cached, hashing is
  * the dearest step of authenticating a request (a few µs); a key seen before is not hashed
  * again. Only keys that matched a live stored key are remembered, so a caller sending made-up
- * keys cannot fill it, and at most `capacity` of them, the oldest going first.
+ * keys cannot fill it, and at most `capacity` of them, the oldest going first; a key found
+ * revoked is forgotten.
  *
  * The keys stay in this process's memory, as they do in every request that carries them; the
  * database holds their hashes alone, and a revoke is still seen at once (the lookup decides).
@@ -18,6 +19,10 @@ export class KeyHashMemo {
 
   hash(key: string): string {
     return this.hashes.get(key) ?? hashApiKey(key);
+  }
+
+  forget(key: string): void {
+    this.hashes.delete(key);
   }
 
   remember(key: string, hash: string): void {

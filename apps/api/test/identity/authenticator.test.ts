@@ -25,10 +25,16 @@ describe('API-key authentication', () => {
     const { key, record } = await issueApiKey(store, { organizationId: orgId, scopes: ['simulation:read', 'org:read'], name: 'ci' });
     const auth = createAuthenticator({ identityStore: store });
     const result = await auth.authenticate({ apiKey: key, authorization: undefined });
-    expect(result).toEqual({
-      ok: true,
-      auth: { method: 'api-key', identity: `key:${record.id}`, organizationIds: [orgId], scopes: new Set(['simulation:read', 'org:read']), tier: 'enterprise' },
+    if (!result.ok) throw new Error(result.message);
+    expect({ ...result.auth, scopes: [...result.auth.scopes] }).toEqual({
+      method: 'api-key',
+      identity: `key:${record.id}`,
+      organizationIds: [orgId],
+      scopes: ['simulation:read', 'org:read'],
+      tier: 'enterprise',
     });
+    // Shared by every request of the key: it cannot be widened by one of them.
+    expect(() => (result.auth.scopes as Set<string>).add('simulation:write')).toThrow(TypeError);
   });
 
   it('refuses unknown, malformed and revoked keys; a revoke applies to the very next request', async () => {

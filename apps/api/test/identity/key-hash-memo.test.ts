@@ -21,4 +21,12 @@ describe('KeyHashMemo', () => {
     memo.remember(c, 'remembered-c');
     expect([memo.hash(a), memo.hash(b), memo.hash(c)]).toEqual([hashApiKey(a), 'remembered-b', 'remembered-c']);
   });
+
+  it('forgets a key on request', () => {
+    const memo = new KeyHashMemo();
+    const key = generateApiKey();
+    memo.remember(key, 'remembered');
+    memo.forget(key);
+    expect(memo.hash(key)).toBe(hashApiKey(key));
+  });
 });
