@@ -22,6 +22,11 @@ export interface ServerProcess {
   baseUrl: string;
   /** Everything the server printed so far. */
   output: () => string;
+  /**
+   * Waits (bounded) for the output to match: what the server prints after it listens, such as
+   * the first-start banner, may come after the listening line has been seen.
+   */
+  waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
   stop: () => Promise<void>;
 }
 
@@ -51,6 +56,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     output: () => output,
+    async waitFor(pattern, timeoutMs = 20_000) {
+      for (const deadline = Date.now() + timeoutMs; ; await new Promise((wait) => setTimeout(wait, 50))) {
+        const match = output.match(pattern);
+        if (match) return match;
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not print ${pattern}; output:\n${output}`);
+      }
+    },
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
