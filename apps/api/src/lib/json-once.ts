@@ -1,6 +1,7 @@
 import type { Context, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JSONParsed } from 'hono/utils/types';
+import { completeResponse } from './complete-response.js';
 
 /** JSON texts of frozen values, kept as long as the value is. */
 const texts = new WeakMap<object, string>();
@@ -9,12 +10,14 @@ const texts = new WeakMap<object, string>();
  * `c.json(value, status)` for a value served many times unchanged, such as the view of a cached
  * record: the JSON text of a frozen value is kept beside it and written as is, instead of
  * serialized again on every request. `value` must be frozen all the way down; an unfrozen one
- * is serialized every time, exactly as c.json would.
+ * is serialized every time. The response is complete from the start (see completeResponse).
  */
 export function jsonOnce<T extends object, S extends ContentfulStatusCode>(c: Context, value: T, status: S): Response & TypedResponse<JSONParsed<T>, S, 'json'> {
-  if (!Object.isFrozen(value)) return c.json(value, status);
   let text = texts.get(value);
-  if (text === undefined) texts.set(value, (text = JSON.stringify(value)));
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    if (Object.isFrozen(value)) texts.set(value, text);
+  }
   // The same Content-Type as c.json writes; the text is T's JSON, which the type says.
-  return c.body(text, status, { 'Content-Type': 'application/json' }) as unknown as Response & TypedResponse<JSONParsed<T>, S, 'json'>;
+  return completeResponse(c, text, status, 'application/json') as Response & TypedResponse<JSONParsed<T>, S, 'json'>;
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { randomUUID } from 'node:crypto';
+import { isCompleteResponse } from './complete-response.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -13,8 +14,9 @@ const MAX_REQUEST_ID_LENGTH = 200;
 const PRINTABLE = /^[\x21-\x7e]+$/;
 
 /**
- * Echoes the caller's X-Request-Id (or generates a UUID) on every response. It is set before
- * `next()` so that error responses built by `onError` carry it too.
+ * Echoes the caller's X-Request-Id (or generates a UUID) on every response: on the response the
+ * handler returned, unless it carries it already (see completeResponse); error responses built
+ * by `onError` set it themselves.
  */
 export function requestId(): MiddlewareHandler {
   return async function requestIdMiddleware(c, next) {
@@ -22,8 +24,7 @@ export function requestId(): MiddlewareHandler {
     // A hostile id could inject headers or flood logs; only echo short printable ones.
     const id = given !== undefined && given.length <= MAX_REQUEST_ID_LENGTH && PRINTABLE.test(given) ? given : randomUUID();
     c.set('requestId', id);
-    c.header('X-Request-Id', id);
     await next();
-    c.res.headers.set('X-Request-Id', id);
+    if (!isCompleteResponse(c)) c.res.headers.set('X-Request-Id', id);
   };
 }

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { envelope } from '../lib/error-envelope.js';
+import { isCompleteResponse } from '../lib/complete-response.js';
 import { matchedRouteCarries } from '../lib/route-markers.js';
 import { socketClientIp, type ClientIpResolver } from './client-ip.js';
 import { IDENTITY_LIMITED } from './rate-limit-by-identity.js';
@@ -46,7 +47,7 @@ export function rateLimitByIp(options: RateLimitByIpOptions): MiddlewareHandler 
       }
     }
     const decision = c.get('rateLimit');
-    if (decision === undefined) return;
+    if (decision === undefined || isCompleteResponse(c)) return;
     // Assigning c.res copies the response, so only when its headers could not be set in place.
     const response = withRateLimitHeaders(c.res, decision);
     if (response !== c.res) c.res = response;
