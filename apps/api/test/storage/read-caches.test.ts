@@ -10,6 +10,7 @@ import type { ChangeWatch, WatchedTable } from '../../src/storage/change-watch.j
 import { createKyselyIdentityStore } from '../../src/storage/identity-store-kysely.js';
 import { ReadThroughCache } from '../../src/storage/read-through-cache.js';
 import { openSqlite } from '../../src/storage/sqlite/open-sqlite.js';
+import { SqliteChangeWatch } from '../../src/storage/sqlite/sqlite-change-watch.js';
 import type { StorageHandle } from '../../src/storage/storage-handle.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
@@ -87,6 +88,18 @@ describe('SqliteChangeWatch', () => {
     expect(await own.findApiKeyByHash(keyHash)).toBe(await own.findApiKeyByHash(keyHash));
     const miswired = createKyselyIdentityStore(storage.db, { changes: other.changes });
     expect(await miswired.findApiKeyByHash(keyHash)).not.toBe(await miswired.findApiKeyByHash(keyHash));
+  });
+
+  it('a failed data_version read is not trusted: the next call reads again', () => {
+    let reads = 0;
+    const watch = new SqliteChangeWatch(() => {
+      reads++;
+      if (reads === 2) throw new Error('database is locked');
+      return 7;
+    });
+    expect(() => watch.version(['api_keys'])).toThrow('database is locked');
+    expect(watch.version(['api_keys'])).toBe(0);
+    expect(reads).toBe(3);
   });
 
   it("another connection's commit is seen from the next turn of the event loop", async () => {
