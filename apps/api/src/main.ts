@@ -80,8 +80,8 @@ async function main(): Promise<void> {
       idempotency: idempotent,
       // Served requests counted by route class for GET /v1/usage.
       usage,
-      mount(root) {
-        mountIdentityRoutes(root, { authenticator, identityStore, usage, recorder: usage, rateLimit: rateLimiting.byIdentity, limits: config.tierLimits });
+      mount(root, { guards }) {
+        mountIdentityRoutes(root, { guards, identityStore, usage, limits: config.tierLimits });
       },
     },
   });

@@ -27,6 +27,8 @@ export interface RouteGuards {
   step: MiddlewareHandler[];
   /** PUT agent-policy and time-control: write scope, counted in the step class. */
   update: MiddlewareHandler[];
+  /** A GET that needs another scope than simulation:read (GET /v1/organization, /v1/usage): class read. */
+  readWith(scope: Scope): MiddlewareHandler[];
 }
 
 /** `security` of every protected route: either credential. */
@@ -57,5 +59,6 @@ export function createRouteGuards(authenticator: Authenticator, extensions: Guar
     create: chain('create', 'simulation:write', true),
     step: chain('step', 'simulation:write', true),
     update: chain('step', 'simulation:write', false),
+    readWith: (scope) => chain('read', scope, false),
   };
 }

@@ -74,13 +74,12 @@ beforeAll(async () => {
     usage: recorder,
     extensions: {
       usage: recorder,
-      mount(root) {
+      mount(root, { guards }) {
         mountedApp = root;
         mountIdentityRoutes(root, {
-          authenticator: lazy,
+          guards,
           identityStore: lazyStore(),
           usage: { dailyUsage: (...args) => ledger.dailyUsage(...args) },
-          recorder,
         });
       },
     },
