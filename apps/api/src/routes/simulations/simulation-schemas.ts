@@ -9,7 +9,7 @@ import {
   scenarioShape,
   TraceStepSchema,
 } from '@sim/engine';
-import { alongsideFieldIssues, exactlyOneOf, refinement, type BodyRule } from '../../lib/exactly-one-of.js';
+import { alongsideFieldIssues, exactlyOneOf, refinement, type BodyRule } from '../../lib/body-rules.js';
 import { paginated, PaginationQuerySchema } from '../../lib/pagination.js';
 import { LifecycleStatusSchema } from '../../simulations/lifecycle.js';
 import { epidemicAdapter } from '@sim/domain-adapters';
@@ -70,7 +70,7 @@ export const RUN_BODY_RULES: readonly BodyRule[] = [exactlyOneOf(['scenarioId', 
 export const CreateSimulationBodySchema = z
   .object({ scenarioId: scenarioId.optional(), scenario: InlineScenarioSchema.optional(), organizationId, engineVersion })
   .strict()
-  .superRefine(refinement(CREATE_BODY_RULES[0]!), alongsideFieldIssues)
+  .superRefine(refinement(...CREATE_BODY_RULES), alongsideFieldIssues)
   .openapi('CreateSimulation', { description: 'Exactly one of scenarioId or scenario', example: { scenarioId: 'calm-equilibrium' } });
 
 const domainInput = z.record(z.string(), z.unknown()).describe('Domain-specific input; its JSON Schema is at GET /v1/domains/{id}');
@@ -92,8 +92,7 @@ export const RunBodySchema = z
     engineVersion,
   })
   .strict()
-  .superRefine(refinement(RUN_BODY_RULES[0]!), alongsideFieldIssues)
-  .superRefine(refinement(RUN_BODY_RULES[1]!), alongsideFieldIssues)
+  .superRefine(refinement(...RUN_BODY_RULES), alongsideFieldIssues)
   .openapi('RunSimulation', { description: 'Exactly one of scenarioId, scenario or domain (with input)', example: { scenarioId: 'calm-equilibrium', ticks: 100 } });
 
 export const StepBodySchema = z.object({ ticks }).strict().openapi('StepRequest', { example: { ticks: 10 } });

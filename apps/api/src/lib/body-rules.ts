@@ -22,14 +22,14 @@ export function exactlyOneOf(fields: readonly string[]): BodyRule {
 }
 
 /**
- * A body rule as a zod refinement (`.superRefine(refinement(rule), alongsideFieldIssues)`), so
- * that the schema states it and the OpenAPI description follows. Guarded for non-objects
- * because the OpenAPI generator probes schemas with `null`.
+ * Body rules as one zod refinement (`.superRefine(refinement(...rules), alongsideFieldIssues)`),
+ * so that the schema states them. Guarded for non-objects because the OpenAPI generator probes
+ * schemas with `null`.
  */
-export function refinement(rule: BodyRule) {
+export function refinement(...rules: readonly BodyRule[]) {
   return (value: unknown, ctx: z.RefinementCtx): void => {
     if (!isRecord(value)) return;
-    for (const problem of rule(value)) ctx.addIssue({ code: 'custom', path: problem.path === '' ? [] : problem.path.split('.'), message: problem.message });
+    for (const problem of rules.flatMap((rule) => rule(value))) ctx.addIssue({ code: 'custom', path: problem.path === '' ? [] : problem.path.split('.'), message: problem.message });
   };
 }
 
@@ -52,7 +52,7 @@ type ValidationOutcome = { target: string } & ({ success: false; error: z.ZodErr
  * problems zod skipped are added, so that one answer names every problem. Otherwise it refuses
  * as the router's default hook does.
  */
-export function reportBodyRules(...rules: BodyRule[]) {
+export function reportBodyRules(...rules: readonly BodyRule[]) {
   async function refuse(error: z.ZodError, target: string, c: Context): Promise<never> {
     const issues = toIssues(error);
     const body: unknown = target === 'json' ? await c.req.json().catch(() => undefined) : undefined;
