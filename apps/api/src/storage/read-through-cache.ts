@@ -41,12 +41,9 @@ export class ReadThroughCache<K, V extends object> {
     const hit = this.entries.get(key);
     if (hit !== undefined && hit.version === version) return hit.value;
     const value = await load();
-    // Kept only if nothing was written meanwhile: the row may have changed after it was read.
-    if (value === undefined || watch.version(this.tables) !== version) {
-      this.entries.delete(key);
-      return value;
-    }
     this.entries.delete(key);
+    // Kept only if nothing was written meanwhile: the row may have changed after it was read.
+    if (value === undefined || watch.version(this.tables) !== version) return value;
     if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as K);
     this.entries.set(key, { version, value: deepFreeze(value) });
     return value;
