@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UNCACHED_ERROR_CODES } from '../../src/idempotency/idempotency.js';
 import type { IdempotencyStore } from '../../src/idempotency/idempotency-store.js';
-import { buildProtectedApp, ManualClock, ORG_B, type ProtectedApp } from './support/protected-app.js';
+import { buildProtectedApp, ManualClock, ORG_B, protectedAppsClosedAfterEach, type ProtectedApp } from './support/protected-app.js';
 
-const opened: ProtectedApp[] = [];
-afterEach(async () => {
-  while (opened.length > 0) await opened.pop()?.close();
-});
-async function open(...args: Parameters<typeof buildProtectedApp>): Promise<ProtectedApp> {
-  const built = await buildProtectedApp(...args);
-  opened.push(built);
-  return built;
-}
+const open = protectedAppsClosedAfterEach();
 
 const CREATE = { scenarioId: 'tiny-valley' };
 const withKey = (key: string, extra: Record<string, string> = {}) => ({ 'Idempotency-Key': key, ...extra });

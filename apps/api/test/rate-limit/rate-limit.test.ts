@@ -1,17 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
 import { ConcurrencyLimiter } from '../../src/rate-limit/concurrency-limiter.js';
-import { buildProtectedApp, ManualClock, type ProtectedApp } from '../idempotency/support/protected-app.js';
+import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 
-const opened: ProtectedApp[] = [];
-afterEach(async () => {
-  while (opened.length > 0) await opened.pop()?.close();
-});
-async function open(...args: Parameters<typeof buildProtectedApp>): Promise<ProtectedApp> {
-  const built = await buildProtectedApp(...args);
-  opened.push(built);
-  return built;
-}
+const open = protectedAppsClosedAfterEach();
 
 /** Small limits: free 2 create / 3 step / 4 read; pro and enterprise ×10 and ×100. */
 const SMALL: TierLimitsTable = {

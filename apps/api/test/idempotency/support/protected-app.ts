@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { afterEach } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +107,22 @@ export async function buildProtectedApp(options: ProtectedAppOptions = {}): Prom
       await storage.close();
       if (remove && options.file === undefined) rmSync(join(file, '..'), { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * `buildProtectedApp` for a test file: every app opened through it is closed (and its database
+ * removed) after each test. Call at the top level of the file.
+ */
+export function protectedAppsClosedAfterEach(): (options?: ProtectedAppOptions) => Promise<ProtectedApp> {
+  const opened: ProtectedApp[] = [];
+  afterEach(async () => {
+    while (opened.length > 0) await opened.pop()?.close();
+  });
+  return async (options) => {
+    const built = await buildProtectedApp(options);
+    opened.push(built);
+    return built;
   };
 }
 
