@@ -2,6 +2,7 @@ import { DECREE_PAYLOADS } from '@sim/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulationBusMessage } from '../../src/simulations/event-bus.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { createSimulation } from '../helpers/create-simulation.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,10 +12,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function create(scenarioId = 'tiny-valley'): Promise<string> {
-  const res = await server.call('/v1/simulations', { key: 'key-a', body: { scenarioId } });
-  return ((await res.json()) as { id: string }).id;
-}
+const create = (scenarioId?: string): Promise<string> => createSimulation(server, { scenarioId });
 const step = (id: string, ticks: number) => server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks } });
 const json = async (res: Response): Promise<any> => res.json();
 

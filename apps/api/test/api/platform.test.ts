@@ -4,6 +4,7 @@ import { getAdapter } from '@sim/domain-adapters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/lib/logger.js';
 import { loadScenarioFolder } from '../../src/scenarios/load-scenario-folder.js';
+import { createSimulation } from '../helpers/create-simulation.js';
 import { FIXTURE_SCENARIOS, startTestServer, type TestServer } from '../helpers/test-server.js';
 
 let server: TestServer;
@@ -20,10 +21,10 @@ describe('errors and request ids', () => {
     const ok = await server.call('/v1/health', { headers: { 'X-Request-Id': 'trace-123' } });
     expect(ok.headers.get('x-request-id')).toBe('trace-123');
     // A simulation read answers with a response built complete (see completeResponse).
-    const created = (await (await server.call('/v1/simulations', { key: 'key-a', body: { scenarioId: 'tiny-valley' } })).json()) as { id: string };
-    const read = await server.call(`/v1/simulations/${created.id}`, { key: 'key-a', headers: { 'X-Request-Id': 'trace-read' } });
+    const simulationId = await createSimulation(server);
+    const read = await server.call(`/v1/simulations/${simulationId}`, { key: 'key-a', headers: { 'X-Request-Id': 'trace-read' } });
     expect([read.status, read.headers.get('x-request-id')]).toEqual([200, 'trace-read']);
-    expect((await server.call(`/v1/simulations/${created.id}`, { key: 'key-a' })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await server.call(`/v1/simulations/${simulationId}`, { key: 'key-a' })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const missing = await server.call('/v1/nothing-here', { headers: { 'X-Request-Id': 'trace-404' } });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-request-id')).toBe('trace-404');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsUrl, startLiveServer, Subscriber, waitFor, type LiveServer } from './support/live-server.js';
+import { createSimulation } from '../helpers/create-simulation.js';
 
 let server: LiveServer;
 beforeAll(async () => {
@@ -9,10 +10,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function create(key: string): Promise<string> {
-  const res = await server.call('/v1/simulations', { key, body: { scenarioId: 'tiny-valley' } });
-  return ((await res.json()) as { id: string }).id;
-}
+const create = (key: string): Promise<string> => createSimulation(server, { key });
 
 describe('stream access', () => {
   it('401 for another organization’s simulation, 403 without simulation:read, 401 without credentials, 404 unknown, 400 non-UUID', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsUrl, startLiveServer, Subscriber, type LiveServer, type ReceivedEvent } from './support/live-server.js';
+import { createSimulation } from '../helpers/create-simulation.js';
 
 let server: LiveServer;
 beforeAll(async () => {
@@ -9,10 +10,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function create(scenarioId = 'tiny-valley'): Promise<string> {
-  const res = await server.call('/v1/simulations', { key: 'key-a', body: { scenarioId } });
-  return ((await res.json()) as { id: string }).id;
-}
+const create = (scenarioId?: string): Promise<string> => createSimulation(server, { scenarioId });
 const control = (id: string, body: { action: string; speed?: number }) => server.call(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-a', body });
 const data = (m: ReceivedEvent): any => JSON.parse(m.data);
 const statuses = (sub: Subscriber) => sub.history().filter((m) => m.event === 'simulation:status').map((m) => data(m).status);

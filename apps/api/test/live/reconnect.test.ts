@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsUrl, startLiveServer, Subscriber, type LiveServer, type ReceivedEvent } from './support/live-server.js';
+import { createSimulation } from '../helpers/create-simulation.js';
 
 let server: LiveServer;
 beforeAll(async () => {
@@ -10,10 +11,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function create(): Promise<string> {
-  const res = await server.call('/v1/simulations', { key: 'key-a', body: { scenarioId: 'tiny-valley' } });
-  return ((await res.json()) as { id: string }).id;
-}
+const create = (): Promise<string> => createSimulation(server);
 const step = (id: string, ticks: number) => server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks } });
 const decree = (id: string) => server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'shock', payload: { x: 4, y: 4, radius: 3, magnitude: 0.4 } } });
 const strip = (events: ReceivedEvent[]) => events.map((m) => ({ event: m.event, id: m.id, data: m.data }));

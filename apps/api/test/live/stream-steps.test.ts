@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsUrl, startLiveServer, Subscriber, type LiveServer, type ReceivedEvent } from './support/live-server.js';
+import { createSimulation } from '../helpers/create-simulation.js';
 
 let server: LiveServer;
 beforeAll(async () => {
@@ -9,11 +10,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function create(scenarioId = 'tiny-valley'): Promise<string> {
-  const res = await server.call('/v1/simulations', { key: 'key-a', body: { scenarioId } });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+const create = (scenarioId?: string): Promise<string> => createSimulation(server, { scenarioId });
 const step = (id: string, ticks: number) => server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks } });
 const data = (m: ReceivedEvent): any => JSON.parse(m.data);
 const ids = (events: ReceivedEvent[]): number[] => events.map((m) => Number(m.id));

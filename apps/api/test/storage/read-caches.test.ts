@@ -12,6 +12,7 @@ import { ReadThroughCache } from '../../src/storage/read-through-cache.js';
 import { openSqlite } from '../../src/storage/sqlite/open-sqlite.js';
 import { SqliteChangeWatch } from '../../src/storage/sqlite/sqlite-change-watch.js';
 import type { StorageHandle } from '../../src/storage/storage-handle.js';
+import { createSimulation } from '../helpers/create-simulation.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -216,8 +217,7 @@ describe('cached reads in the service', () => {
     it('shows a step at once and a change committed by another process on the next request', async () => {
       server = await startTestServer();
       cleanups.push(() => server.close());
-      const created = (await (await server.call('/v1/simulations', { key: 'key-a', body: { scenarioId: 'tiny-valley' } })).json()) as { id: string };
-      const { id } = created;
+      const id = await createSimulation(server);
       expect((await read(id)).state.tick).toBe(0);
       expect((await read(id)).state.tick).toBe(0);
 
