@@ -10,9 +10,11 @@ import { openSqlite } from '../../src/storage/sqlite/open-sqlite.js';
 import type { StorageHandle } from '../../src/storage/storage-handle.js';
 import { validatingFetch } from '../support/openapi-response-validator.js';
 import { appDeps } from './app-deps.js';
+import { requestInit, type CallOptions } from './request-init.js';
 import { createTestAuthenticator } from './test-authenticator.js';
 
 export { FIXTURE_SCENARIOS } from './app-deps.js';
+export type { CallOptions } from './request-init.js';
 
 export interface TestServer {
   baseUrl: string;
@@ -23,13 +25,6 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface CallOptions {
-  method?: string;
-  key?: string;
-  bearer?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
 
 /** A real HTTP server on a random port around a fresh SQLite file and the fixture scenarios. */
 export async function startTestServer(overrides: Partial<AppDeps> = {}): Promise<TestServer> {
@@ -48,17 +43,7 @@ export async function startTestServer(overrides: Partial<AppDeps> = {}): Promise
     baseUrl,
     storage,
     events,
-    call(path, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.key !== undefined) headers['X-Api-Key'] = options.key;
-      if (options.bearer !== undefined) headers.Authorization = `Bearer ${options.bearer}`;
-      let body: string | undefined;
-      if (options.body !== undefined) {
-        body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-        headers['Content-Type'] ??= 'application/json';
-      }
-      return api(path, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
-    },
+    call: (path, options) => api(path, requestInit(options)),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await storage.close();

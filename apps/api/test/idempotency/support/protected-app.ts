@@ -16,6 +16,7 @@ import { openSqlite } from '../../../src/storage/sqlite/open-sqlite.js';
 import type { StorageHandle } from '../../../src/storage/storage-handle.js';
 import { createTestAuthenticator, ORG_A, ORG_B, TEST_CALLERS } from '../../helpers/test-authenticator.js';
 import { appDeps } from '../../helpers/app-deps.js';
+import { requestInit, type CallOptions } from '../../helpers/request-init.js';
 
 /** A clock the test moves by hand. */
 export class ManualClock implements Clock {
@@ -50,12 +51,8 @@ export interface ProtectedAppOptions {
   wrapStore?: (store: IdempotencyStore) => IdempotencyStore;
 }
 
-export interface RequestOptions {
-  method?: string;
-  key?: string;
-  bearer?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
+export interface RequestOptions extends CallOptions {
+  /** The client address the rate limiter sees; default 192.0.2.1. */
   ip?: string;
 }
 
@@ -92,16 +89,8 @@ export async function buildProtectedApp(options: ProtectedAppOptions = {}): Prom
     file,
     rateLimiting,
     request(path, o = {}) {
-      const headers: Record<string, string> = { ...o.headers };
-      if (o.key !== undefined) headers['X-Api-Key'] = o.key;
-      if (o.bearer !== undefined) headers.Authorization = `Bearer ${o.bearer}`;
-      let body: string | undefined;
-      if (o.body !== undefined) {
-        body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
-        headers['Content-Type'] ??= 'application/json';
-      }
       const env = { incoming: { socket: { remoteAddress: o.ip ?? '192.0.2.1' } } };
-      return Promise.resolve(app.request(path, { method: o.method ?? (body === undefined ? 'GET' : 'POST'), headers, ...(body !== undefined ? { body } : {}) }, env));
+      return Promise.resolve(app.request(path, requestInit(o), env));
     },
     async close(remove = true) {
       await storage.close();

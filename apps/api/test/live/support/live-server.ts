@@ -15,6 +15,7 @@ import type { SimulationService } from '../../../src/simulations/simulation-serv
 import { openSqlite } from '../../../src/storage/sqlite/open-sqlite.js';
 import type { StorageHandle } from '../../../src/storage/storage-handle.js';
 import { appDeps } from '../../helpers/app-deps.js';
+import { requestInit, type CallOptions } from '../../helpers/request-init.js';
 import { createTestAuthenticator, TEST_CALLERS } from '../../helpers/test-authenticator.js';
 
 /**
@@ -39,7 +40,7 @@ export interface LiveServer {
   service: SimulationService;
   hub: LiveHub;
   dbFile: string;
-  call(path: string, options?: { method?: string; key?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  call(path: string, options?: CallOptions): Promise<Response>;
   /** Stops playback (pausing what plays), ends the streams, closes server and database. */
   shutdown(): Promise<void>;
   /** Shutdown, and removes the database directory. */
@@ -95,16 +96,7 @@ export async function startLiveServer(options: LiveServerOptions = {}): Promise<
     service,
     hub,
     dbFile,
-    call(path, o = {}) {
-      const headers: Record<string, string> = { ...o.headers };
-      if (o.key !== undefined) headers['X-Api-Key'] = o.key;
-      let body: string | undefined;
-      if (o.body !== undefined) {
-        body = JSON.stringify(o.body);
-        headers['Content-Type'] = 'application/json';
-      }
-      return fetch(`${baseUrl}${path}`, { method: o.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
-    },
+    call: (path, options) => fetch(`${baseUrl}${path}`, requestInit(options)),
     shutdown,
     async close() {
       await shutdown();
