@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_JWT_SECRET } from './support/jwt-fixtures.js';
 import { runCliProcess } from './support/run-cli-process.js';
-import { startServerProcess, type ServerProcess } from './support/start-server-process.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 // Child processes (node + tsx) take a few seconds each on a busy machine.
 const SLOW = 90_000;
 const dir = mkdtempSync(join(tmpdir(), 'sim-e2e-'));
-const env = { DATABASE_URL: `file:${join(dir, 'e2e.db')}`, SIM_JWT_SECRET: TEST_JWT_SECRET };
+const databasePath = join(dir, 'e2e.db');
+const env = { DATABASE_URL: `file:${databasePath}`, SIM_JWT_SECRET: TEST_JWT_SECRET };
 let server: ServerProcess | undefined;
 
 afterAll(async () => {
@@ -23,9 +24,9 @@ describe('first start, CLI and HTTP together (real processes, real database file
   let bootstrapKey = '';
 
   it('prints the bootstrap key once on an empty database; the curl line works', { timeout: SLOW }, async () => {
-    server = await startServerProcess(env);
+    server = await startServerProcess({ databasePath, env });
     // The banner comes right after the listening line, which may be all that was read so far.
-    const curl = await server.waitFor(/curl -H "X-Api-Key: (sim_[0-9A-Za-z]{43})" (http:\/\/127\.0\.0\.1:\d+)\/v1\/simulations/);
+    const curl = await server.waitForOutput(/curl -H "X-Api-Key: (sim_[0-9A-Za-z]{43})" (http:\/\/127\.0\.0\.1:\d+)\/v1\/simulations/);
     bootstrapKey = curl?.[1] ?? '';
     expect(curl?.[2]).toBe(server.baseUrl);
     const res = await get('/v1/simulations', { 'x-api-key': bootstrapKey });
@@ -68,7 +69,7 @@ describe('first start, CLI and HTTP together (real processes, real database file
 
   it('never prints the key again on the next start', { timeout: SLOW }, async () => {
     await server?.stop();
-    server = await startServerProcess(env);
+    server = await startServerProcess({ databasePath, env });
     expect((await get('/v1/simulations', { 'x-api-key': bootstrapKey })).status).toBe(200);
     // Checked once a request has been served: the bootstrap step runs as soon as the server listens.
     expect(server.output()).not.toMatch(/sim_[0-9A-Za-z]{43}/);

@@ -36,6 +36,8 @@ export interface ServerProcess {
   apiKey: string | undefined;
   /** Everything the process printed so far (stdout and stderr interleaved). */
   output(): string;
+  /** Waits (bounded) for the output to match, as for a line printed after the listening line. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** SIGKILL: no shutdown hook runs, as in a crash or an OOM kill. */
   kill(): Promise<void>;
   /** SIGTERM and wait for exit (graceful shutdown). */
@@ -129,6 +131,7 @@ export async function startServerProcess(options: StartServerOptions = {}): Prom
     child,
     apiKey: banner?.[1],
     output: () => output,
+    waitForOutput: (pattern, waitMs = timeoutMs) => waitFor(pattern, waitMs),
     kill: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),
   };
