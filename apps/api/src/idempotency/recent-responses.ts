@@ -1,3 +1,4 @@
+import { BoundedMap } from '../lib/bounded-map.js';
 import type { StoredResponse } from './idempotency-store.js';
 
 export interface RecentResponse {
@@ -12,12 +13,14 @@ export interface RecentResponse {
  * without the database because a completed record never changes until it expires.
  */
 export class RecentResponses {
-  private readonly entries = new Map<string, RecentResponse>();
+  private readonly entries: BoundedMap<string, RecentResponse>;
 
   constructor(
-    private readonly capacity: number,
+    capacity: number,
     private readonly maxBodyBytes: number,
-  ) {}
+  ) {
+    this.entries = new BoundedMap(capacity);
+  }
 
   get(scope: string, now: number): RecentResponse | undefined {
     const entry = this.entries.get(scope);
@@ -31,9 +34,7 @@ export class RecentResponses {
 
   remember(scope: string, entry: RecentResponse): void {
     const { response } = entry;
-    if (this.capacity === 0 || response.chunkCount > 0 || (response.body?.byteLength ?? 0) > this.maxBodyBytes) return;
-    this.entries.delete(scope);
+    if (response.chunkCount > 0 || (response.body?.byteLength ?? 0) > this.maxBodyBytes) return;
     this.entries.set(scope, entry);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
   }
 }

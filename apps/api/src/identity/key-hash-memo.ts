@@ -1,3 +1,4 @@
+import { BoundedMap } from '../lib/bounded-map.js';
 import { hashApiKey } from './api-key.js';
 
 /**
@@ -11,10 +12,11 @@ import { hashApiKey } from './api-key.js';
  * database holds their hashes alone, and a revoke is still seen at once (the lookup decides).
  */
 export class KeyHashMemo {
-  private readonly hashes = new Map<string, string>();
+  private readonly hashes: BoundedMap<string, string>;
 
-  constructor(private readonly capacity = 1_000) {
+  constructor(capacity = 1_000) {
     if (!Number.isInteger(capacity) || capacity <= 0) throw new Error('KeyHashMemo: capacity must be a positive integer');
+    this.hashes = new BoundedMap(capacity);
   }
 
   hash(key: string): string {
@@ -26,8 +28,7 @@ export class KeyHashMemo {
   }
 
   remember(key: string, hash: string): void {
-    if (this.hashes.has(key)) return;
-    if (this.hashes.size >= this.capacity) this.hashes.delete(this.hashes.keys().next().value as string);
-    this.hashes.set(key, hash);
+    // Only new keys: a key's place in line is where it was first remembered.
+    if (!this.hashes.has(key)) this.hashes.set(key, hash);
   }
 }

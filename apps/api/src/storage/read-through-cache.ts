@@ -1,3 +1,4 @@
+import { BoundedMap } from '../lib/bounded-map.js';
 import type { ChangeWatch, WatchedTable } from './change-watch.js';
 
 interface Entry<V> {
@@ -24,14 +25,15 @@ function deepFreeze<V>(value: V): V {
  * goes first.
  */
 export class ReadThroughCache<K, V extends object> {
-  private readonly entries = new Map<K, Entry<V>>();
+  private readonly entries: BoundedMap<K, Entry<V>>;
 
   constructor(
     private readonly watch: ChangeWatch | undefined,
     private readonly tables: readonly WatchedTable[],
-    private readonly capacity: number,
+    capacity: number,
   ) {
     if (!Number.isInteger(capacity) || capacity <= 0) throw new Error('ReadThroughCache: capacity must be a positive integer');
+    this.entries = new BoundedMap(capacity);
   }
 
   async get(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
@@ -44,7 +46,6 @@ export class ReadThroughCache<K, V extends object> {
     this.entries.delete(key);
     // Kept only if nothing was written meanwhile: the row may have changed after it was read.
     if (value === undefined || watch.version(this.tables) !== version) return value;
-    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as K);
     this.entries.set(key, { version, value: deepFreeze(value) });
     return value;
   }

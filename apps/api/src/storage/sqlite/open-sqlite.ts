@@ -2,6 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { BoundedMap } from '../../lib/bounded-map.js';
 import type { Database } from '../database-schema.js';
 import { KyselySimulationStore } from '../kysely-simulation-store.js';
 import { migrateToLatest } from '../migrate.js';
@@ -21,7 +22,7 @@ const STATEMENT_CACHE_SIZE = 256;
  * (a streamed query holds the connection until it is done), so no statement is in use twice.
  */
 function withStatementCache(connection: BetterSqlite3.Database): SqliteDatabase {
-  const statements = new Map<string, BetterSqlite3.Statement>();
+  const statements = new BoundedMap<string, BetterSqlite3.Statement>(STATEMENT_CACHE_SIZE);
   return {
     close: () => {
       statements.clear();
@@ -31,7 +32,6 @@ function withStatementCache(connection: BetterSqlite3.Database): SqliteDatabase 
       let statement = statements.get(sql);
       if (statement === undefined) {
         statement = connection.prepare(sql);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
         statements.set(sql, statement);
       }
       return statement;
