@@ -27,6 +27,7 @@ import type {
   NewInput,
   ProphecyRecord,
   RunnableSimulation,
+  SimulationChanges,
   SimulationRecord,
   SimulationStore,
   StoredEvent,
@@ -34,7 +35,7 @@ import type {
 import type { SimulationEventBus } from './event-bus.js';
 import { isActive, type LifecycleStatus } from './lifecycle.js';
 import { noopPlaybackController, type PlaybackController, type PlaybackControllerFactory, type PlaybackTarget } from './playback-controller.js';
-import { resolveScenario, type ScenarioSource } from './scenario-source.js';
+import { resolveScenario, type ResolvedScenario, type ScenarioSource } from './scenario-source.js';
 import { assertSimulationAccess, organizationFor, organizationsToList } from './tenancy.js';
 import { stepInSlices } from './step-in-slices.js';
 import { TickCollector } from './tick-collector.js';
@@ -55,6 +56,15 @@ export interface CreateSimulationInput {
   source: ScenarioSource;
   organizationId?: string | undefined;
   engineVersion?: string | undefined;
+}
+
+/** A simulation about to be stored: see SimulationService.begin. */
+interface NewSimulationDraft {
+  organizationId: string;
+  resolved: ResolvedScenario;
+  simulation: Simulation;
+  id: string;
+  createdAt: string;
 }
 
 export interface TraceMetadata {
@@ -144,62 +154,44 @@ export class SimulationService implements PlaybackTarget {
     }
   }
 
-  async create(auth: AuthContext, input: CreateSimulationInput): Promise<SimulationView> {
+  /** What create and run share: the organization, the resolved scenario, its fresh engine, and the new id and creation time. */
+  private begin(auth: AuthContext, input: CreateSimulationInput): NewSimulationDraft {
     const organizationId = organizationFor(auth, input.organizationId);
     const resolved = resolveScenario(input.source, this.deps.scenarios, this.deps.domains);
     const simulation = this.startEngine(resolved.scenario, input.engineVersion, 'scenario' in input.source ? 'scenario' : '');
-    const id = randomUUID();
-    const createdAt = this.now();
-    await this.deps.store.create(
-      {
-        id,
-        organizationId,
-        scenarioId: resolved.scenarioId,
-        engineVersion: simulation.engineVersion,
-        scenario: resolved.scenario,
-        status: 'idle',
-        tick: 0,
-        state: simulation.state(),
-        snapshot: simulation.snapshot(),
-        createdAt,
-      },
-      { at: createdAt, inputs: [], prophecies: [], events: [] },
+    return { organizationId, resolved, simulation, id: randomUUID(), createdAt: this.now() };
+  }
+
+  /** Stores a new simulation as its engine stands, with what creating it produced; returns the stored events and its view. */
+  private async insert(draft: NewSimulationDraft, status: LifecycleStatus, produced: Pick<SimulationChanges, 'prophecies' | 'events'>): Promise<{ stored: StoredEvent[]; view: SimulationView }> {
+    const { organizationId, resolved, simulation, id, createdAt } = draft;
+    const state = simulation.state();
+    const stored = await this.deps.store.create(
+      { id, organizationId, scenarioId: resolved.scenarioId, engineVersion: simulation.engineVersion, scenario: resolved.scenario, status, tick: simulation.tick, state, snapshot: simulation.snapshot(), createdAt },
+      { at: createdAt, inputs: [], ...produced },
     );
     this.usage.recordSimulationCreated(organizationId);
-    return { id, scenarioId: resolved.scenarioId, organizationId, engineVersion: engineVersionOf(simulation.engineVersion), state: stateView(simulation.state(), 'idle'), createdAt };
+    const view: SimulationView = { id, scenarioId: resolved.scenarioId, organizationId, engineVersion: engineVersionOf(simulation.engineVersion), state: stateView(state, status), createdAt };
+    return { stored, view };
+  }
+
+  async create(auth: AuthContext, input: CreateSimulationInput): Promise<SimulationView> {
+    const { view } = await this.insert(this.begin(auth, input), 'idle', { prophecies: [], events: [] });
+    return view;
   }
 
   /** Creates a simulation, computes `ticks` ticks and stores the outcome; the trace is then replayed. */
   async run(auth: AuthContext, input: CreateSimulationInput & { ticks: number }): Promise<{ simulation: SimulationView; trace: TraceStream }> {
-    const organizationId = organizationFor(auth, input.organizationId);
-    const resolved = resolveScenario(input.source, this.deps.scenarios, this.deps.domains);
-    const simulation = this.startEngine(resolved.scenario, input.engineVersion, 'scenario' in input.source ? 'scenario' : '');
-    const id = randomUUID();
-    const createdAt = this.now();
+    const draft = this.begin(auth, input);
+    const { simulation, id, createdAt, resolved } = draft;
     const collector = new TickCollector(id, createdAt, false);
     // No onStep: the first pass builds no trace steps; the response replays them lazily.
     await stepInSlices(simulation, input.ticks, collector.observer);
     const status: LifecycleStatus = simulation.completed ? 'completed' : 'idle';
     const events = simulation.completed ? [...collector.events, statusEvent(simulation.tick, 'completed', 'idle')] : collector.events;
-    const stored = await this.deps.store.create(
-      {
-        id,
-        organizationId,
-        scenarioId: resolved.scenarioId,
-        engineVersion: simulation.engineVersion,
-        scenario: resolved.scenario,
-        status,
-        tick: simulation.tick,
-        state: simulation.state(),
-        snapshot: simulation.snapshot(),
-        createdAt,
-      },
-      { at: createdAt, inputs: [], prophecies: collector.prophecies, events },
-    );
+    const { stored, view } = await this.insert(draft, status, { prophecies: collector.prophecies, events });
     this.publish(id, stored, [], 0);
-    this.usage.recordSimulationCreated(organizationId);
-    this.usage.recordTicks(organizationId, simulation.tick);
-    const view: SimulationView = { id, scenarioId: resolved.scenarioId, organizationId, engineVersion: engineVersionOf(simulation.engineVersion), state: stateView(simulation.state(), status), createdAt };
+    this.usage.recordTicks(draft.organizationId, simulation.tick);
     return { simulation: view, trace: this.traceOf(id, resolved.scenarioId, simulation.engineVersion, resolved.scenario, [], simulation.tick) };
   }
 
