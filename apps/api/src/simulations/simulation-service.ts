@@ -252,24 +252,27 @@ export class SimulationService implements PlaybackTarget {
         await this.advance(current, 1, next, playbackSpeed);
         return;
       }
-      const next: LifecycleStatus = action === 'play' ? 'playing' : 'paused';
-      const events = next === current.status ? [] : [statusEvent(current.tick, next, current.status)];
-      const stored = await this.deps.store.update({
-        simulationId: id,
-        expectedVersion: current.version,
-        at: this.now(),
-        status: next,
-        tick: current.tick,
-        state: current.state,
-        playbackSpeed,
-        inputs: [],
-        prophecies: [],
-        events,
-      });
-      this.publish(id, stored, [], 0);
+      await this.setStatus(current, action === 'play' ? 'playing' : 'paused', { playbackSpeed });
       if (action === 'play') this.playback.play(id, { speed: playbackSpeed, ticksPerSecond: current.snapshot.rules.ticksPerSecond });
       else this.playback.pause(id);
     });
+  }
+
+  /** Stores a status (and playback speed) without advancing, with a status event when it changes, and publishes it. */
+  private async setStatus(current: SimulationRecord, next: LifecycleStatus, options: { playbackSpeed?: number; reason?: string }): Promise<void> {
+    const stored = await this.deps.store.update({
+      simulationId: current.id,
+      expectedVersion: current.version,
+      at: this.now(),
+      status: next,
+      tick: current.tick,
+      state: current.state,
+      ...(options.playbackSpeed === undefined ? {} : { playbackSpeed: options.playbackSpeed }),
+      inputs: [],
+      prophecies: [],
+      events: next === current.status ? [] : [statusEvent(current.tick, next, current.status, options.reason)],
+    });
+    this.publish(current.id, stored, [], 0);
   }
 
   async advancePlayback(simulationId: string, ticks: number): Promise<{ ticks: number; status: string; ticksPerSecond: number }> {
@@ -286,18 +289,7 @@ export class SimulationService implements PlaybackTarget {
     await this.mutex.run(simulationId, async () => {
       const current = await this.deps.store.get(simulationId);
       if (current?.status !== 'playing') return;
-      const stored = await this.deps.store.update({
-        simulationId,
-        expectedVersion: current.version,
-        at: this.now(),
-        status: 'paused',
-        tick: current.tick,
-        state: current.state,
-        inputs: [],
-        prophecies: [],
-        events: [statusEvent(current.tick, 'paused', 'playing', reason)],
-      });
-      this.publish(simulationId, stored, [], 0);
+      await this.setStatus(current, 'paused', { reason });
     });
   }
 
