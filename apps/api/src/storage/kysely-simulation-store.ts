@@ -107,8 +107,9 @@ export class KyselySimulationStore implements SimulationStore {
           state: JSON.stringify(simulation.state),
           playback_speed: 1,
           version: 1,
-          input_seq: 0,
-          event_seq: 0,
+          // The row's counters count what appendChanges writes below.
+          input_seq: changes.inputs.length,
+          event_seq: changes.events.length,
           created_at: simulation.createdAt,
           updated_at: simulation.createdAt,
         })
@@ -138,6 +139,8 @@ export class KyselySimulationStore implements SimulationStore {
           state: JSON.stringify(update.state),
           ...(update.snapshot !== undefined ? { snapshot: JSON.stringify(update.snapshot) } : {}),
           ...(update.playbackSpeed !== undefined ? { playback_speed: update.playbackSpeed } : {}),
+          input_seq: seqs.inputSeq + update.inputs.length,
+          event_seq: seqs.eventSeq + update.events.length,
           version: update.expectedVersion + 1,
           updated_at: update.at,
         })
@@ -148,7 +151,10 @@ export class KyselySimulationStore implements SimulationStore {
     });
   }
 
-  /** Writes the log, decrees, prophecies and events, and advances the row's sequence counters. */
+  /**
+   * Writes the log, decrees, prophecies and events, numbered after `seqs`. The caller's own
+   * write of the row advances its counters by as many inputs and events.
+   */
   private async appendChanges(
     trx: Transaction<Database>,
     simulationId: string,
@@ -192,13 +198,6 @@ export class KyselySimulationStore implements SimulationStore {
       await trx
         .insertInto('simulation_events')
         .values(batch.map((e) => ({ simulation_id: simulationId, seq: e.seq, type: e.type, tick: e.tick, data: JSON.stringify(e.data), created_at: e.createdAt })))
-        .execute();
-    }
-    if (changes.inputs.length > 0 || stored.length > 0) {
-      await trx
-        .updateTable('simulations')
-        .set({ input_seq: inputSeq, event_seq: seqs.eventSeq + stored.length })
-        .where('id', '=', simulationId)
         .execute();
     }
     return stored;
