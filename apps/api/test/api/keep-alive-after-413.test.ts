@@ -40,10 +40,10 @@ describe('a keep-alive client after a 413', () => {
   it.each(cases)('%s: the 413 says Connection: close and the next request succeeds', async (_name, path, init) => {
     const refused = await fetch(`${server.baseUrl}${path}`, init());
     expect(refused.status).toBe(413);
-    expect((await refused.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(refused.headers.get('connection')).toBe('close');
     const next = await fetch(`${server.baseUrl}/v1/health`);
     expect(next.status).toBe(200);
-    expect((await next.json()).status).toBe('ok');
+    expect(((await next.json()) as { status: string }).status).toBe('ok');
   });
 });
