@@ -37,6 +37,9 @@ export const CALLERS: Record<string, AuthContext> = {
   ...TEST_CALLERS,
   'key-pro': { method: 'api-key', identity: 'key:pro', organizationIds: [ORG_B], scopes: new Set(['simulation:read', 'simulation:write']), tier: 'pro' },
   'key-enterprise': { method: 'api-key', identity: 'key:ent', organizationIds: [ORG_A], scopes: new Set(['simulation:read', 'simulation:write']), tier: 'enterprise' },
+  // The user of jwt-ab with another default organization, and a namesake from another issuer.
+  'jwt-ba': { method: 'jwt', identity: 'user:ab', organizationIds: [ORG_B, ORG_A], scopes: new Set(['simulation:read', 'simulation:write']) },
+  'jwt-ab-elsewhere': { method: 'jwt', identity: 'user:ab', issuer: 'https://elsewhere.example', organizationIds: [ORG_A, ORG_B], scopes: new Set(['simulation:read', 'simulation:write']) },
 };
 
 export interface ProtectedAppOptions {
