@@ -56,7 +56,14 @@ async function main(): Promise<void> {
   const onBackgroundError = (error: unknown): void => logger.error('background write failed', { error: String(error) });
   const rateLimitStore = storage.capabilities.ownedByOneProcess ? new MemoryRateLimitStore() : createKyselyRateLimitStore(storage.db);
   const rateLimiting = createRateLimiting({ store: rateLimitStore, clock: systemClock, tiers: config.tierLimits, onBackgroundError });
-  const idempotent = idempotency({ store: createKyselyIdempotencyStore(storage.db), clock: systemClock, onBackgroundError });
+  const idempotencyStore = createKyselyIdempotencyStore(storage.db);
+  // Nothing is in flight before this process serves; on a database it alone owns, a key still
+  // reserved was left by a request that died with the previous process (see releaseInFlight).
+  if (storage.capabilities.ownedByOneProcess) {
+    const released = await idempotencyStore.releaseInFlight();
+    if (released > 0) logger.info(`idempotency: ${released} key(s) left in flight by an unclean stop are released`);
+  }
+  const idempotent = idempotency({ store: idempotencyStore, clock: systemClock, onBackgroundError });
 
   // SSE: one live feed per followed simulation; main ends every stream at shutdown.
   const events = new InProcessEventBus((error) => logger.error('event listener failed', { error: String(error) }));

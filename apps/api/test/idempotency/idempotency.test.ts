@@ -51,6 +51,7 @@ describe('Idempotency-Key on POST', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const during = await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('slow') });
     expect(during.status).toBe(409);
+    expect(during.headers.get('retry-after')).toBe('1');
     expect(await errorCode(during)).toBe('IDEMPOTENCY_KEY_IN_PROGRESS');
     const differentBody = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'other' }, headers: withKey('slow') });
     expect(await errorCode(differentBody)).toBe('IDEMPOTENCY_KEY_REUSE');
