@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { PUBLIC_CACHE_CONTROL } from './security-headers.js';
 
 /**
  * Registers the security schemes the routes name and serves the OpenAPI 3.1 document at
@@ -24,6 +25,10 @@ export function serveOpenApi(app: OpenAPIHono, serviceVersion: string): void {
     tags: ['Meta'],
     summary: 'This OpenAPI 3.1 document (public)',
     responses: { 200: { description: 'The document', content: { 'application/json': { schema: { type: 'object' } } } } },
+  });
+  app.use('/v1/openapi.json', async function publicDocumentCache(c, next) {
+    await next();
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
   });
   app.doc31('/v1/openapi.json', {
     openapi: '3.1.0',
