@@ -127,6 +127,14 @@ describe('GET /v1/usage', () => {
     },
   );
 
+  it('refuses a query parameter that neither route declares with 400 at its name', async () => {
+    for (const path of ['/v1/usage?from=2030-06-01&colour=red', '/v1/organization?colour=red']) {
+      const res = await get(path, { 'x-api-key': fullKey });
+      const body = (await res.json()) as { error: { code: string; details: { issues: Array<{ path: string }> } } };
+      expect([res.status, body.error.code, body.error.details.issues.map((issue) => issue.path)]).toEqual([400, 'VALIDATION_ERROR', ['colour']]);
+    }
+  });
+
   it('accepts the days that exist at the edges of months (29 February of a leap year, 31 December)', async () => {
     const res = await get('/v1/usage?from=2028-02-29&to=2028-12-31', { 'x-api-key': fullKey });
     expect(res.status).toBe(200);
