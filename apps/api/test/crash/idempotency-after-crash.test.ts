@@ -76,5 +76,6 @@ describe('an Idempotency-Key in flight when the server died', () => {
     } finally {
       db.close();
     }
-  });
+    // Two server starts (tsx compiles the sources each time), slow on a busy machine.
+  }, 60_000);
 });
