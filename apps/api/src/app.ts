@@ -8,6 +8,7 @@ import { serveOpenApi } from './lib/openapi-document.js';
 import { documentIdempotency } from './idempotency/document-idempotency.js';
 import { documentRateLimits } from './rate-limit/document-rate-limits.js';
 import { requestId } from './lib/request-id.js';
+import { securityHeaders } from './lib/security-headers.js';
 import { createRouteGuards } from './lib/route-guards.js';
 import { decreesRouter } from './routes/decrees/decrees.index.js';
 import { eventsRouter } from './routes/events/events.index.js';
@@ -21,7 +22,7 @@ import { SimulationService } from './simulations/simulation-service.js';
 
 /**
  * The app and its simulation service (main closes the service on shutdown). Middleware order:
- * request id → extensions.beforeRoutes (rate limiting) → body limit of the requests no route
+ * request id → security headers (nosniff, Cache-Control) → extensions.beforeRoutes (rate limiting) → body limit of the requests no route
  * chain limits → routes, each protected route carrying its own auth → rate class → scope →
  * body limit → usage → idempotency chain (see createRouteGuards for why the body limit is there).
  */
@@ -42,6 +43,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   const app = createRouter();
 
   app.use('*', requestId());
+  app.use('*', securityHeaders());
   for (const middleware of deps.extensions?.beforeRoutes ?? []) app.use('*', middleware);
   app.use('*', unroutedBodyLimit());
   app.onError(onError);

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from './identity/tier-limits.js';
 import { TIERS } from './identity/auth-context.js';
+import type { TrustProxy } from './rate-limit/client-ip.js';
 
 /** The monorepo root, found from this file (pnpm --filter runs the app inside apps/api). */
 export function repoRoot(): string {
@@ -52,6 +53,19 @@ const EnvSchema = z.object({
       .refine((v) => v.every((n) => n > 0), { message: 'limits must be positive' })
       .optional(),
   ),
+  /**
+   * Which client address IP-based limits count (see TrustProxy): unset or `0` the socket's;
+   * `1`…`10` that many proxy hops in X-Forwarded-For; a header name (`X-Real-IP`) that header.
+   */
+  SIM_TRUST_PROXY: optional.pipe(
+    z
+      .string()
+      .refine((v) => /^(?:\d|10)$/.test(v) || (/^[A-Za-z][A-Za-z0-9-]*$/.test(v) && !/^(true|false)$/i.test(v)), {
+        message: 'must be a number of proxy hops (0 to 10) or the name of a header set by your proxy (X-Real-IP)',
+      })
+      .transform((v): TrustProxy => (/^\d+$/.test(v) ? { kind: 'hops', hops: Number(v) } : { kind: 'header', name: v.toLowerCase() }))
+      .optional(),
+  ),
   /** pnpm sets it to the directory the command was typed in; relative paths resolve from there. */
   INIT_CWD: optional,
 });
@@ -68,6 +82,8 @@ export interface AppConfig {
   sseHeartbeatMs: number;
   /** Rate limits (and stream limits) per tier: decisions.md defaults, overridden by SIM_RATE_LIMIT* variables. */
   tierLimits: TierLimitsTable;
+  /** Which client address IP-based rate limits count (SIM_TRUST_PROXY); default the socket's. */
+  trustProxy: TrustProxy;
   /** The service's own version, reported by health. */
   serviceVersion: string;
 }
@@ -128,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     bootstrap: e.SIM_BOOTSTRAP,
     sseHeartbeatMs: e.SIM_SSE_HEARTBEAT_MS,
     tierLimits: tierLimitsFrom(e),
+    trustProxy: e.SIM_TRUST_PROXY ?? { kind: 'socket' },
     serviceVersion: serviceVersion(root),
   };
 }

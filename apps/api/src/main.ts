@@ -17,6 +17,7 @@ import { createKyselyIdentityStore } from './storage/identity-store-kysely.js';
 import { createKyselyUsageLedger } from './storage/identity-usage-ledger-kysely.js';
 import { openStorage } from './storage/open-storage.js';
 import { idempotency } from './idempotency/idempotency.js';
+import { clientIpResolver } from './rate-limit/client-ip.js';
 import { createRateLimiting } from './rate-limit/create-rate-limiting.js';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.js';
 import { createKyselyIdempotencyStore } from './storage/idempotency-store-kysely.js';
@@ -55,8 +56,21 @@ async function main(): Promise<void> {
   // it; an embedded database has one server process, whose own memory is then the exact store.
   const onBackgroundError = (error: unknown): void => logger.error('background write failed', { error: String(error) });
   const rateLimitStore = storage.capabilities.ownedByOneProcess ? new MemoryRateLimitStore() : createKyselyRateLimitStore(storage.db);
-  const rateLimiting = createRateLimiting({ store: rateLimitStore, clock: systemClock, tiers: config.tierLimits, onBackgroundError });
-  const idempotent = idempotency({ store: createKyselyIdempotencyStore(storage.db), clock: systemClock, onBackgroundError });
+  const rateLimiting = createRateLimiting({
+    store: rateLimitStore,
+    clock: systemClock,
+    tiers: config.tierLimits,
+    clientIp: clientIpResolver(config.trustProxy),
+    onBackgroundError,
+  });
+  const idempotencyStore = createKyselyIdempotencyStore(storage.db);
+  // Nothing is in flight before this process serves; on a database it alone owns, a key still
+  // reserved was left by a request that died with the previous process (see releaseInFlight).
+  if (storage.capabilities.ownedByOneProcess) {
+    const released = await idempotencyStore.releaseInFlight();
+    if (released > 0) logger.info(`idempotency: ${released} key(s) left in flight by an unclean stop are released`);
+  }
+  const idempotent = idempotency({ store: idempotencyStore, clock: systemClock, onBackgroundError });
 
   // SSE: one live feed per followed simulation; main ends every stream at shutdown.
   const events = new InProcessEventBus((error) => logger.error('event listener failed', { error: String(error) }));

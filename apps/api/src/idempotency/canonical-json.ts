@@ -12,14 +12,22 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.join(',')}}`;
 }
 
+/** A request body read once: its canonical form and the value it holds (undefined for no body). */
+export interface ParsedBody {
+  canonical: string;
+  value: unknown;
+}
+
 /**
- * The canonical form of a request body's text: `''` for no body, undefined when it is not JSON
- * (such a request is refused by validation before any handler runs, so it has nothing to replay).
+ * A request body's text parsed and canonicalized: `''` for no body, undefined when it is not
+ * JSON (such a request is refused by validation before any handler runs, so it has nothing to
+ * replay).
  */
-export function canonicalBody(text: string): string | undefined {
-  if (text.trim() === '') return '';
+export function parseBody(text: string): ParsedBody | undefined {
+  if (text.trim() === '') return { canonical: '', value: undefined };
   try {
-    return canonicalJson(JSON.parse(text));
+    const value: unknown = JSON.parse(text);
+    return { canonical: canonicalJson(value), value };
   } catch {
     return undefined;
   }

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ErrorEnvelopeSchema } from '../lib/error-envelope.js';
-import { UNCACHED_ERROR_CODES } from './idempotency.js';
+import { IN_PROGRESS_RETRY_AFTER_SECONDS, UNCACHED_ERROR_CODES } from './idempotency.js';
 import { IDEMPOTENCY_KEY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency-key.js';
 import { REPLAYED_HEADER } from './replay-response.js';
 
@@ -9,7 +9,8 @@ const plainHeaders = (headers: unknown): Record<string, unknown> =>
   typeof headers === 'object' && headers !== null && !('shape' in headers) ? (headers as Record<string, unknown>) : {};
 
 const KEY_DESCRIPTION = [
-  `Retry key (1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable characters), scoped to the caller, the method and the path; kept 24 hours.`,
+  `Retry key (1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for`,
+  "(the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours.",
   'A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response',
   '(status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live.',
   'A replayed error envelope carries this request\'s id in `error.requestId`.',
@@ -18,7 +19,13 @@ const KEY_DESCRIPTION = [
 ].join(' ');
 
 const CONFLICT_DESCRIPTION =
-  'IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running.';
+  'IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. ' +
+  `IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; \`Retry-After\` (seconds, ${IN_PROGRESS_RETRY_AFTER_SECONDS}) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). ` +
+  'A key whose request was in flight when the server stopped is released when it starts again.';
+
+const RETRY_AFTER_HEADER = {
+  'Retry-After': { description: `On IDEMPOTENCY_KEY_IN_PROGRESS: seconds to wait before retrying (${IN_PROGRESS_RETRY_AFTER_SECONDS})`, schema: { type: 'integer' as const } },
+};
 
 /**
  * Documents what the idempotency middleware enforces on every POST route: the Idempotency-Key
@@ -41,7 +48,12 @@ export function documentIdempotency(app: OpenAPIHono): void {
           ? { ...response, headers: { ...plainHeaders(response.headers), [REPLAYED_HEADER]: { description: '`true` when this response is a replay', schema: { type: 'string', enum: ['true'] } } } }
           : response;
     }
-    responses['409'] = { description: `${before}${CONFLICT_DESCRIPTION}`, content: { 'application/json': { schema: ErrorEnvelopeSchema } } };
+    const existingHeaders = existing !== undefined && !('$ref' in existing) ? plainHeaders(existing.headers) : {};
+    responses['409'] = {
+      description: `${before}${CONFLICT_DESCRIPTION}`,
+      headers: { ...existingHeaders, ...RETRY_AFTER_HEADER },
+      content: { 'application/json': { schema: ErrorEnvelopeSchema } },
+    };
     route.responses = responses;
   }
 }

@@ -44,4 +44,14 @@ export interface IdempotencyStore {
   readChunks(token: string, fromSeq: number, limit: number): Promise<Uint8Array[]>;
   /** Deletes records expired at `now` and their pieces; returns how many records. */
   sweep(now: number): Promise<number>;
+  /**
+   * Forgets every reservation still in progress, with its pieces, and returns how many: their
+   * requests can no longer finish, so a retry with the key executes afresh instead of waiting
+   * for the lock to pass. The server calls it once at start, before it serves, and only where
+   * it alone owns the database (SQLite, `ownedByOneProcess`): then nothing can be in flight yet,
+   * and every in-progress record was left by a process that died. With several instances on one
+   * database this must become "the reservations of instances known to be dead" (an owner column
+   * and a heartbeat); until then the lock (`lockMs`) is what frees them.
+   */
+  releaseInFlight(): Promise<number>;
 }

@@ -4,12 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, conflict } from '../lib/api-error.js';
 import { wantsNdjson } from '../lib/chunked-stream.js';
 import type { Clock } from '../lib/clock.js';
-import { canonicalBody } from './canonical-json.js';
+import { parseBody } from './canonical-json.js';
 import { readIdempotencyKey } from './idempotency-key.js';
 import type { IdempotencyStore, StoredResponse } from './idempotency-store.js';
 import { RecentResponses } from './recent-responses.js';
 import { replayResponse } from './replay-response.js';
-import { idempotencyScope, requestFingerprint } from './request-fingerprint.js';
+import { actingOrganization, idempotencyScope, requestFingerprint } from './request-fingerprint.js';
 import { recordResponse } from './response-recorder.js';
 
 export interface IdempotencyOptions {
@@ -32,8 +32,21 @@ const HOUR = 3_600_000;
 
 export const keyReused = (): ApiError =>
   conflict('IDEMPOTENCY_KEY_REUSE', 'This Idempotency-Key was already used with a different request body (or Accept); use a new key for a new request');
+/**
+ * Seconds a caller is told to wait (Retry-After) when its key's first request is still running.
+ * Most requests finish well within it; a long one answers another 409 with the same advice,
+ * so a client that follows Retry-After polls once a second until it gets the replay.
+ */
+export const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
+
 export const keyInProgress = (): ApiError =>
-  conflict('IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still running; retry once it has finished');
+  new ApiError(
+    409,
+    'IDEMPOTENCY_KEY_IN_PROGRESS',
+    'A request with this Idempotency-Key is still running; retry once it has finished',
+    null,
+    { 'Retry-After': String(IN_PROGRESS_RETRY_AFTER_SECONDS) },
+  );
 
 /**
  * Error codes whose responses are released instead of cached: refusals, not outcomes of work.
@@ -71,7 +84,8 @@ const positive = (name: string, value: number): number => {
 
 /**
  * Idempotency-Key on POST. Goes in a protected route's middleware after authentication (the key
- * is scoped to `c.get('auth').identity`), rate limit and scope, hence before the route's validators:
+ * is scoped to the caller of `c.get('auth')` and the organization the request acts for), rate
+ * limit and scope, hence before the route's validators:
  * a body they refuse releases the reservation instead of being cached. Every other response
  * the handler produced is cached, 404 and 5xx included, so a retry never executes twice;
  * refusals (UNCACHED_ERROR_CODES) release the reservation. A replayed error envelope carries
@@ -98,11 +112,18 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
     if (key === undefined) return next();
     const auth = c.get('auth');
     if (auth === undefined) throw new Error('idempotency middleware must run after authentication');
-    const canonical = canonicalBody(await c.req.text());
+    const body = parseBody(await c.req.text());
     // Not JSON: the validators refuse it before any handler, so there is nothing to replay.
-    if (canonical === undefined) return next();
-    const fingerprint = requestFingerprint(canonical, wantsNdjson(c.req.header('accept')) ? 'ndjson' : 'json');
-    const scope = idempotencyScope(auth.identity, c.req.method, c.req.path, key);
+    if (body === undefined) return next();
+    const fingerprint = requestFingerprint(body.canonical, wantsNdjson(c.req.header('accept')) ? 'ndjson' : 'json');
+    const scope = idempotencyScope({
+      identity: auth.identity,
+      issuer: auth.issuer,
+      organizationId: actingOrganization(auth.organizationIds, body.value),
+      method: c.req.method,
+      path: c.req.path,
+      key,
+    });
     const now = clock.now().getTime();
     if (now >= nextSweepAt) {
       nextSweepAt = now + sweepIntervalMs;

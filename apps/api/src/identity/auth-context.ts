@@ -11,6 +11,12 @@ export interface AuthContext {
   method: 'api-key' | 'jwt';
   /** Stable identity for rate limits and idempotency: `key:<api key id>` or `user:<jwt sub>`. */
   identity: string;
+  /**
+   * The `iss` claim of a JWT, when the token has one; absent for API keys. Two issuers may both
+   * have a user `alice`, so whatever is keyed by `identity` across requests (idempotency keys)
+   * is keyed by the issuer too.
+   */
+  issuer?: string;
   /** Organizations the caller may act for; the first is the default. An API key has exactly one. */
   organizationIds: readonly string[];
   scopes: ReadonlySet<Scope>;

@@ -78,13 +78,14 @@ export function createAuthenticator(options: AuthenticatorOptions): IdentityAuth
     if (!verifyJwt) return { ok: false, message: 'JWT authentication is not configured on this server' };
     const result = await verifyJwt(token);
     if (!result.ok) return result;
-    const { sub, scopes, orgs } = result.token;
+    const { sub, scopes, orgs, issuer } = result.token;
     const known = await store.findOrganizationsByIds(orgs);
     const unknown = orgs.filter((id) => !known.some((o) => o.id === id));
     if (unknown.length > 0) return { ok: false, message: `Invalid token: unknown organization ${unknown.join(', ')}` };
     const auth: AuthContext = {
       method: 'jwt',
       identity: `user:${sub}`,
+      ...(issuer === undefined ? {} : { issuer }),
       organizationIds: orgs,
       scopes,
       tier: known.find((o) => o.id === orgs[0])?.tier ?? 'free',

@@ -15,6 +15,8 @@ export interface JwtOptions {
 /** The claims this service reads, once the signature and the registered claims are checked. */
 export interface VerifiedToken {
   sub: string;
+  /** The `iss` claim, when present (checked against SIM_JWT_ISSUER when that is set). */
+  issuer?: string;
   scopes: Set<Scope>;
   orgs: string[];
 }
@@ -71,7 +73,7 @@ export function createJwtVerifier(options: JwtOptions): JwtVerifier | undefined 
 }
 
 function readClaims(payload: JWTPayload): JwtVerification {
-  const { sub, scope, orgs } = payload;
+  const { sub, scope, orgs, iss } = payload;
   if (typeof sub !== 'string' || sub === '' || sub.length > MAX_SUB_LENGTH) {
     return { ok: false, message: `Invalid token: claim sub must be a string of 1 to ${MAX_SUB_LENGTH} characters` };
   }
@@ -83,7 +85,9 @@ function readClaims(payload: JWTPayload): JwtVerification {
   }
   // Scopes this service does not know are ignored rather than refused: a token may serve several audiences.
   const scopes = new Set((scope ?? '').split(' ').filter((s): s is Scope => KNOWN_SCOPES.has(s)));
-  return { ok: true, token: { sub, scopes, orgs: [...new Set(orgs.map((o: string) => o.toLowerCase()))] } };
+  const token: VerifiedToken = { sub, scopes, orgs: [...new Set(orgs.map((o: string) => o.toLowerCase()))] };
+  if (typeof iss === 'string' && iss !== '') token.issuer = iss;
+  return { ok: true, token };
 }
 
 /** A short reason for the 401 message: enough for a developer, nothing about the keys. */

@@ -17,11 +17,22 @@ const checkedMax = (maxBytes: number): number => {
   return maxBytes;
 };
 
+/**
+ * The 413 closes the connection (`Connection: close`; Node ends the socket once the response is
+ * written). The refused body is not read to its end: what is left of it is still on the way,
+ * and a chunked body's stream has been cancelled, which ends the socket anyway. Said in the
+ * response, a keep-alive client opens a fresh connection for its next request instead of
+ * sending it down one that is about to close (undici's UND_ERR_SOCKET).
+ */
+export function payloadTooLarge(maxBytes = MAX_BODY_BYTES): ApiError {
+  return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${maxBytes} bytes`, { maxBytes }, { Connection: 'close' });
+}
+
 function limitBody(maxBytes: number): MiddlewareHandler {
   const limit = honoBodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${maxBytes} bytes`, { maxBytes });
+      throw payloadTooLarge(maxBytes);
     },
   });
   return async function bodyLimitMiddleware(c, next) {

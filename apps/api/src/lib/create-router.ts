@@ -1,15 +1,20 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { validationError } from './api-error.js';
+import { withStrictQuery } from './strict-query.js';
 import { toIssues } from './validation-issues.js';
 
 /**
  * Every router of the app comes from here, so every validation failure (body, query, path,
- * headers) becomes the same 400 VALIDATION_ERROR envelope.
+ * headers) becomes the same 400 VALIDATION_ERROR envelope, and every route refuses query
+ * parameters it does not declare (see withStrictQuery).
  */
 export function createRouter(): OpenAPIHono {
-  return new OpenAPIHono({
+  const router = new OpenAPIHono({
     defaultHook: (result) => {
       if (!result.success) throw validationError(toIssues(result.error));
     },
   });
+  const register = router.openapi;
+  router.openapi = ((route, handler, hook) => register(withStrictQuery(route), handler, hook)) as typeof register;
+  return router;
 }

@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError } from './api-error.js';
+import { payloadTooLarge } from './body-limit.js';
 import { envelope } from './error-envelope.js';
 import type { Logger } from './logger.js';
 
@@ -19,7 +20,7 @@ function fromHttpException(error: HTTPException): ApiError {
     const message = error.status === 415 ? 'Content-Type must be application/json' : 'The request body is not valid JSON';
     return new ApiError(400, 'VALIDATION_ERROR', message, { issues: [{ path: '', message }] });
   }
-  if (error.status === 413) return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
+  if (error.status === 413) return payloadTooLarge();
   return new ApiError(error.status as ContentfulStatusCode, 'HTTP_ERROR', error.message || 'Request failed');
 }
 

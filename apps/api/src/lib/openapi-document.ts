@@ -1,4 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { PUBLIC_CACHE_CONTROL } from './security-headers.js';
+import { rejectQuery } from './strict-query.js';
 
 /**
  * Registers the security schemes the routes name and serves the OpenAPI 3.1 document at
@@ -24,6 +26,12 @@ export function serveOpenApi(app: OpenAPIHono, serviceVersion: string): void {
     tags: ['Meta'],
     summary: 'This OpenAPI 3.1 document (public)',
     responses: { 200: { description: 'The document', content: { 'application/json': { schema: { type: 'object' } } } } },
+  });
+  // It has no query parameters either (the routes get this check from createRouter).
+  app.use('/v1/openapi.json', rejectQuery);
+  app.use('/v1/openapi.json', async function publicDocumentCache(c, next) {
+    await next();
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
   });
   app.doc31('/v1/openapi.json', {
     openapi: '3.1.0',

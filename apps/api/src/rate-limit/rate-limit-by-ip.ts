@@ -15,6 +15,16 @@ export interface RateLimitByIpOptions {
 
 const countedByIdentity = (c: Context): boolean => matchedRouteCarries(c, IDENTITY_LIMITED);
 
+/**
+ * Health checks come from monitors, often several behind one address (a NAT, a load balancer's
+ * probes). They get a bucket of their own per address, as large as the enterprise tier's Read
+ * limit (default 30 000 per minute): monitors never exhaust it, and neither they nor anyone
+ * else can spend the address's ordinary free-tier bucket through it. A flood of health checks
+ * is still limited, and the response still tells its X-RateLimit-*.
+ */
+export const HEALTH_PATH = '/v1/health';
+const HEALTH_TIER = 'enterprise';
+
 const hasCredentials = (c: Context): boolean => c.req.header('x-api-key') !== undefined || c.req.header('authorization') !== undefined;
 
 /**
@@ -28,7 +38,10 @@ const hasCredentials = (c: Context): boolean => c.req.header('x-api-key') !== un
 export function rateLimitByIp(options: RateLimitByIpOptions): MiddlewareHandler {
   const { limiter, clientIp = socketClientIp } = options;
   if (typeof limiter?.consume !== 'function') throw new Error('rateLimitByIp: limiter is required');
-  const consumeForIp = (c: Context) => limiter.consume(`ip:${clientIp(c)}`, 'free', classifyRequest(c.req.method, c.req.path));
+  const consumeForIp = (c: Context) =>
+    c.req.path === HEALTH_PATH
+      ? limiter.consume(`ip-health:${clientIp(c)}`, HEALTH_TIER, classifyRequest(c.req.method, c.req.path))
+      : limiter.consume(`ip:${clientIp(c)}`, 'free', classifyRequest(c.req.method, c.req.path));
 
   return async function rateLimitByIpMiddleware(c, next) {
     const byIdentity = countedByIdentity(c);

@@ -112,6 +112,14 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
       return rows.map((row) => new Uint8Array(row.bytes));
     },
 
+    async releaseInFlight() {
+      const released = await db.deleteFrom('idempotency_keys').where('state', '=', 'in_progress').returning('token').execute();
+      const tokens = released.map((row) => row.token);
+      // Pieces of a streamed body written before the process died.
+      if (tokens.length > 0) await db.deleteFrom('idempotency_chunks').where('token', 'in', tokens).execute();
+      return tokens.length;
+    },
+
     async sweep(now) {
       const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).executeTakeFirst();
       // Pieces of expired, released or taken-over records.

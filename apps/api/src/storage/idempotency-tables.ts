@@ -1,6 +1,6 @@
 /** Table `idempotency_keys`. Times are Unix milliseconds (bigint: a string from pg, read through Number()). */
 export interface IdempotencyKeysTable {
-  /** SHA-256 (hex) of identity, method, path and key. */
+  /** SHA-256 (hex) of identity, JWT issuer, acting organization, method, path and key (see idempotencyScope). */
   scope: string;
   /** Random id of the reservation; the writer of a response must still hold it. */
   token: string;

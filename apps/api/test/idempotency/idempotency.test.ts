@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UNCACHED_ERROR_CODES } from '../../src/idempotency/idempotency.js';
 import type { IdempotencyStore } from '../../src/idempotency/idempotency-store.js';
-import { buildProtectedApp, ManualClock, ORG_B, protectedAppsClosedAfterEach, type ProtectedApp } from './support/protected-app.js';
+import { buildProtectedApp, ManualClock, ORG_A, ORG_B, protectedAppsClosedAfterEach, type ProtectedApp } from './support/protected-app.js';
 
 const open = protectedAppsClosedAfterEach();
 
@@ -51,6 +51,7 @@ describe('Idempotency-Key on POST', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const during = await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('slow') });
     expect(during.status).toBe(409);
+    expect(during.headers.get('retry-after')).toBe('1');
     expect(await errorCode(during)).toBe('IDEMPOTENCY_KEY_IN_PROGRESS');
     const differentBody = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'other' }, headers: withKey('slow') });
     expect(await errorCode(differentBody)).toBe('IDEMPOTENCY_KEY_REUSE');
@@ -145,6 +146,29 @@ describe('Idempotency-Key on POST', () => {
     }
     const fromDomain = await p.request('/v1/simulations/from-domain', { key: 'key-a', body: { domain: 'nope', input: {} }, headers: withKey('shared') });
     expect(fromDomain.status).toBe(404);
+  });
+
+  it('does not share a JWT user\'s key between the organizations it acts for, nor between issuers', async () => {
+    const p = await open();
+    const organizationOf = async (res: Response): Promise<string> => ((await res.json()) as { organizationId: string }).organizationId;
+    const forA = await p.request('/v1/simulations', { bearer: 'jwt-ab', body: CREATE, headers: withKey('two-orgs') });
+    expect([forA.status, await organizationOf(forA)]).toEqual([201, ORG_A]);
+    // The same user and body, made for organization B (its default in this token): executed, not replayed.
+    const forB = await p.request('/v1/simulations', { bearer: 'jwt-ba', body: CREATE, headers: withKey('two-orgs') });
+    expect(forB.headers.get('idempotency-replayed')).toBeNull();
+    expect([forB.status, await organizationOf(forB)]).toEqual([201, ORG_B]);
+    // An organization named in the body is the one acted for, whichever is the token's default.
+    const namedB = await p.request('/v1/simulations', { bearer: 'jwt-ab', body: { ...CREATE, organizationId: ORG_B }, headers: withKey('named') });
+    const namedBAgain = await p.request('/v1/simulations', { bearer: 'jwt-ba', body: { ...CREATE, organizationId: ORG_B }, headers: withKey('named') });
+    expect(namedBAgain.headers.get('idempotency-replayed')).toBe('true');
+    expect([await organizationOf(namedB), await organizationOf(namedBAgain)]).toEqual([ORG_B, ORG_B]);
+    const replayA = await p.request('/v1/simulations', { bearer: 'jwt-ab', body: CREATE, headers: withKey('two-orgs') });
+    expect(replayA.headers.get('idempotency-replayed')).toBe('true');
+    expect(await organizationOf(replayA)).toBe(ORG_A);
+    // user:ab of another issuer is another user.
+    const elsewhere = await p.request('/v1/simulations', { bearer: 'jwt-ab-elsewhere', body: CREATE, headers: withKey('two-orgs') });
+    expect(elsewhere.status).toBe(201);
+    expect(elsewhere.headers.get('idempotency-replayed')).toBeNull();
   });
 
   it('validates the key: 1 to 255 printable characters, else 400 at path Idempotency-Key (nothing reserved)', async () => {

@@ -113,4 +113,31 @@ describe('GET /v1/usage', () => {
     expect((await get('/v1/usage?from=2030-02-30', { 'x-api-key': fullKey })).status).toBe(400);
     expect((await get(`/v1/usage?organizationId=${globex}`, { 'x-api-key': fullKey })).status).toBe(403);
   });
+
+  it.each(['2026-13-01', '2026-02-30', '2026-00-10', '2026-04-31', '2025-02-29', '2026-1-1', '2026-01-00', '0000-00-00'])(
+    'refuses the impossible day %s in from and in to with 400 VALIDATION_ERROR at the parameter',
+    async (day) => {
+      for (const name of ['from', 'to']) {
+        const res = await get(`/v1/usage?${name}=${day}`, { 'x-api-key': fullKey });
+        expect(res.status).toBe(400);
+        const body = (await res.json()) as { error: { code: string; details: { issues: Array<{ path: string }> } } };
+        expect(body.error.code).toBe('VALIDATION_ERROR');
+        expect(body.error.details.issues.map((issue) => issue.path)).toEqual([name]);
+      }
+    },
+  );
+
+  it('refuses a query parameter that neither route declares with 400 at its name', async () => {
+    for (const path of ['/v1/usage?from=2030-06-01&colour=red', '/v1/organization?colour=red']) {
+      const res = await get(path, { 'x-api-key': fullKey });
+      const body = (await res.json()) as { error: { code: string; details: { issues: Array<{ path: string }> } } };
+      expect([res.status, body.error.code, body.error.details.issues.map((issue) => issue.path)]).toEqual([400, 'VALIDATION_ERROR', ['colour']]);
+    }
+  });
+
+  it('accepts the days that exist at the edges of months (29 February of a leap year, 31 December)', async () => {
+    const res = await get('/v1/usage?from=2028-02-29&to=2028-12-31', { 'x-api-key': fullKey });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(307);
+  });
 });

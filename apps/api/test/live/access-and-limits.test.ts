@@ -42,7 +42,7 @@ describe('stream access', () => {
     const controller = new AbortController();
     const res = await fetch(eventsUrl(server, id), { headers: { 'X-Api-Key': 'key-a' }, signal: controller.signal });
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    expect(res.headers.get('cache-control')).toContain('no-cache');
+    expect(res.headers.get('cache-control')).toContain('no-store');
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     let text = '';
     while ((text.match(/event: heartbeat/g) ?? []).length < 2) text += new TextDecoder().decode((await reader.read()).value);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
+import { clientIpResolver } from '../../src/rate-limit/client-ip.js';
 import { ConcurrencyLimiter } from '../../src/rate-limit/concurrency-limiter.js';
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 
@@ -115,11 +116,59 @@ describe('rate limits', () => {
     const scopeRefused = await p.request('/v1/simulations', { key: 'key-a-read', body: { scenarioId: 'tiny-valley' } });
     expect(scopeRefused.status).toBe(403);
     expect(limits(scopeRefused)).toMatchObject({ limit: 2, remaining: 1 });
-    expect(limits(await p.request('/v1/health', { ip: '203.0.113.9' }))).toMatchObject({ remaining: 1 });
+    // Health has a bucket of its own (see the health test below).
+    expect(limits(await p.request('/v1/health', { ip: '203.0.113.9' }))).toMatchObject({ limit: 400 });
+    expect(limits(await p.request('/v1/scenarios/tiny-valley', { ip: '203.0.113.9' }))).toMatchObject({ remaining: 1 });
     expect(limits(await p.request('/v1/scenarios/tiny-valley', { ip: '203.0.113.9' }))).toMatchObject({ remaining: 0 });
     const over = await p.request('/v1/scenarios', { ip: '203.0.113.9' });
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).not.toBeNull();
+  });
+
+  it('gives health checks a bucket of their own per address, as large as the enterprise Read limit', async () => {
+    const p = await open({ tiers: SMALL });
+    // Ten monitors behind one address, each checking: far beyond the address's free Read limit of 4.
+    for (let i = 0; i < 10; i += 1) {
+      const res = await p.request('/v1/health', { ip: '192.0.2.50' });
+      expect([res.status, limits(res).limit, limits(res).remaining]).toEqual([200, 400, 399 - i]);
+    }
+    // The address's ordinary bucket is untouched, and spending it does not stop the monitors.
+    expect(limits(await p.request('/v1/scenarios', { ip: '192.0.2.50' }))).toMatchObject({ limit: 4, remaining: 3 });
+    for (let i = 0; i < 4; i += 1) await p.request('/v1/scenarios', { ip: '192.0.2.50' });
+    expect((await p.request('/v1/scenarios', { ip: '192.0.2.50' })).status).toBe(429);
+    expect((await p.request('/v1/health', { ip: '192.0.2.50' })).status).toBe(200);
+  });
+
+  it('counts the socket address by default: a forged X-Forwarded-For does not change the bucket', async () => {
+    const p = await open({ tiers: SMALL });
+    const seen = [];
+    for (const forged of ['1.1.1.1', '2.2.2.2', '3.3.3.3, 4.4.4.4']) {
+      seen.push(limits(await p.request('/v1/scenarios', { ip: '192.0.2.60', headers: { 'X-Forwarded-For': forged, 'X-Real-IP': forged } })).remaining);
+    }
+    expect(seen).toEqual([3, 2, 1]);
+  });
+
+  it('behind N proxies (SIM_TRUST_PROXY=N) counts the address N hops back in X-Forwarded-For, never one the caller wrote', async () => {
+    const p = await open({ tiers: SMALL, clientIp: clientIpResolver({ kind: 'hops', hops: 1 }) });
+    const via = (forwardedFor: string) => p.request('/v1/scenarios', { ip: '10.0.0.1', headers: { 'X-Forwarded-For': forwardedFor } });
+    expect(limits(await via('198.51.100.1')).remaining).toBe(3);
+    expect(limits(await via('198.51.100.2')).remaining).toBe(3);
+    // The proxy appended the real peer after whatever the caller sent: the forged entry is ignored.
+    expect(limits(await via('6.6.6.6, 198.51.100.1')).remaining).toBe(2);
+    expect(limits(await via('7.7.7.7, 198.51.100.1')).remaining).toBe(1);
+    // Two hops: the second proxy's peer is the first proxy; the client is one further back.
+    const two = await open({ tiers: SMALL, clientIp: clientIpResolver({ kind: 'hops', hops: 2 }) });
+    const first = await two.request('/v1/scenarios', { ip: '10.0.0.2', headers: { 'X-Forwarded-For': '6.6.6.6, 198.51.100.3, 10.0.0.1' } });
+    const second = await two.request('/v1/scenarios', { ip: '10.0.0.2', headers: { 'X-Forwarded-For': '7.7.7.7, 198.51.100.3, 10.0.0.1' } });
+    expect([limits(first).remaining, limits(second).remaining]).toEqual([3, 2]);
+  });
+
+  it('with SIM_TRUST_PROXY=<header> counts the address in that header, else the socket', async () => {
+    const p = await open({ tiers: SMALL, clientIp: clientIpResolver({ kind: 'header', name: 'x-real-ip' }) });
+    expect(limits(await p.request('/v1/scenarios', { ip: '10.0.0.1', headers: { 'X-Real-IP': '198.51.100.1' } })).remaining).toBe(3);
+    expect(limits(await p.request('/v1/scenarios', { ip: '10.0.0.1', headers: { 'X-Real-IP': '198.51.100.2' } })).remaining).toBe(3);
+    expect(limits(await p.request('/v1/scenarios', { ip: '10.0.0.1' })).remaining).toBe(3);
+    expect(limits(await p.request('/v1/scenarios', { ip: '10.0.0.1' })).remaining).toBe(2);
   });
 
   it('counts a 413 of a valid credential against that credential’s bucket and shows its headers (Content-Length or chunked)', async () => {

@@ -19,7 +19,8 @@ export interface EventHandlerDeps {
 
 const SSE_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
-  'Cache-Control': 'no-cache, no-transform',
+  // Tenant data: no cache keeps it (no-store); no proxy rewrites or compresses it (no-transform).
+  'Cache-Control': 'no-store, no-transform',
   Connection: 'keep-alive',
   // Proxies that buffer responses (nginx) would hold events back.
   'X-Accel-Buffering': 'no',

@@ -20,6 +20,9 @@ export const healthRoutes = {
     path: '/v1/health',
     tags: ['Health'],
     summary: 'Liveness and versions (public)',
+    description:
+      'For monitors: limited per client address in a bucket of its own, as large as the enterprise Read limit (default 30 000 per minute), ' +
+      'so monitors sharing an address are not refused and do not spend its ordinary bucket. Never cached (`Cache-Control: no-store`).',
     responses: {
       200: { description: 'Healthy', content: { 'application/json': { schema: HealthSchema } } },
       503: { description: 'The database does not answer; same shape', content: { 'application/json': { schema: HealthSchema } } },

@@ -1,7 +1,21 @@
 import { z } from '@hono/zod-openapi';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDay = (value: string): boolean => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Whether `value` is YYYY-MM-DD naming a day that exists (no month 13, no 30 February). Checked
+ * by building the date from its parts and reading them back: an impossible day rolls over into
+ * another one (2026-02-30 becomes 2026-03-02) rather than throwing, as `toISOString` of an
+ * invalid Date would.
+ */
+function isCalendarDay(value: string): boolean {
+  const parts = DAY.exec(value);
+  if (parts === null) return false;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day); // unlike Date.UTC, takes years 0–99 as they are
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 /** The longest range one request may ask for, in days. */
 export const MAX_USAGE_DAYS = 366;
 

@@ -9,6 +9,7 @@ import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../../src/identity
 import { idempotency, type IdempotencyOptions } from '../../../src/idempotency/idempotency.js';
 import type { IdempotencyStore } from '../../../src/idempotency/idempotency-store.js';
 import type { Clock } from '../../../src/lib/clock.js';
+import type { ClientIpResolver } from '../../../src/rate-limit/client-ip.js';
 import { createRateLimiting, type RateLimiting } from '../../../src/rate-limit/create-rate-limiting.js';
 import { createKyselyIdempotencyStore } from '../../../src/storage/idempotency-store-kysely.js';
 import { createKyselyRateLimitStore } from '../../../src/storage/rate-limit-store-kysely.js';
@@ -37,6 +38,9 @@ export const CALLERS: Record<string, AuthContext> = {
   ...TEST_CALLERS,
   'key-pro': { method: 'api-key', identity: 'key:pro', organizationIds: [ORG_B], scopes: new Set(['simulation:read', 'simulation:write']), tier: 'pro' },
   'key-enterprise': { method: 'api-key', identity: 'key:ent', organizationIds: [ORG_A], scopes: new Set(['simulation:read', 'simulation:write']), tier: 'enterprise' },
+  // The user of jwt-ab with another default organization, and a namesake from another issuer.
+  'jwt-ba': { method: 'jwt', identity: 'user:ab', organizationIds: [ORG_B, ORG_A], scopes: new Set(['simulation:read', 'simulation:write']) },
+  'jwt-ab-elsewhere': { method: 'jwt', identity: 'user:ab', issuer: 'https://elsewhere.example', organizationIds: [ORG_A, ORG_B], scopes: new Set(['simulation:read', 'simulation:write']) },
 };
 
 export interface ProtectedAppOptions {
@@ -47,6 +51,8 @@ export interface ProtectedAppOptions {
   rateLimits?: boolean;
   idempotent?: boolean;
   idempotency?: Partial<IdempotencyOptions>;
+  /** Which address the IP limiter counts (SIM_TRUST_PROXY); default the socket's. */
+  clientIp?: ClientIpResolver;
   /** Wraps the database-backed store (to hold a request in progress, count calls…). */
   wrapStore?: (store: IdempotencyStore) => IdempotencyStore;
 }
@@ -72,7 +78,12 @@ export async function buildProtectedApp(options: ProtectedAppOptions = {}): Prom
   const file = options.file ?? join(mkdtempSync(join(tmpdir(), 'sim-protect-')), 'test.db');
   const clock = options.clock ?? new ManualClock();
   const storage = await openSqlite(file);
-  const rateLimiting = createRateLimiting({ store: createKyselyRateLimitStore(storage.db), clock, tiers: options.tiers ?? DEFAULT_TIER_LIMITS });
+  const rateLimiting = createRateLimiting({
+    store: createKyselyRateLimitStore(storage.db),
+    clock,
+    tiers: options.tiers ?? DEFAULT_TIER_LIMITS,
+    ...(options.clientIp ? { clientIp: options.clientIp } : {}),
+  });
   const baseStore = createKyselyIdempotencyStore(storage.db);
   const store = options.wrapStore ? options.wrapStore(baseStore) : baseStore;
   const app = createApp({
