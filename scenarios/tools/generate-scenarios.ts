@@ -7,7 +7,7 @@
  *   node --import tsx scenarios/tools/generate-scenarios.ts
  *
  * Each file is validated against ScenarioFileSchema before it is written. After changing a
- * scenario, re-pin its golden hashes: `pnpm --filter @sim/engine golden:update -- --rewrite <id>`.
+ * scenario, re-pin its golden hashes: `npx -y pnpm@10.34.9 --filter @sim/engine golden:update -- --rewrite <id>`.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

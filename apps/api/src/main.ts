@@ -8,8 +8,7 @@ import { mountIdentityRoutes } from './identity/mount-identity-routes.js';
 import { systemClock } from './lib/clock.js';
 import { consoleLogger } from './lib/logger.js';
 import { createAdapterDomainCatalog } from './scenarios/adapter-domain-catalog.js';
-import { loadScenarioFolder } from './scenarios/load-scenario-folder.js';
-import { createScenarioCatalog } from './scenarios/scenario-catalog.js';
+import { watchScenarioFolder } from './scenarios/watch-scenario-folder.js';
 import { InProcessEventBus } from './simulations/event-bus.js';
 import { LiveHub } from './live/live-channel.js';
 import { playbackClock } from './live/playback-clock.js';
@@ -44,8 +43,10 @@ async function main(): Promise<void> {
   const storage = await openStorage(config.database);
   logger.info(`database: ${storage.capabilities.name}${config.database.kind === 'sqlite' ? ` at ${config.database.path}` : ''}`);
 
-  const { scenarios, problems } = loadScenarioFolder(config.scenariosDir, logger);
-  logger.info(`scenarios: ${scenarios.length} loaded from ${config.scenariosDir}${problems.length > 0 ? `, ${problems.length} skipped` : ''}`);
+  // The catalogue follows the folder: files added, changed or removed are served without a restart.
+  const scenarioFolder = watchScenarioFolder(config.scenariosDir, logger);
+  const { served, refused, watching } = scenarioFolder.status();
+  logger.info(`scenarios: ${served} loaded from ${config.scenariosDir}${refused > 0 ? `, ${refused} skipped` : ''}${watching ? ' (watching for changes)' : ''}`);
 
   // Identity: the authenticator, the usage ledger, and the first-start bootstrap (key banner).
   const identityStore = createKyselyIdentityStore(storage.db, { changes: storage.changes });
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
   const { app, service } = createAppWithService({
     store: storage.simulations,
     authenticator,
-    scenarios: createScenarioCatalog(scenarios),
+    scenarios: scenarioFolder.catalog,
     domains: createAdapterDomainCatalog(),
     clock: systemClock,
     config,
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal}: stopping (finishing in-flight requests)`);
+    scenarioFolder.close();
     const force = setTimeout(() => {
       logger.warn('in-flight requests did not finish in time; closing anyway');
       process.exit(1);

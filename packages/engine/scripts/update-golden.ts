@@ -1,8 +1,8 @@
 /**
  * Pins the golden trace hashes in test/golden/golden-hashes.json.
  *
- *   pnpm --filter @sim/engine golden:update                       # add what is missing
- *   pnpm --filter @sim/engine golden:update -- --rewrite <id> ...  # re-pin a scenario whose file changed
+ *   npx -y pnpm@10.34.9 --filter @sim/engine golden:update                       # add what is missing
+ *   npx -y pnpm@10.34.9 --filter @sim/engine golden:update -- --rewrite <id> ...  # re-pin a scenario whose file changed
  *
  * An engine version is frozen: once its hashes are pinned they must never change. So this
  * script only ever adds hashes (a new engine version, a new scenario) and refuses to overwrite
@@ -10,9 +10,8 @@
  * grid, rules) itself changed. A hash that changed while its scenario did not means the
  * engine's behaviour changed: put that change in a new engine version instead.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { computeHashes, GOLDEN_DESCRIPTION, GOLDEN_PATH, loadScenarios, type GoldenFile } from '../test/golden/trace-hash.js';
+import { writeFileSync } from 'node:fs';
+import { computeHashes, GOLDEN_DESCRIPTION, GOLDEN_PATH, loadScenarios, readPinned, type GoldenFile } from '../test/golden/trace-hash.js';
 
 function parseArgs(argv: readonly string[]): Set<string> {
   const rewrite = new Set<string>();
@@ -30,8 +29,8 @@ function parseArgs(argv: readonly string[]): Set<string> {
 
 function main(): number {
   const rewrite = parseArgs(process.argv.slice(2));
-  const path = fileURLToPath(GOLDEN_PATH);
-  const pinned: GoldenFile | null = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as GoldenFile) : null;
+  const path = GOLDEN_PATH;
+  const pinned = readPinned();
   const scenarios = loadScenarios();
   for (const id of rewrite) if (!scenarios.has(id)) throw new Error(`--rewrite ${id}: no such scenario in scenarios/`);
 

@@ -1,5 +1,6 @@
 export { Simulation, replay, replaySteps, replayTicks, type ReplayTicksOptions, type CreateOptions, type StepObserver, type TickRecord } from './simulation.js';
 export { ScenarioError, UnknownEngineVersionError, toValidationIssues, type ValidationIssue } from './scenario-error.js';
+export { checkScenarioFile, flagDuplicateIds, type ScenarioFileCheck } from './scenario-file-check.js';
 export { LIMITS } from './limits.js';
 export { openStream, resumeStream, type RandomStream, type RandomStreamState } from './rng/random-stream.js';
 export type { EngineInput, EngineInputDraft, ScheduledInput } from './model/engine-input.js';

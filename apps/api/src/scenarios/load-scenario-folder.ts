@@ -1,7 +1,8 @@
-import { ScenarioFileSchema, toValidationIssues, type ScenarioFile } from '@sim/engine';
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { flagDuplicateIds, type ScenarioFile, type ScenarioFileCheck } from '@sim/engine';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Logger } from '../lib/logger.js';
+import { describeIssues, readScenarioFile } from './read-scenario-file.js';
 
 export interface ScenarioLoadProblem {
   file: string;
@@ -13,48 +14,43 @@ export interface LoadedScenarios {
   problems: ScenarioLoadProblem[];
 }
 
+/** One `*.json` of the scenarios folder with its verdict. */
+export interface CheckedScenarioFile {
+  /** File name inside the folder. */
+  label: string;
+  check: ScenarioFileCheck;
+}
+
+/** Checks every `*.json` of a folder, in name order; throws when the folder cannot be listed. */
+export function checkScenarioFolder(dir: string): CheckedScenarioFile[] {
+  const names = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+  return flagDuplicateIds(names.map((name) => ({ label: name, check: readScenarioFile(join(dir, name)) })));
+}
+
 /**
- * Reads every `*.json` of a folder and validates it with ScenarioFileSchema. A broken file is
- * reported (file name and problem) and skipped; it never takes the others down. The file name
- * must match the scenario id, so ids stay unique and easy to find.
+ * Reads every `*.json` of a folder. A file with an error (as `sim scenarios validate` would
+ * report it, an id other than the file name included) is logged with every problem and
+ * skipped; it never takes the others down. Warnings are logged, and the file is served.
  */
 export function loadScenarioFolder(dir: string, logger: Logger): LoadedScenarios {
-  let names: string[];
+  let checked: CheckedScenarioFile[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
+    checked = checkScenarioFolder(dir);
   } catch (error) {
     logger.warn(`scenarios folder not readable: ${dir}`, { error: (error as Error).message });
     return { scenarios: [], problems: [{ file: dir, problem: (error as Error).message }] };
   }
   const scenarios: ScenarioFile[] = [];
   const problems: ScenarioLoadProblem[] = [];
-  const seen = new Set<string>();
-  const report = (file: string, problem: string): void => {
-    problems.push({ file, problem });
-    logger.warn(`scenario ${file} skipped: ${problem}`);
-  };
-  for (const name of names) {
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(join(dir, name), 'utf8'));
-    } catch (error) {
-      report(name, `not valid JSON: ${(error as Error).message}`);
+  for (const { label, check } of checked) {
+    if (check.warnings.length > 0) logger.warn(`scenario ${label}: ${describeIssues(check.warnings)}`);
+    if (check.scenario !== undefined) {
+      scenarios.push(check.scenario);
       continue;
     }
-    const parsed = ScenarioFileSchema.safeParse(json);
-    if (!parsed.success) {
-      report(name, toValidationIssues(parsed.error).map((i) => `${i.path || '(file)'}: ${i.message}`).join('; '));
-      continue;
-    }
-    if (seen.has(parsed.data.id)) {
-      report(name, `duplicate scenario id "${parsed.data.id}"`);
-      continue;
-    }
-    if (basename(name, '.json') !== parsed.data.id) {
-      logger.warn(`scenario ${name}: id "${parsed.data.id}" differs from the file name`);
-    }
-    seen.add(parsed.data.id);
-    scenarios.push(parsed.data);
+    const problem = describeIssues(check.errors);
+    problems.push({ file: label, problem });
+    logger.warn(`scenario ${label} skipped: ${problem}`);
   }
   return { scenarios, problems };
 }

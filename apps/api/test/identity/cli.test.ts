@@ -101,7 +101,7 @@ describe('CLI commands (in-process, real SQLite file)', () => {
   it('scenarios validate passes on the repository and reports file and path of each problem', async () => {
     const all = await cli(['scenarios', 'validate']);
     expect(all.code).toBe(0);
-    expect(all.stdout).toMatch(/0 with problems/);
+    expect(all.stdout).toMatch(/0 with errors/);
     const bad = join(dir, 'broken.json');
     writeFileSync(bad, JSON.stringify({ id: 'broken', label: 'x', seed: 1, agents: [{ id: 'a', marker: { x: 99, y: 0 } }], initialState: { width: 4, height: 4, attractors: [] }, extra: 1 }));
     const misnamed = join(dir, 'misnamed.json');

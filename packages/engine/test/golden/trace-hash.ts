@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ENGINE_VERSIONS, Simulation, type ScenarioFile } from '../../src/index.js';
 import { listScenarioFiles, parseScenarioFile, runnable } from '../scenario-files.js';
 
@@ -21,11 +24,29 @@ export interface GoldenFile {
   scenarios: Record<string, GoldenEntry>;
 }
 
+/**
+ * The one command that pins golden hashes, as typed from the repository root on a machine with
+ * only Node and npm. Every message that asks for new hashes names it, and so do the docs.
+ */
+export const GOLDEN_UPDATE_COMMAND = 'npx -y pnpm@10.34.9 --filter @sim/engine golden:update';
+
 export const GOLDEN_DESCRIPTION =
   'SHA-256 of the NDJSON trace (JSON.stringify of each TraceStep, one per line, each ending in "\\n") of every scenario in ' +
-  'scenarios/ for `ticks` ticks, per engine version. Written by `pnpm --filter @sim/engine golden:update`; checked by test/golden.test.ts.';
+  `scenarios/ for \`ticks\` ticks, per engine version. Written by \`${GOLDEN_UPDATE_COMMAND}\`; checked by test/golden.test.ts.`;
 
-export const GOLDEN_PATH = new URL('./golden-hashes.json', import.meta.url);
+/**
+ * The pinned hashes: test/golden/golden-hashes.json, unless `SIM_TEST_GOLDEN_FILE` names another
+ * file (with SIM_TEST_SCENARIOS_DIR, it lets a test pin a scenario the repository does not have
+ * without touching the repository's pins).
+ */
+export const GOLDEN_PATH = process.env.SIM_TEST_GOLDEN_FILE
+  ? resolve(process.env.SIM_TEST_GOLDEN_FILE)
+  : fileURLToPath(new URL('./golden-hashes.json', import.meta.url));
+
+/** The pinned hashes, or none at all when the file does not exist yet. */
+export function readPinned(): GoldenFile | null {
+  return existsSync(GOLDEN_PATH) ? (JSON.parse(readFileSync(GOLDEN_PATH, 'utf8')) as GoldenFile) : null;
+}
 
 /** Hashes the trace of `ticks` ticks: one JSON line per TraceStep, streamed into the hash. */
 export function traceHash(file: ScenarioFile, engineVersion: string, ticks: number): string {

@@ -1,21 +1,32 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, extname, join, relative, resolve } from 'node:path';
+import { flagDuplicateIds, type ScenarioFileCheck, type ValidationIssue } from '@sim/engine';
+import { readdirSync, statSync } from 'node:fs';
+import { extname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ScenarioFileSchema, toValidationIssues } from '@sim/engine';
+import { readScenarioFile } from '../../scenarios/read-scenario-file.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 
-export const SCENARIOS_VALIDATE_HELP = `Usage: pnpm sim scenarios validate [FILE…]
+export const SCENARIOS_VALIDATE_HELP = `Usage: pnpm sim scenarios validate [FILE…] [--json]
 
-Checks scenario files against the engine's scenario file schema (default: every .json file in
-the repository's scenarios/ directory). Prints each problem as FILE: PATH: MESSAGE and exits
-with 1 when there is any problem (SIM_SCENARIOS_DIR overrides the folder, as for the server). Also checks that each file's "id" is its file name and that
-ids are unique.`;
+Checks scenario files by the rule the server applies when it loads them (default: every .json
+file of the repository's scenarios/ directory, or of SIM_SCENARIOS_DIR as for the server).
+Every problem of a file is reported in one pass, each at the dotted path of its field: types,
+ranges and unknown keys, duplicate agent or attractor ids, agents or attractors off the grid,
+preferences naming an unknown attractor, an "id" other than the file name, an id given twice.
+Errors keep the server from serving a file; warnings (an empty note) do not.
 
-interface Problem {
+Options:
+  --json   print { ok, files: [{ file, id, ok, errors: [{ path, message }], warnings: [...] }] }
+
+Exit code 1 when any file has an error (warnings alone: 0).`;
+
+/** One file's verdict as `--json` prints it (the shape is documented in docs/engine.md). */
+interface FileReport {
   file: string;
-  path: string;
-  message: string;
+  id: string | null;
+  ok: boolean;
+  errors: ValidationIssue[];
+  warnings: ValidationIssue[];
 }
 
 /** The folder the server loads: SIM_SCENARIOS_DIR, else the repository's scenarios/. */
@@ -28,35 +39,16 @@ function defaultFiles(io: CliIo): string[] {
     .map((name) => join(dir, name));
 }
 
-function validateFile(file: string, shown: string, seenIds: Map<string, string>): Problem[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    return [{ file: shown, path: '', message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}` }];
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return [{ file: shown, path: '', message: `not valid JSON: ${(error as Error).message}` }];
-  }
-  const result = ScenarioFileSchema.safeParse(json);
-  if (!result.success) return toValidationIssues(result.error).map((issue) => ({ file: shown, ...issue }));
-  const problems: Problem[] = [];
-  const { id } = result.data;
-  // The catalogue serves a scenario under its id; a file named otherwise is a trap for authors.
-  if (extname(file) === '.json' && basename(file, '.json') !== id) {
-    problems.push({ file: shown, path: 'id', message: `"${id}" differs from the file name; name the file ${id}.json` });
-  }
-  const other = seenIds.get(id);
-  if (other !== undefined) problems.push({ file: shown, path: 'id', message: `"${id}" is also the id of ${other}` });
-  else seenIds.set(id, shown);
-  return problems;
-}
+const toReport = (file: string, check: ScenarioFileCheck): FileReport => ({
+  file,
+  id: check.id ?? null,
+  ok: check.ok,
+  errors: check.errors,
+  warnings: check.warnings,
+});
 
 export async function scenariosValidate(args: string[], io: CliIo): Promise<void> {
-  const { positionals } = parseArgs({ args, options: {}, strict: true, allowPositionals: true });
+  const { positionals, values } = parseArgs({ args, options: { json: { type: 'boolean', default: false } }, strict: true, allowPositionals: true });
   let files: string[];
   try {
     files = positionals.length > 0 ? positionals.map((p) => resolve(io.cwd, p)) : defaultFiles(io);
@@ -64,19 +56,23 @@ export async function scenariosValidate(args: string[], io: CliIo): Promise<void
     throw new CliError(`cannot list the scenarios folder: ${(error as Error).message}`);
   }
   if (files.length === 0) throw new CliError('no scenario files to validate');
-  const seenIds = new Map<string, string>();
-  let failed = 0;
-  for (const file of files) {
-    const shown = relative(io.cwd, file) || file;
-    const problems = validateFile(file, shown, seenIds);
-    if (problems.length === 0) {
-      io.stdout(`ok    ${shown}`);
-      continue;
-    }
-    failed += 1;
-    for (const p of problems) io.stderr(`${p.file}: ${p.path || '(file)'}: ${p.message}`);
+
+  const checked = flagDuplicateIds(files.map((file) => ({ label: relative(io.cwd, file) || file, check: readScenarioFile(file) })));
+  const reports = checked.map(({ label, check }) => toReport(label, check));
+  const failed = reports.filter((report) => !report.ok).length;
+
+  if (values.json) {
+    io.stdout(JSON.stringify({ ok: failed === 0, files: reports }, null, 2));
+    // The JSON already says everything; the exit code alone tells a script it failed.
+    if (failed > 0) throw new CliError(`${failed} of ${files.length} file(s) with errors`);
+    return;
   }
-  const summary = `${files.length} file(s) checked, ${failed} with problems`;
+  for (const report of reports) {
+    if (report.ok) io.stdout(`${report.warnings.length > 0 ? 'warn ' : 'ok   '} ${report.file}`);
+    for (const p of report.errors) io.stderr(`${report.file}: ${p.path || '(file)'}: ${p.message}`);
+    for (const p of report.warnings) io.stderr(`${report.file}: ${p.path || '(file)'}: warning: ${p.message}`);
+  }
+  const summary = `${files.length} file(s) checked, ${failed} with errors`;
   if (failed > 0) throw new CliError(summary);
   io.stdout(summary);
 }

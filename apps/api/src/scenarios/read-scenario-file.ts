@@ -1,0 +1,25 @@
+import { checkScenarioFile, type ScenarioFileCheck, type ValidationIssue } from '@sim/engine';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+
+/**
+ * Reads one scenario file and checks it with the engine's checkScenarioFile: the one place where
+ * the server's catalogue, its folder watch and `sim scenarios validate` turn a path into a
+ * verdict, so they agree on every error and warning. A file that cannot be read is an error
+ * at the path of the whole file.
+ */
+export function readScenarioFile(path: string): ScenarioFileCheck {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return { ok: false, id: undefined, scenario: undefined, errors: [{ path: '', message: `cannot read: ${reason}` }], warnings: [] };
+  }
+  return checkScenarioFile(basename(path), text);
+}
+
+/** Issues on one line, for a log: `agents.0.marker.x: …; (file): …`. */
+export function describeIssues(issues: readonly ValidationIssue[]): string {
+  return issues.map((issue) => `${issue.path || '(file)'}: ${issue.message}`).join('; ');
+}

@@ -1,0 +1,98 @@
+import { ScenarioFileSchema, type ScenarioFile } from './schemas/scenario.js';
+import { toValidationIssues, type ValidationIssue } from './scenario-error.js';
+
+/**
+ * The verdict on one scenario file: every problem found in one pass, each an error (the file is
+ * not served) or a warning (it is served, but something is probably not what its author meant).
+ *
+ * @example
+ * const check: ScenarioFileCheck = checkScenarioFile('calm.json', text);
+ * if (!check.ok) for (const e of check.errors) console.log(`${e.path}: ${e.message}`);
+ */
+export interface ScenarioFileCheck {
+  /** True when there is no error (warnings allowed). */
+  ok: boolean;
+  /** The `id` the file declares, when it declares a string one (even if the file is invalid). */
+  id: string | undefined;
+  /** The validated scenario, defaults filled in; only when `ok`. */
+  scenario: ScenarioFile | undefined;
+  errors: ValidationIssue[];
+  warnings: ValidationIssue[];
+}
+
+const JSON_SUFFIX = '.json';
+
+/**
+ * Decides whether a scenario file may be served, and says why not. The one rule for the
+ * server's catalogue, its folder watch and `sim scenarios validate`, so that they never
+ * disagree on what an error is. Pure: the caller reads the file and passes its name and text.
+ *
+ * Errors: the text is not JSON; anything `ScenarioFileSchema` refuses (types, ranges, unknown
+ * keys, and its cross-references: duplicate agent or attractor ids, agents or attractors off the
+ * grid, preferences naming an unknown attractor, terrain of the wrong size); an `id` that is not
+ * the file name (the catalogue serves a scenario under its id, and authors find it by its file).
+ * Warnings: an empty `note` (the catalogue would show no description); a file whose name does not
+ * end in `.json` (the server only loads `*.json`, so it would never be served).
+ *
+ * @example
+ * const check = checkScenarioFile('calm-equilibrium.json', readFileSync(path, 'utf8'));
+ * console.log(check.ok, check.errors, check.warnings);
+ */
+export function checkScenarioFile(fileName: string, text: string): ScenarioFileCheck {
+  const errors: ValidationIssue[] = [];
+  const warnings: ValidationIssue[] = [];
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    errors.push({ path: '', message: `not valid JSON: ${(error as Error).message}` });
+    return { ok: false, id: undefined, scenario: undefined, errors, warnings };
+  }
+
+  const parsed = ScenarioFileSchema.safeParse(json);
+  if (!parsed.success) errors.push(...toValidationIssues(parsed.error));
+
+  // Read from the raw JSON so that a mismatch is reported even when other fields are wrong.
+  const rawId = typeof json === 'object' && json !== null && 'id' in json ? (json as { id: unknown }).id : undefined;
+  const id = typeof rawId === 'string' ? rawId : undefined;
+  if (fileName.endsWith(JSON_SUFFIX)) {
+    const expected = fileName.slice(0, -JSON_SUFFIX.length);
+    if (id !== undefined && id !== expected) {
+      errors.push({ path: 'id', message: `"${id}" differs from the file name; name the file ${id}${JSON_SUFFIX} or set "id": "${expected}"` });
+    }
+  } else {
+    warnings.push({ path: '', message: `the server only loads *${JSON_SUFFIX} files; this one would not be served` });
+  }
+
+  if (parsed.success && parsed.data.note.trim() === '') {
+    warnings.push({ path: 'note', message: 'empty: GET /v1/scenarios would show no description' });
+  }
+
+  const ok = errors.length === 0;
+  return { ok, id, scenario: ok && parsed.success ? parsed.data : undefined, errors, warnings };
+}
+
+/**
+ * Adds an error to every passing check, after the first, whose id a passing check earlier in the
+ * given order already declared, so that a catalogue built from the files stays unambiguous. Only
+ * passing checks claim an id: a failing file is not served, so it must not push out the file that
+ * is (`a.json` declaring `"id": "b"` fails already, and leaves `b.json` alone). In one folder no
+ * two passing files share an id (each id is its file name); files from several folders can.
+ *
+ * @example
+ * const checked = flagDuplicateIds(files.map((f) => ({ label: f.path, check: checkScenarioFile(f.name, f.text) })));
+ */
+export function flagDuplicateIds<T extends { label: string; check: ScenarioFileCheck }>(entries: readonly T[]): T[] {
+  const firstById = new Map<string, string>();
+  return entries.map((entry) => {
+    const { id, ok } = entry.check;
+    if (!ok || id === undefined) return entry;
+    const first = firstById.get(id);
+    if (first === undefined) {
+      firstById.set(id, entry.label);
+      return entry;
+    }
+    const errors = [...entry.check.errors, { path: 'id', message: `"${id}" is also the id of ${first}` }];
+    return { ...entry, check: { ...entry.check, ok: false, scenario: undefined, errors } };
+  });
+}
