@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { SIM_COMMAND } from './operator-command.js';
 
 /**
  * Registers the security schemes the routes name and serves the OpenAPI 3.1 document at
@@ -9,7 +10,7 @@ export function serveOpenApi(app: OpenAPIHono, serviceVersion: string): void {
     type: 'apiKey',
     in: 'header',
     name: 'X-Api-Key',
-    description: 'An API key (`sim_…`) created with `pnpm sim keys create`',
+    description: `An API key (\`sim_…\`) created with \`${SIM_COMMAND} keys create\``,
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', {
     type: 'http',

@@ -4,8 +4,9 @@ import { parseArgs } from 'node:util';
 import { ScenarioFileSchema, toValidationIssues } from '@sim/engine';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
+import { SIM_COMMAND } from '../../lib/operator-command.js';
 
-export const SCENARIOS_VALIDATE_HELP = `Usage: pnpm sim scenarios validate [FILE…]
+export const SCENARIOS_VALIDATE_HELP = `Usage: ${SIM_COMMAND} scenarios validate [FILE…]
 
 Checks scenario files against the engine's scenario file schema (default: every .json file in
 the repository's scenarios/ directory). Prints each problem as FILE: PATH: MESSAGE and exits
