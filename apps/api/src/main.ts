@@ -38,6 +38,17 @@ function readConfig(): AppConfig {
 }
 
 async function main(): Promise<void> {
+  // Ctrl-C (SIGINT) or SIGTERM can arrive while the server is still starting, even right after
+  // its listening line. Node's default would end the process by the signal, which pnpm reports
+  // as a failed script; instead the request is kept and served by the graceful shutdown as soon
+  // as everything it closes exists.
+  let requestedStop: NodeJS.Signals | undefined;
+  let onStopSignal = (signal: NodeJS.Signals): void => {
+    requestedStop ??= signal;
+  };
+  process.on('SIGTERM', () => onStopSignal('SIGTERM'));
+  process.on('SIGINT', () => onStopSignal('SIGINT'));
+
   const config = readConfig();
   const logger = consoleLogger;
   const storage = await openStorage(config.database);
@@ -116,7 +127,7 @@ async function main(): Promise<void> {
   await bootstrapIdentity({ identityStore, enabled: config.bootstrap, host: config.host, port });
 
   let stopping = false;
-  const shutdown = (signal: string): void => {
+  const shutdown = (signal: NodeJS.Signals): void => {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal}: stopping (finishing in-flight requests)`);
@@ -151,8 +162,8 @@ async function main(): Promise<void> {
       setTimeout(closeIdle, 200).unref();
     });
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  onStopSignal = shutdown;
+  if (requestedStop) shutdown(requestedStop);
 }
 
 main().catch((error: unknown) => {

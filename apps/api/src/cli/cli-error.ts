@@ -1,4 +1,4 @@
-/** Exit codes of `pnpm sim`: 0 done, 1 the command failed, 2 it was called wrongly. */
+/** Exit codes of the operator CLI (`sim`): 0 done, 1 the command failed, 2 it was called wrongly. */
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;

@@ -4,7 +4,7 @@ import type { IdentityStore } from '../identity/identity-store.js';
 export interface CliIo {
   /** The caller's environment (DATABASE_URL, SIM_JWT_SECRET). */
   env: Readonly<Record<string, string | undefined>>;
-  /** Where relative FILE arguments are resolved: the directory `pnpm sim` was typed in. */
+  /** Where relative FILE arguments are resolved: the directory the command was typed in. */
   cwd: string;
   /** The repository root: `scenarios/` and relative SQLite paths are resolved against it. */
   repoRoot: string;

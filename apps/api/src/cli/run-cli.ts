@@ -1,5 +1,6 @@
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './cli-error.js';
 import type { CliIo, OpenIdentityStore } from './cli-io.js';
+import { SIM_COMMAND } from '../lib/operator-command.js';
 
 interface Command {
   help: string;
@@ -34,7 +35,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   },
 };
 
-export const MAIN_HELP = `Usage: pnpm sim <command> [options]
+export const MAIN_HELP = `Usage: ${SIM_COMMAND} <command> [options]
 
 Operator commands for the simulation service. They use the same DATABASE_URL as the server
 (unset: the SQLite file data/sim.db under the repository root).
@@ -47,7 +48,7 @@ Commands:
   jwt sign --sub USER --orgs ORG_ID[,ORG_ID] --scopes s1,s2 [--ttl 1h]
   scenarios validate [FILE…]
 
-Run "pnpm sim <command> --help" for the options of one command.
+Run "${SIM_COMMAND} <command> --help" for the options of one command.
 Exit codes: 0 success, 1 the command failed, 2 wrong usage.`;
 
 /** Runs one CLI invocation and returns its exit code; never throws. */
@@ -60,7 +61,7 @@ export async function runCli(argv: readonly string[], io: CliIo, open: OpenIdent
   const load = COMMANDS[`${group} ${action ?? ''}`];
   if (!load) {
     const known = Object.keys(COMMANDS).filter((name) => name.startsWith(`${group} `));
-    const hint = known.length > 0 ? `; did you mean: ${known.map((k) => `pnpm sim ${k}`).join(', ')}` : '; see pnpm sim --help';
+    const hint = known.length > 0 ? `; did you mean: ${known.map((k) => `${SIM_COMMAND} ${k}`).join(', ')}` : `; see ${SIM_COMMAND} --help`;
     io.stderr(`error: unknown command "${[group, action].filter(Boolean).join(' ')}"${hint}`);
     return EXIT_USAGE;
   }

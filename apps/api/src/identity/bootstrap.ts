@@ -1,6 +1,7 @@
 import { SCOPES } from './auth-context.js';
 import { OrganizationNameTakenError, type IdentityStore } from './identity-store.js';
 import { issueApiKey, provisionOrganization } from './provisioning.js';
+import { SIM_COMMAND } from '../lib/operator-command.js';
 
 export interface BootstrapOptions {
   identityStore: IdentityStore;
@@ -40,7 +41,7 @@ export function bootstrapBanner(key: string, host: string, port: number): string
     '  Try it:',
     `  ${curl}`,
     '',
-    '  More keys: pnpm sim keys create --org default --scopes simulation:read,simulation:write',
+    `  More keys: ${SIM_COMMAND} keys create --org default --scopes simulation:read,simulation:write`,
     rule,
     '',
   ].join('\n');

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { SIM_COMMAND } from './operator-command.js';
 import { PUBLIC_CACHE_CONTROL } from './security-headers.js';
 import { rejectQuery } from './strict-query.js';
 
@@ -11,7 +12,7 @@ export function serveOpenApi(app: OpenAPIHono, serviceVersion: string): void {
     type: 'apiKey',
     in: 'header',
     name: 'X-Api-Key',
-    description: 'An API key (`sim_…`) created with `pnpm sim keys create`',
+    description: `An API key (\`sim_…\`) created with \`${SIM_COMMAND} keys create\``,
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', {
     type: 'http',

@@ -1,22 +1,8 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchHeadlessChromium } from '../support/headless-chromium.js';
 import { startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
-
-/** Debian's package, not a browser build downloaded by Playwright (nothing may download here). */
-const CHROMIUM = '/usr/bin/chromium';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 describe('GET /v1/docs in a real browser', () => {
   let server: ServerProcess;
@@ -24,12 +10,8 @@ describe('GET /v1/docs in a real browser', () => {
   const dir = tempDir('sim-docs-');
 
   beforeAll(async () => {
-    // Fail loudly: a skipped browser test would hide a broken docs page in CI.
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium) to run the docs page test`);
-    }
     server = await startServerProcess({ databasePath: join(dir.path, 'sim.db') });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchHeadlessChromium();
   }, 60_000);
 
   afterAll(async () => {

@@ -26,14 +26,10 @@ function entryArgs(entry: 'source' | 'bundle'): string[] {
   return ['--enable-source-maps', BUNDLE];
 }
 
-export interface ServerProcess {
-  /** `http://127.0.0.1:<port>` */
-  baseUrl: string;
-  port: number;
+/** A server process that was spawned, whether or not it is listening yet. */
+export interface SpawnedServer {
   pid: number;
   child: ChildProcess;
-  /** The bootstrap key from the first-start banner; undefined when the database was not empty. */
-  apiKey: string | undefined;
   /** Everything the process printed so far (stdout and stderr interleaved). */
   output(): string;
   /** Waits (bounded) for the output to match, as for a line printed after the listening line. */
@@ -42,6 +38,16 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** SIGTERM and wait for exit (graceful shutdown). */
   stop(): Promise<void>;
+  /** SIGINT, as Ctrl-C in a terminal sends, and wait for exit (graceful shutdown). */
+  interrupt(): Promise<void>;
+}
+
+export interface ServerProcess extends SpawnedServer {
+  /** `http://127.0.0.1:<port>` */
+  baseUrl: string;
+  port: number;
+  /** The bootstrap key from the first-start banner; undefined when the database was not empty. */
+  apiKey: string | undefined;
 }
 
 export interface StartServerOptions {
@@ -66,12 +72,10 @@ export function tempDir(prefix: string): { path: string; remove: () => void } {
 }
 
 /**
- * Starts the real server (`node --import tsx apps/api/src/main.ts`, or with `entry: 'bundle'` the
- * built bundle `pnpm start` runs) on a port the OS picks (PORT=0), and reads the port back from
- * its `listening on` line. On an empty database the first-start banner prints the bootstrap key,
- * which is returned for the test to use.
+ * Spawns the real server (`node --import tsx apps/api/src/main.ts`, or with `entry: 'bundle'` the
+ * built bundle `pnpm start` runs) on a port the OS picks (PORT=0), without waiting for it.
  */
-export async function startServerProcess(options: StartServerOptions = {}): Promise<ServerProcess> {
+export function spawnServerProcess(options: StartServerOptions = {}): SpawnedServer {
   const databasePath = options.databasePath ?? join(tempDir('sim-server-').path, 'sim.db');
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entryArgs(options.entry ?? 'source')], {
     cwd: REPO_ROOT,
@@ -113,26 +117,32 @@ export async function startServerProcess(options: StartServerOptions = {}): Prom
       check();
     });
 
-  const timeoutMs = options.timeoutMs ?? 20_000;
-  const listening = await waitFor(/listening on http:\/\/[^\s:]+:(\d+)/, timeoutMs);
-  const port = Number(listening[1]);
-  // The banner follows the listening line on first start only; a short wait tells the two apart.
-  const banner = await waitFor(/API key: (sim_[A-Za-z0-9]+)/, 1_500).catch(() => undefined);
-
   const signal = async (name: NodeJS.Signals): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill(name);
     await exited;
   };
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    port,
     pid: child.pid!,
     child,
-    apiKey: banner?.[1],
     output: () => output,
-    waitForOutput: (pattern, waitMs = timeoutMs) => waitFor(pattern, waitMs),
+    waitForOutput: (pattern, waitMs = options.timeoutMs ?? 20_000) => waitFor(pattern, waitMs),
     kill: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),
+    interrupt: () => signal('SIGINT'),
   };
+}
+
+/**
+ * Starts the real server (see spawnServerProcess) and reads the port back from its
+ * `listening on` line. On an empty database the first-start banner prints the bootstrap key,
+ * which is returned for the test to use.
+ */
+export async function startServerProcess(options: StartServerOptions = {}): Promise<ServerProcess> {
+  const server = spawnServerProcess(options);
+  const listening = await server.waitForOutput(/listening on http:\/\/[^\s:]+:(\d+)/);
+  const port = Number(listening[1]);
+  // The banner follows the listening line on first start only; a short wait tells the two apart.
+  const banner = await server.waitForOutput(/API key: (sim_[A-Za-z0-9]+)/, 1_500).catch(() => undefined);
+  return { ...server, baseUrl: `http://127.0.0.1:${port}`, port, apiKey: banner?.[1] };
 }

@@ -3,8 +3,9 @@ import { SignJWT } from 'jose';
 import { CliError, usageError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { parseList, parseScopes } from '../parse-list.js';
+import { SIM_COMMAND } from '../../lib/operator-command.js';
 
-export const JWT_SIGN_HELP = `Usage: pnpm sim jwt sign --sub USER --orgs ORG_ID[,ORG_ID] --scopes s1,s2 [--ttl 1h]
+export const JWT_SIGN_HELP = `Usage: ${SIM_COMMAND} jwt sign --sub USER --orgs ORG_ID[,ORG_ID] --scopes s1,s2 [--ttl 1h]
 
 Development helper: prints an HS256 JWT signed with SIM_JWT_SECRET (also SIM_JWT_ISSUER and
 SIM_JWT_AUDIENCE when set). The first organization is the default one.

@@ -4,8 +4,9 @@ import { usageError } from '../cli-error.js';
 import type { CliIo, OpenIdentityStore } from '../cli-io.js';
 import { parseScopes } from '../parse-list.js';
 import { resolveOrganization } from './resolve-organization.js';
+import { SIM_COMMAND } from '../../lib/operator-command.js';
 
-export const KEYS_CREATE_HELP = `Usage: pnpm sim keys create --org ORG_ID_OR_NAME --scopes s1,s2 [--name LABEL] [--json]
+export const KEYS_CREATE_HELP = `Usage: ${SIM_COMMAND} keys create --org ORG_ID_OR_NAME --scopes s1,s2 [--name LABEL] [--json]
 
 Creates an API key and prints it once; only its hash is stored.
 Scopes: simulation:read, simulation:write, org:read, usage:read

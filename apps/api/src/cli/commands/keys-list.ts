@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import type { ApiKeyRecord } from '../../identity/identity-store.js';
 import type { CliIo, OpenIdentityStore } from '../cli-io.js';
 import { resolveOrganization } from './resolve-organization.js';
+import { SIM_COMMAND } from '../../lib/operator-command.js';
 
-export const KEYS_LIST_HELP = `Usage: pnpm sim keys list [--org ORG_ID_OR_NAME] [--json]
+export const KEYS_LIST_HELP = `Usage: ${SIM_COMMAND} keys list [--org ORG_ID_OR_NAME] [--json]
 
 Lists API keys (all organizations unless --org). Keys themselves are never shown, only their prefix.
   --json   print an array of { id, prefix, name, organizationId, scopes, createdAt, lastUsedAt, revokedAt }`;

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { CliError, usageError } from '../cli-error.js';
 import type { CliIo, OpenIdentityStore } from '../cli-io.js';
+import { SIM_COMMAND } from '../../lib/operator-command.js';
 
-export const KEYS_REVOKE_HELP = `Usage: pnpm sim keys revoke KEY_ID
+export const KEYS_REVOKE_HELP = `Usage: ${SIM_COMMAND} keys revoke KEY_ID
 
 Revokes an API key (its id, as listed by keys list). A running server refuses it from the next request on.`;
 

@@ -4,8 +4,9 @@ import { OrganizationNameTakenError } from '../../identity/identity-store.js';
 import { provisionOrganization } from '../../identity/provisioning.js';
 import { CliError, usageError } from '../cli-error.js';
 import type { CliIo, OpenIdentityStore } from '../cli-io.js';
+import { SIM_COMMAND } from '../../lib/operator-command.js';
 
-export const ORGS_CREATE_HELP = `Usage: pnpm sim orgs create --name NAME [--tier free|pro|enterprise] [--json]
+export const ORGS_CREATE_HELP = `Usage: ${SIM_COMMAND} orgs create --name NAME [--tier free|pro|enterprise] [--json]
 
 Creates an organization (default tier: free).
   --json   print { "id", "name", "tier" }`;

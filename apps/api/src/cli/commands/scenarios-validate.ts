@@ -5,8 +5,9 @@ import { parseArgs } from 'node:util';
 import { readScenarioFile } from '../../scenarios/read-scenario-file.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
+import { SIM_COMMAND } from '../../lib/operator-command.js';
 
-export const SCENARIOS_VALIDATE_HELP = `Usage: pnpm sim scenarios validate [FILE…] [--json]
+export const SCENARIOS_VALIDATE_HELP = `Usage: ${SIM_COMMAND} scenarios validate [FILE…] [--json]
 
 Checks scenario files by the rule the server applies when it loads them (default: every .json
 file of the repository's scenarios/ directory, or of SIM_SCENARIOS_DIR as for the server).
