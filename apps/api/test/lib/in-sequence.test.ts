@@ -1,7 +1,8 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { inSequence } from '../../src/lib/in-sequence.js';
-import { matchedRouteCarries } from '../../src/lib/route-markers.js';
+import { matchedRouteCarries, RouteMarks } from '../../src/lib/route-markers.js';
 
 describe('inSequence', () => {
   it('runs the parts in order around the handler, as separate middlewares would run', async () => {
@@ -72,14 +73,22 @@ describe('inSequence', () => {
   it("carries its parts' markers, so app-wide middlewares still find them on the matched route", async () => {
     const MARK = Symbol('mark');
     const marked: MiddlewareHandler = Object.assign(async (_c: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]) => next(), { [MARK]: true });
-    let seen: boolean | undefined;
-    const app = new Hono();
+    const seen: Record<string, boolean> = {};
+    const marks = new RouteMarks();
+    const app = new OpenAPIHono();
+    app.use('*', marks.provide());
     app.use('*', async (c, next) => {
       await next();
-      seen = matchedRouteCarries(c, MARK);
+      seen[`${c.req.method} ${c.req.path}`] = matchedRouteCarries(c, MARK);
     });
-    app.get('/', inSequence([async (_c, next) => next(), marked]), (c) => c.text('ok'));
-    await app.request('/');
-    expect(seen).toBe(true);
+    const router = new OpenAPIHono();
+    router.post('/marked', inSequence([async (_c, next) => next(), marked]), (c) => c.text('ok'));
+    router.post('/plain', (c) => c.text('ok'));
+    // A router with its own error handler is the case where Hono wraps the mounted handlers.
+    router.onError((_error, c) => c.text('router caught', 500));
+    marks.mount(app, router);
+    for (const path of ['/marked', '/plain']) await app.request(path, { method: 'POST' });
+    await app.request('/marked');
+    expect(seen).toEqual({ 'POST /marked': true, 'POST /plain': false, 'GET /marked': false });
   });
 });
