@@ -39,7 +39,7 @@ export interface AppDeps {
   logger?: Logger;
   /** Builds the playback clock; default: a controller that runs no clock. */
   playback?: PlaybackControllerFactory;
-  /** SSE stream settings (heartbeat, stream limiter, hub); defaults as decisions.md. */
+  /** SSE stream settings (heartbeat, stream limiter, hub); defaults in docs/api.md, "Events". */
   live?: LiveOptions;
   usage?: UsageRecorder;
   extensions?: AppExtensions;
