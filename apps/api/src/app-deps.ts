@@ -20,10 +20,11 @@ export interface AppExtensions extends GuardExtensions {
   /** App-wide middlewares after the request id and before the app-wide body limit (rate limiting by IP). */
   beforeRoutes?: readonly MiddlewareHandler[];
   /**
-   * Mounts further routers (SSE events, organization, usage) with the app's service and guards.
+   * Mounts further routers (organization, usage) with the app's service and guards, through
+   * `mountRouter`, which records the routes whose chains limit themselves (see RouteMarks).
    * Called after the core routes are mounted, before the OpenAPI document is generated.
    */
-  mount?: (app: OpenAPIHono, context: { service: SimulationService; guards: RouteGuards }) => void;
+  mount?: (app: OpenAPIHono, context: { service: SimulationService; guards: RouteGuards; mountRouter: (router: OpenAPIHono) => void }) => void;
 }
 
 /** Everything the app needs, passed in: no module-level singletons. */
@@ -38,7 +39,7 @@ export interface AppDeps {
   logger?: Logger;
   /** Builds the playback clock; default: a controller that runs no clock. */
   playback?: PlaybackControllerFactory;
-  /** SSE stream settings (heartbeat, stream limiter, hub); defaults as decisions.md. */
+  /** SSE stream settings (heartbeat, stream limiter, hub); defaults in docs/api.md, "Events". */
   live?: LiveOptions;
   usage?: UsageRecorder;
   extensions?: AppExtensions;

@@ -9,6 +9,7 @@ import { documentIdempotency } from './idempotency/document-idempotency.js';
 import { documentRateLimits } from './rate-limit/document-rate-limits.js';
 import { requestId } from './lib/request-id.js';
 import { securityHeaders } from './lib/security-headers.js';
+import { RouteMarks } from './lib/route-markers.js';
 import { createRouteGuards } from './lib/route-guards.js';
 import { decreesRouter } from './routes/decrees/decrees.index.js';
 import { eventsRouter } from './routes/events/events.index.js';
@@ -22,7 +23,9 @@ import { SimulationService } from './simulations/simulation-service.js';
 
 /**
  * The app and its simulation service (main closes the service on shutdown). Middleware order:
- * request id → security headers (nosniff, Cache-Control) → extensions.beforeRoutes (rate limiting) → body limit of the requests no route
+ * route marks (which routes' chains rate-limit and size-check themselves) → request id →
+ * security headers (nosniff, Cache-Control) → extensions.beforeRoutes (rate limiting) → body
+ * limit of the requests no route
  * chain limits → routes, each protected route carrying its own auth → rate class → scope →
  * body limit → usage → idempotency chain (see createRouteGuards for why the body limit is there).
  */
@@ -41,7 +44,10 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   const onError = errorHandler(logger);
   const guards = createRouteGuards(deps.authenticator, deps.extensions, onError);
   const app = createRouter();
+  const marks = new RouteMarks();
+  const mountRouter = (router: OpenAPIHono): void => marks.mount(app, router);
 
+  app.use('*', marks.provide());
   app.use('*', requestId());
   app.use('*', securityHeaders());
   for (const middleware of deps.extensions?.beforeRoutes ?? []) app.use('*', middleware);
@@ -49,15 +55,15 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   app.onError(onError);
   app.notFound(notFoundHandler);
 
-  app.route('/', healthRouter({ ping: () => deps.store.ping(), clock: deps.clock, serviceVersion: deps.config.serviceVersion, startedAt: deps.clock.now() }));
-  app.route('/', docsRouter());
-  app.route('/', scenariosRouter(deps.scenarios));
-  app.route('/', domainsRouter(deps.domains));
-  app.route('/', simulationsRouter(service, guards));
-  app.route('/', decreesRouter(service, guards));
-  app.route('/', propheciesRouter(service, guards));
-  app.route('/', eventsRouter({ service, store: deps.store, bus: deps.events, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, usage: deps.usage, options: deps.live }));
-  deps.extensions?.mount?.(app, { service, guards });
+  mountRouter(healthRouter({ ping: () => deps.store.ping(), clock: deps.clock, serviceVersion: deps.config.serviceVersion, startedAt: deps.clock.now() }));
+  mountRouter(docsRouter());
+  mountRouter(scenariosRouter(deps.scenarios));
+  mountRouter(domainsRouter(deps.domains));
+  mountRouter(simulationsRouter(service, guards));
+  mountRouter(decreesRouter(service, guards));
+  mountRouter(propheciesRouter(service, guards));
+  mountRouter(eventsRouter({ service, store: deps.store, bus: deps.events, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, usage: deps.usage, options: deps.live }));
+  deps.extensions?.mount?.(app, { service, guards, mountRouter });
   // The document states what the installed middlewares enforce, on every route they cover.
   if (deps.extensions?.idempotency) documentIdempotency(app);
   if (deps.extensions?.rateLimit) documentRateLimits(app);

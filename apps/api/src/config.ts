@@ -80,7 +80,7 @@ export interface AppConfig {
   jwt: { secret?: string | undefined; jwksUrl?: string | undefined; issuer?: string | undefined; audience?: string | undefined };
   bootstrap: boolean;
   sseHeartbeatMs: number;
-  /** Rate limits (and stream limits) per tier: decisions.md defaults, overridden by SIM_RATE_LIMIT* variables. */
+  /** Rate limits (and stream limits) per tier: defaults of docs/api.md, "Rate limits", overridden by SIM_RATE_LIMIT* variables. */
   tierLimits: TierLimitsTable;
   /** Which client address IP-based rate limits count (SIM_TRUST_PROXY); default the socket's. */
   trustProxy: TrustProxy;

@@ -106,8 +106,8 @@ async function main(): Promise<void> {
       idempotency: idempotent,
       // Served requests counted by route class for GET /v1/usage.
       usage,
-      mount(root, { guards }) {
-        mountIdentityRoutes(root, { guards, identityStore, usage, limits: config.tierLimits });
+      mount(_root, { guards, mountRouter }) {
+        mountIdentityRoutes(mountRouter, { guards, identityStore, usage, limits: config.tierLimits });
       },
     },
   });

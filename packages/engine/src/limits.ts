@@ -1,5 +1,5 @@
 /**
- * Hard limits on what one scenario may ask of the engine (decisions.md, "Limits beyond the interface").
+ * Hard limits on what one scenario may ask of the engine (docs/api.md, "Limits"; docs/engine.md gives each where it applies).
  *
  * @example
  * if (agents.length > LIMITS.maxAgents) throw new Error(`at most ${LIMITS.maxAgents} agents`);

@@ -174,8 +174,9 @@ export class Simulation {
    */
   step(ticks = 1, observer: StepObserver = {}): number {
     const { onStep, onEvent } = observer;
-    let warning: Warning | null = null;
-    let loss: Loss | null = null;
+    // The last warning and the first loss of the tick being computed; reset as each tick starts.
+    let warning: Warning | null;
+    let loss: Loss | null;
     const sink = (event: EngineEvent): void => {
       if (event.type === 'warning') warning = event.data;
       if (event.type === 'loss' && loss === null) loss = event.data;

@@ -50,8 +50,8 @@ export const keyInProgress = (): ApiError =>
 
 /**
  * Error codes whose responses are released instead of cached: refusals, not outcomes of work.
- * decisions.md: "requests refused before the handler ran (validation, auth, rate limit,
- * conflict) are not cached". A handler refuses too, before it changes anything: the tenancy
+ * docs/api.md, "Idempotency": requests refused before the handler ran (validation, auth,
+ * rate limit, conflict) are not cached. A handler refuses too, before it changes anything: the tenancy
  * check (401 for another organization's simulation), an `organizationId` the caller may not
  * act for (403), a body that does not validate, a simulation that is not active (409). Such a
  * request did nothing, so a retry with the same key is judged afresh (the caller may have been

@@ -9,8 +9,8 @@ const NO_BODY = new Set([204, 205, 304]);
 
 /**
  * A stored error envelope with `error.requestId` set to the replaying request's id, or undefined
- * when the body is not one. decisions.md: every error carries the request id that is also in
- * X-Request-Id, and a replay is a request of its own with a fresh X-Request-Id. The body was
+ * when the body is not one. Every error carries the request id that is also in X-Request-Id
+ * (docs/api.md, "Errors"), and a replay is a request of its own with a fresh X-Request-Id. The body was
  * written by JSON.stringify (the error handler's c.json), so parsing and writing it again
  * changes no other byte; only a JSON error status is looked at, so success bodies and NDJSON
  * are never parsed.

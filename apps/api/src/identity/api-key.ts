@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 export const API_KEY_PREFIX = 'sim_';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** 43 base62 characters carry about 256 bits, well above the 190 the decisions ask for. */
+/** 43 base62 characters carry about 256 bits, well above the 190 a key must carry (docs/identity.md, "API keys"). */
 const SECRET_LENGTH = 43;
 /** How many characters after `sim_` a listing shows: enough to tell keys apart, far too few to guess the rest. */
 const DISPLAY_LENGTH = 8;

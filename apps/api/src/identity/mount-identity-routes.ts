@@ -18,11 +18,11 @@ export interface IdentityRoutesOptions {
 }
 
 /**
- * Mounts GET /v1/organization and GET /v1/usage (called from AppExtensions.mount), guarded as
+ * Mounts GET /v1/organization and GET /v1/usage through AppExtensions.mount's `mountRouter`, guarded as
  * the simulation reads are: authenticate → rate limit (read) → scope → count.
  */
-export function mountIdentityRoutes(app: OpenAPIHono, options: IdentityRoutesOptions): void {
+export function mountIdentityRoutes(mountRouter: (router: OpenAPIHono) => void, options: IdentityRoutesOptions): void {
   const { guards } = options;
-  app.route('/', organizationRouter({ identityStore: options.identityStore, guard: guards.readWith('org:read'), ...(options.limits ? { limits: options.limits } : {}) }));
-  app.route('/', usageRouter({ usage: options.usage, guard: guards.readWith('usage:read'), ...(options.clock ? { clock: options.clock } : {}) }));
+  mountRouter(organizationRouter({ identityStore: options.identityStore, guard: guards.readWith('org:read'), ...(options.limits ? { limits: options.limits } : {}) }));
+  mountRouter(usageRouter({ usage: options.usage, guard: guards.readWith('usage:read'), ...(options.clock ? { clock: options.clock } : {}) }));
 }

@@ -4,7 +4,7 @@ import type { AuthContext } from './auth-context.js';
 /**
  * The organization a request acts for: `requested` when the caller may act for it, else the
  * caller's default (first) organization. Naming one the caller may not act for is 403 FORBIDDEN
- * (decisions.md), for API keys and JWTs alike.
+ * (docs/identity.md, "Identity, scopes, tenancy"), for API keys and JWTs alike.
  */
 export function selectOrganization(auth: AuthContext, requested: string | undefined): string {
   const fallback = auth.organizationIds[0];

@@ -17,7 +17,7 @@ export interface TierLimits {
 
 export type TierLimitsTable = Readonly<Record<Tier, TierLimits>>;
 
-/** The defaults of decisions.md (per 60 s window: Create / Step / Read; concurrent SSE streams). */
+/** The defaults (per 60 s window: Create / Step / Read; concurrent SSE streams): docs/identity.md, "Organizations". */
 export const DEFAULT_TIER_LIMITS: TierLimitsTable = {
   free: { rateLimits: { windowSeconds: 60, create: 30, step: 60, read: 300 }, concurrentStreams: 2 },
   pro: { rateLimits: { windowSeconds: 60, create: 300, step: 600, read: 3000 }, concurrentStreams: 20 },

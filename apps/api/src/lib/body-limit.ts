@@ -3,7 +3,7 @@ import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { ApiError } from './api-error.js';
 import { matchedRouteCarries } from './route-markers.js';
 
-/** decisions.md: a request body is at most 1 MiB. */
+/** A request body is at most 1 MiB (docs/api.md, "Limits"). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**

@@ -11,7 +11,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** A rule about a body as a whole (which fields go together): the problems of a body that breaks it. */
 export type BodyRule = (body: Record<string, unknown>) => ValidationProblem[];
 
-/** "Exactly one of these fields": one problem at path `""` (the whole body) naming the fields, as decisions.md asks. */
+/** "Exactly one of these fields": one problem at path `""` (the whole body) naming the fields (docs/api.md, "Resources"). */
 export function exactlyOneOf(fields: readonly string[]): BodyRule {
   return (body) => {
     const present = fields.filter((f) => body[f] !== undefined);

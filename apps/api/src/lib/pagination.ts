@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 
-/** decisions.md: limit 1 to 200 (default 50), offset ≥ 0 (default 0), both integers. */
+/** docs/api.md, "Lists and pagination": limit 1 to 200 (default 50), offset ≥ 0 (default 0), both integers. */
 export const PaginationQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50).openapi({ param: { name: 'limit', in: 'query' }, example: 50 }),
   offset: z.coerce.number().int().min(0).default(0).openapi({ param: { name: 'offset', in: 'query' }, example: 0 }),

@@ -13,7 +13,7 @@ export interface LiveOptions {
   retryMs?: number;
   /** Open streams per organization; default a limiter of its own. */
   streams?: Pick<ConcurrencyLimiter, 'acquire'>;
-  /** `concurrentStreams` per tier; default decisions.md (free 2, pro 20, enterprise 200). */
+  /** `concurrentStreams` per tier; default free 2, pro 20, enterprise 200 (docs/api.md, "Events", "Limits"). */
   tiers?: TierLimitsTable;
   /** Backlog after which a slow subscriber is dropped. */
   subscriberLimits?: SubscriberLimits;

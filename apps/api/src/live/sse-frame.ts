@@ -18,7 +18,7 @@ export function eventFrame(id: number | undefined, name: SseEventName, data: unk
   return { id, name, bytes: encoder.encode(`${head}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`), terminal };
 }
 
-/** decisions.md: no id, `event: heartbeat` and an empty `data:` line (clients drop a message without one). */
+/** docs/api.md, "Wire format": no id, `event: heartbeat` and an empty `data:` line (clients drop a message without one). */
 export const HEARTBEAT_FRAME: SseFrame = { id: undefined, name: 'heartbeat', bytes: encoder.encode('event: heartbeat\ndata:\n\n'), terminal: false };
 
 /** The reconnection delay, sent once at the start of every stream. */

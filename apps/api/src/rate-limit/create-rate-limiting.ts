@@ -13,7 +13,7 @@ import { RateLimiter } from './rate-limiter.js';
 export interface RateLimitingOptions {
   store: RateLimitStore;
   clock: Clock;
-  /** Limits per tier; default decisions.md (free 30/60/300, pro ×10, enterprise ×100 per 60 s). */
+  /** Limits per tier; default as docs/api.md, "Rate limits" (free 30/60/300, pro ×10, enterprise ×100 per 60 s). */
   tiers?: TierLimitsTable;
   clientIp?: ClientIpResolver;
   onBackgroundError?: (error: unknown) => void;

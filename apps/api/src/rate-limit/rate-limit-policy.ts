@@ -15,7 +15,7 @@ export interface RateLimitPolicy {
   readonly maxWindowSeconds: number;
 }
 
-/** A policy over the tier table (decisions.md defaults unless configured); checks every entry once. */
+/** A policy over the tier table (the defaults of docs/api.md, "Rate limits", unless configured); checks every entry once. */
 export function tierRateLimitPolicy(tiers: TierLimitsTable = DEFAULT_TIER_LIMITS): RateLimitPolicy {
   for (const [tier, { rateLimits }] of Object.entries(tiers)) {
     for (const [name, value] of Object.entries(rateLimits)) {

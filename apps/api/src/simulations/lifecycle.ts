@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 
 /**
- * decisions.md: idle (created) → playing ⇄ paused → completed | failed. The engine knows only
- * running/completed; the API reports this lifecycle in `state.status` instead.
+ * idle (created) → playing ⇄ paused → completed | failed (docs/api.md, "Lifecycle"). The
+ * engine knows only running/completed; the API reports this lifecycle in `state.status` instead.
  */
 export const LifecycleStatusSchema = z
   .enum(['idle', 'playing', 'paused', 'completed', 'failed'])

@@ -3,7 +3,7 @@ import { forbidden, notFound, unauthorized } from '../lib/api-error.js';
 
 /**
  * The organization a create or run acts for. API keys act for their own organization only;
- * JWT callers may name any of their `orgs` and default to the first (decisions.md).
+ * JWT callers may name any of their `orgs` and default to the first (docs/identity.md, "JWTs").
  */
 export function organizationFor(auth: AuthContext, requested: string | undefined): string {
   const own = auth.organizationIds;

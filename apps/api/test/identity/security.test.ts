@@ -74,9 +74,9 @@ beforeAll(async () => {
     usage: recorder,
     extensions: {
       usage: recorder,
-      mount(root, { guards }) {
+      mount(root, { guards, mountRouter }) {
         mountedApp = root;
-        mountIdentityRoutes(root, {
+        mountIdentityRoutes(mountRouter, {
           guards,
           identityStore: lazyStore(),
           usage: { dailyUsage: (...args) => ledger.dailyUsage(...args) },

@@ -3,7 +3,7 @@ import { ENGINE_VERSIONS } from '@sim/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
 
-/** Every route of the service interface (plus the domain catalogue from the decisions). */
+/** Every route of the service interface (plus the domain catalogue: docs/api.md, "Health and the catalogues"). */
 const INTERFACE_ROUTES: ReadonlyArray<readonly [method: string, path: string]> = [
   ['post', '/v1/simulations'],
   ['get', '/v1/simulations'],

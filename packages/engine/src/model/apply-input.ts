@@ -53,10 +53,23 @@ export function checkInput(world: World, input: EngineInput, queue: readonly Eng
   for (const queued of queue) {
     if (queued.kind !== 'decree') continue;
     const { decree } = queued;
-    if (decree.type === 'add-agent') (agents.add(decree.payload.id), agentCount++);
-    if (decree.type === 'remove-agent') (agents.delete(decree.payload.id), agentCount--);
-    if (decree.type === 'add-attractor') (liveAttractors.add(decree.payload.id), used.add(decree.payload.id), attractorSlots++);
-    if (decree.type === 'remove-attractor') (liveAttractors.delete(decree.payload.id), attractorSlots--);
+    if (decree.type === 'add-agent') {
+      agents.add(decree.payload.id);
+      agentCount++;
+    }
+    if (decree.type === 'remove-agent') {
+      agents.delete(decree.payload.id);
+      agentCount--;
+    }
+    if (decree.type === 'add-attractor') {
+      liveAttractors.add(decree.payload.id);
+      used.add(decree.payload.id);
+      attractorSlots++;
+    }
+    if (decree.type === 'remove-attractor') {
+      liveAttractors.delete(decree.payload.id);
+      attractorSlots--;
+    }
   }
   const missingAgent = (id: string): InputProblem | null =>
     agents.has(id) ? null : { code: 'not-found', message: `agent "${id}" not found` };

@@ -2,7 +2,7 @@ import { LIMITS } from '../limits.js';
 import { openStream, type RandomStream } from '../rng/random-stream.js';
 import type { Agent } from '../schemas/agent.js';
 import type { Attractor } from '../schemas/attractor.js';
-import type { Completion, ProphecyRef } from '../schemas/outputs.js';
+import type { Completion } from '../schemas/outputs.js';
 import { DEFAULT_POLICY } from '../schemas/policy.js';
 import type { ResolvedRules } from '../schemas/rules.js';
 import type { Scenario } from '../schemas/scenario.js';

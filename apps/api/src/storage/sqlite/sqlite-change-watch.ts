@@ -24,7 +24,7 @@ const tableName = (node: OperationNode | undefined): string | undefined => (node
 function writtenTables(node: RootOperationNode): Written | undefined {
   if (SelectQueryNode.is(node)) return undefined;
   if (RawNode.is(node)) return /^\s*select\b/i.test(node.sqlFragments[0] ?? '') ? undefined : 'all';
-  let tables: Array<string | undefined> = [];
+  let tables: Array<string | undefined>;
   if (InsertQueryNode.is(node)) tables = [tableName(node.into)];
   else if (UpdateQueryNode.is(node)) tables = [tableName(node.table)];
   else if (DeleteQueryNode.is(node)) tables = node.from.froms.map(tableName);
