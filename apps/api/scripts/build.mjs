@@ -1,5 +1,7 @@
-// Bundles the server (src/main.ts) into dist/main.js for `pnpm start`: one file run by plain
-// node starts faster and holds far less memory than transpiling every module with tsx at load.
+// Bundles the server (src/main.ts) into dist/main.js for `pnpm start`, and the engine's worker
+// thread (src/engine-work/engine-worker.ts) into dist/engine-worker.js beside it, where the
+// worker pool looks for it: a file run by plain node starts faster and holds far less memory
+// than transpiling every module with tsx at load.
 // `pnpm dev` and the tests keep running the TypeScript sources through tsx.
 import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
@@ -9,8 +11,8 @@ const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 await build({
   absWorkingDir: appDir,
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'engine-worker': 'src/engine-work/engine-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -36,6 +36,8 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
     logger,
     ...(deps.playback ? { playback: deps.playback } : {}),
     ...(deps.usage ? { usage: deps.usage } : {}),
+    ...(deps.engine ? { engine: deps.engine } : {}),
+    ...(deps.work ? { work: deps.work } : {}),
   });
   const onError = errorHandler(logger);
   const guards = createRouteGuards(deps.authenticator, deps.extensions, onError);

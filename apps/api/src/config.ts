@@ -25,6 +25,14 @@ const rateTriple = z
   .refine((v) => v.every((n) => n > 0), { message: 'limits must be positive' })
   .optional();
 
+const workPair = z
+  .string()
+  .regex(/^\s*\d+\s*,\s*\d+\s*$/, { message: 'must be two positive integers: ceiling,perWindow (agent-ticks)' })
+  .transform((v) => v.split(',').map((n) => Number(n.trim())) as [number, number])
+  .refine((v) => v.every((n) => Number.isSafeInteger(n) && n > 0), { message: 'limits must be positive integers' })
+  .refine(([ceiling, perWindow]) => ceiling <= perWindow, { message: 'the ceiling must not exceed the work per window' })
+  .optional();
+
 const EnvSchema = z.object({
   HOST: optional.transform((v) => v ?? '127.0.0.1'),
   PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(65_535).optional()).transform((v) => v ?? 3000),
@@ -43,6 +51,12 @@ const EnvSchema = z.object({
   SIM_RATE_LIMITS_FREE: optional.pipe(rateTriple),
   SIM_RATE_LIMITS_PRO: optional.pipe(rateTriple),
   SIM_RATE_LIMITS_ENTERPRISE: optional.pipe(rateTriple),
+  /** Engine work per tier in agent-ticks, `ceiling,perWindow`: most per request, most per rate-limit window. */
+  SIM_WORK_LIMITS_FREE: optional.pipe(workPair),
+  SIM_WORK_LIMITS_PRO: optional.pipe(workPair),
+  SIM_WORK_LIMITS_ENTERPRISE: optional.pipe(workPair),
+  /** Engine worker threads; default one per core but one (at least one). */
+  SIM_ENGINE_WORKERS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(256).optional()),
   /** Concurrent SSE streams per organization, `free,pro,enterprise`, e.g. `2,20,200`. */
   SIM_SSE_STREAM_LIMITS: optional.pipe(
     z
@@ -70,6 +84,8 @@ export interface AppConfig {
   tierLimits: TierLimitsTable;
   /** The service's own version, reported by health. */
   serviceVersion: string;
+  /** Engine worker threads; undefined: one per core but one. */
+  engineWorkers: number | undefined;
 }
 
 /** A bad environment variable: the message names each one and what is wrong. */
@@ -91,13 +107,15 @@ function serviceVersion(root: string): string {
 
 function tierLimitsFrom(e: z.infer<typeof EnvSchema>): TierLimitsTable {
   const triples = { free: e.SIM_RATE_LIMITS_FREE, pro: e.SIM_RATE_LIMITS_PRO, enterprise: e.SIM_RATE_LIMITS_ENTERPRISE };
+  const work = { free: e.SIM_WORK_LIMITS_FREE, pro: e.SIM_WORK_LIMITS_PRO, enterprise: e.SIM_WORK_LIMITS_ENTERPRISE };
   return Object.fromEntries(
     TIERS.map((tier) => {
       const defaults = DEFAULT_TIER_LIMITS[tier];
       const [create, step, read] = triples[tier] ?? [defaults.rateLimits.create, defaults.rateLimits.step, defaults.rateLimits.read];
       const windowSeconds = e.SIM_RATE_LIMIT_WINDOW_SECONDS ?? defaults.rateLimits.windowSeconds;
       const concurrentStreams = e.SIM_SSE_STREAM_LIMITS?.[TIERS.indexOf(tier)] ?? defaults.concurrentStreams;
-      return [tier, { ...defaults, rateLimits: { windowSeconds, create, step, read }, concurrentStreams }];
+      const [ceiling, perWindow] = work[tier] ?? [defaults.work.ceiling, defaults.work.perWindow];
+      return [tier, { ...defaults, rateLimits: { windowSeconds, create, step, read }, work: { ceiling, perWindow }, concurrentStreams }];
     }),
   ) as unknown as TierLimitsTable;
 }
@@ -129,5 +147,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     sseHeartbeatMs: e.SIM_SSE_HEARTBEAT_MS,
     tierLimits: tierLimitsFrom(e),
     serviceVersion: serviceVersion(root),
+    engineWorkers: e.SIM_ENGINE_WORKERS,
   };
 }

@@ -21,6 +21,8 @@ import { createRateLimiting } from './rate-limit/create-rate-limiting.js';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.js';
 import { createKyselyIdempotencyStore } from './storage/idempotency-store-kysely.js';
 import { createKyselyRateLimitStore } from './storage/rate-limit-store-kysely.js';
+import { createWorkerPoolRunner, defaultWorkerCount } from './engine-work/worker-pool-runner.js';
+import { createWorkBudget } from './work-budget/work-budget.js';
 
 /** How long shutdown waits for in-flight requests before closing anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -58,6 +60,13 @@ async function main(): Promise<void> {
   const rateLimiting = createRateLimiting({ store: rateLimitStore, clock: systemClock, tiers: config.tierLimits, onBackgroundError });
   const idempotent = idempotency({ store: createKyselyIdempotencyStore(storage.db), clock: systemClock, onBackgroundError });
 
+  // The engine computes on worker threads, never on this event loop; each request's work is
+  // weighed first (ceiling per request, compute window per identity).
+  const engineWorkers = config.engineWorkers ?? defaultWorkerCount();
+  const engine = createWorkerPoolRunner({ threads: engineWorkers });
+  logger.info(`engine: ${engineWorkers} worker thread(s)`);
+  const work = createWorkBudget({ limiter: rateLimiting.limiter, tiers: config.tierLimits });
+
   // SSE: one live feed per followed simulation; main ends every stream at shutdown.
   const events = new InProcessEventBus((error) => logger.error('event listener failed', { error: String(error) }));
   const live = new LiveHub(events);
@@ -74,6 +83,8 @@ async function main(): Promise<void> {
     live: { hub: live, heartbeatMs: config.sseHeartbeatMs, streams: rateLimiting.streams, tiers: config.tierLimits },
     logger,
     usage,
+    engine,
+    work,
     extensions: {
       beforeRoutes: [rateLimiting.byIp],
       rateLimit: rateLimiting.byIdentity,
@@ -124,6 +135,7 @@ async function main(): Promise<void> {
     })().finally(() => {
       // close() stops accepting and calls back once open connections have ended.
       server.close(async () => {
+        await engine.close();
         await usage.close();
         await authenticator.flush();
         await storage.close();

@@ -2,6 +2,7 @@ import { ScenarioFileSchema, toValidationIssues, type ScenarioFile } from '@sim/
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Logger } from '../lib/logger.js';
+import { scenarioWorkProblems } from '../work-budget/scenario-work-check.js';
 
 export interface ScenarioLoadProblem {
   file: string;
@@ -44,6 +45,11 @@ export function loadScenarioFolder(dir: string, logger: Logger): LoadedScenarios
     const parsed = ScenarioFileSchema.safeParse(json);
     if (!parsed.success) {
       report(name, toValidationIssues(parsed.error).map((i) => `${i.path || '(file)'}: ${i.message}`).join('; '));
+      continue;
+    }
+    const tooCostly = scenarioWorkProblems(parsed.data);
+    if (tooCostly.length > 0) {
+      report(name, tooCostly.map((p) => `${p.path}: ${p.message}`).join('; '));
       continue;
     }
     if (seen.has(parsed.data.id)) {

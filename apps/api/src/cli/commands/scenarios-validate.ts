@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { ScenarioFileSchema, toValidationIssues } from '@sim/engine';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
+import { scenarioWorkProblems } from '../../work-budget/scenario-work-check.js';
 
 export const SCENARIOS_VALIDATE_HELP = `Usage: pnpm sim scenarios validate [FILE…]
 
@@ -43,7 +44,7 @@ function validateFile(file: string, shown: string, seenIds: Map<string, string>)
   }
   const result = ScenarioFileSchema.safeParse(json);
   if (!result.success) return toValidationIssues(result.error).map((issue) => ({ file: shown, ...issue }));
-  const problems: Problem[] = [];
+  const problems: Problem[] = scenarioWorkProblems(result.data).map((problem) => ({ file: shown, ...problem }));
   const { id } = result.data;
   // The catalogue serves a scenario under its id; a file named otherwise is a trap for authors.
   if (extname(file) === '.json' && basename(file, '.json') !== id) {

@@ -1,0 +1,46 @@
+import type { AuthContext } from '../identity/auth-context.js';
+import { largestWorkCeiling, type TierLimitsTable } from '../identity/tier-limits.js';
+import type { RateLimitDecision, RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { WorkEstimate } from './work-cost.js';
+import { computeLimitedError, workCeilingError } from './work-errors.js';
+
+/** What a request tells the service about itself when it may run the engine. */
+export interface WorkRequest {
+  auth: AuthContext;
+  /** Aborts when the client goes away; the engine work it caused stops. */
+  signal?: AbortSignal | undefined;
+  /** Told the compute decision (for the X-RateLimit-Compute-* headers, or the 429's). */
+  onDecision?: ((decision: RateLimitDecision) => void) | undefined;
+}
+
+/**
+ * Decides, before any engine work, whether a request may have it: above the tier's ceiling it is
+ * refused outright (422 WORK_LIMIT_EXCEEDED); otherwise its cost is drawn from the identity's
+ * compute window (429 RATE_LIMITED, class `compute`, when the window has not that much left).
+ */
+export interface WorkBudget {
+  admit(request: WorkRequest, estimate: WorkEstimate): Promise<void>;
+  /** The highest ceiling of any tier: a scenario whose one tick costs more can never run. */
+  readonly largestCeiling: number;
+}
+
+/** No limits: tests and tools that run the service without rate limiting. */
+export const unlimitedWorkBudget: WorkBudget = {
+  async admit() {},
+  largestCeiling: Number.POSITIVE_INFINITY,
+};
+
+export function createWorkBudget(options: { limiter: RateLimiter; tiers: TierLimitsTable }): WorkBudget {
+  const { limiter, tiers } = options;
+  return {
+    largestCeiling: largestWorkCeiling(tiers),
+    async admit(request, estimate) {
+      const { identity, tier = 'free' } = request.auth;
+      const ceiling = tiers[tier].work.ceiling;
+      if (estimate.cost > ceiling) throw workCeilingError(estimate, ceiling, tier);
+      const decision = await limiter.consume(identity, tier, 'compute', estimate.cost);
+      request.onDecision?.(decision);
+      if (!decision.allowed) throw computeLimitedError(estimate, decision);
+    },
+  };
+}
