@@ -387,7 +387,7 @@ export class SimulationService implements PlaybackTarget {
     const replay = await this.deps.store.getReplayInput(id);
     if (replay === undefined) throw notFound(`Simulation ${id} not found`);
     if (replay.tick === 0) throw notFound('The trace is not available before the first tick');
-    await this.work.admit(request, estimateReplay(replay.scenario, replay.inputs, replay.tick));
+    await this.work.admit(request, estimateReplay(replay.scenario, replay.inputs, replay.tick), { history: true });
     return this.traceOf(id, replay.scenarioId, replay.engineVersion, replay.scenario, replay.inputs, replay.tick, request.signal);
   }
 
@@ -395,7 +395,7 @@ export class SimulationService implements PlaybackTarget {
   async admitReplay(request: WorkRequest, id: string): Promise<void> {
     const replay = await this.deps.store.getReplayInput(id);
     if (replay === undefined || replay.tick === 0) return;
-    await this.work.admit(request, estimateReplay(replay.scenario, replay.inputs, replay.tick));
+    await this.work.admit(request, estimateReplay(replay.scenario, replay.inputs, replay.tick), { history: true });
   }
 
   /** The cost of computing `ticks` more ticks of a stored simulation, its queued inputs included. */

@@ -19,7 +19,12 @@ export interface WorkRequest {
  * compute window (429 RATE_LIMITED, class `compute`, when the window has not that much left).
  */
 export interface WorkBudget {
-  admit(request: WorkRequest, estimate: WorkEstimate): Promise<void>;
+  /**
+   * `history`: the request replays a simulation's whole history (a trace read, a resumed event
+   * stream). That history was built by requests each within the ceiling, and a replay cannot be
+   * split, so its ceiling is the tier's whole window instead of the per-request ceiling.
+   */
+  admit(request: WorkRequest, estimate: WorkEstimate, options?: { history?: boolean }): Promise<void>;
   /** The highest ceiling of any tier: a scenario whose one tick costs more can never run. */
   readonly largestCeiling: number;
 }
@@ -34,10 +39,11 @@ export function createWorkBudget(options: { limiter: RateLimiter; tiers: TierLim
   const { limiter, tiers } = options;
   return {
     largestCeiling: largestWorkCeiling(tiers),
-    async admit(request, estimate) {
+    async admit(request, estimate, options = {}) {
       const { identity, tier = 'free' } = request.auth;
-      const ceiling = tiers[tier].work.ceiling;
-      if (estimate.cost > ceiling) throw workCeilingError(estimate, ceiling, tier);
+      const { work } = tiers[tier];
+      const ceiling = options.history === true ? work.perWindow : work.ceiling;
+      if (estimate.cost > ceiling) throw workCeilingError(estimate, ceiling, tier, options.history === true);
       const decision = await limiter.consume(identity, tier, 'compute', estimate.cost);
       request.onDecision?.(decision);
       if (!decision.allowed) throw computeLimitedError(estimate, decision);
