@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from './identity/tier-limits.js';
 import { TIERS } from './identity/auth-context.js';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http/http-limits.js';
 
 /** The monorepo root, found from this file (pnpm --filter runs the app inside apps/api). */
 export function repoRoot(): string {
@@ -55,6 +56,12 @@ const EnvSchema = z.object({
   SIM_WORK_LIMITS_FREE: optional.pipe(workPair),
   SIM_WORK_LIMITS_PRO: optional.pipe(workPair),
   SIM_WORK_LIMITS_ENTERPRISE: optional.pipe(workPair),
+  /** The HTTP server's limits (docs/api.md, "The HTTP server's own limits"). */
+  SIM_HEADERS_TIMEOUT_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(100).max(600_000).optional()),
+  SIM_REQUEST_TIMEOUT_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(100).max(3_600_000).optional()),
+  SIM_KEEP_ALIVE_TIMEOUT_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(100).max(600_000).optional()),
+  SIM_MAX_HEADER_BYTES: optional.pipe(z.coerce.number<string | undefined>().int().min(1024).max(1_048_576).optional()),
+  SIM_MAX_CONNECTIONS_PER_ADDRESS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100_000).optional()),
   /** Engine worker threads; default one per core but one (at least one). */
   SIM_ENGINE_WORKERS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(256).optional()),
   /** Concurrent SSE streams per organization, `free,pro,enterprise`, e.g. `2,20,200`. */
@@ -86,6 +93,7 @@ export interface AppConfig {
   serviceVersion: string;
   /** Engine worker threads; undefined: one per core but one. */
   engineWorkers: number | undefined;
+  http: HttpLimits;
 }
 
 /** A bad environment variable: the message names each one and what is wrong. */
@@ -128,6 +136,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   const e = parsed.data;
+  // Node refuses a headers timeout longer than the whole request's.
+  const headersTimeoutMs = e.SIM_HEADERS_TIMEOUT_MS ?? DEFAULT_HTTP_LIMITS.headersTimeoutMs;
+  const requestTimeoutMs = e.SIM_REQUEST_TIMEOUT_MS ?? DEFAULT_HTTP_LIMITS.requestTimeoutMs;
+  if (headersTimeoutMs > requestTimeoutMs) throw new ConfigError([`SIM_HEADERS_TIMEOUT_MS: must not exceed SIM_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`]);
   const root = repoRoot();
   const base = e.INIT_CWD ?? process.cwd();
   const local = (path: string): string => (isAbsolute(path) ? path : resolve(base, path));
@@ -148,5 +160,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     tierLimits: tierLimitsFrom(e),
     serviceVersion: serviceVersion(root),
     engineWorkers: e.SIM_ENGINE_WORKERS,
+    http: {
+      headersTimeoutMs,
+      requestTimeoutMs,
+      keepAliveTimeoutMs: e.SIM_KEEP_ALIVE_TIMEOUT_MS ?? DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs,
+      maxHeaderBytes: e.SIM_MAX_HEADER_BYTES ?? DEFAULT_HTTP_LIMITS.maxHeaderBytes,
+      maxConnectionsPerAddress: e.SIM_MAX_CONNECTIONS_PER_ADDRESS ?? DEFAULT_HTTP_LIMITS.maxConnectionsPerAddress,
+    },
   };
 }

@@ -23,6 +23,10 @@ import { createKyselyIdempotencyStore } from './storage/idempotency-store-kysely
 import { createKyselyRateLimitStore } from './storage/rate-limit-store-kysely.js';
 import { createWorkerPoolRunner, defaultWorkerCount } from './engine-work/worker-pool-runner.js';
 import { createWorkBudget } from './work-budget/work-budget.js';
+import { answerClientError } from './http/client-error-handler.js';
+import { capConnectionsPerAddress } from './http/connection-cap.js';
+import { httpServerOptions } from './http/http-limits.js';
+import type { Server } from 'node:http';
 
 /** How long shutdown waits for in-flight requests before closing anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -102,11 +106,15 @@ async function main(): Promise<void> {
 
   let listening: (info: AddressInfo) => void = () => {};
   const listeningOn = new Promise<AddressInfo>((resolve) => (listening = resolve));
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, serverOptions: httpServerOptions(config.http) }, (info: AddressInfo) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     logger.info(`listening on http://${host}:${info.port} (docs: /v1/docs)`);
     listening(info);
   });
+  // What Node refuses before the app sees a request is answered in the error envelope too, and
+  // one address cannot hold every connection.
+  server.on('clientError', answerClientError);
+  capConnectionsPerAddress(server as Server, config.http.maxConnectionsPerAddress);
   // The banner's curl line names the port actually bound (PORT=0 picks one).
   const { port } = await listeningOn;
   await bootstrapIdentity({ identityStore, enabled: config.bootstrap, host: config.host, port });
