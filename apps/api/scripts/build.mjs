@@ -26,8 +26,10 @@ await build({
   //   package's own folder;
   // - pg optionally requires the native pg-native (not used yet; kept out so it never bundles);
   // - @scalar/api-reference is never imported, only located with require.resolve so its
-  //   browser bundle can be served from disk (routes/docs/docs-bundle.ts).
-  external: ['better-sqlite3', 'pg', 'pg-native', '@scalar/api-reference'],
+  //   browser bundle can be served from disk (routes/docs/docs-bundle.ts);
+  // - piscina starts its worker threads from its own files (dist/worker.js, found through
+  //   __dirname), which a bundle does not have.
+  external: ['better-sqlite3', 'pg', 'pg-native', '@scalar/api-reference', 'piscina'],
   // Bundled CommonJS dependencies call `require` (for node builtins among others), which an
   // ES module does not have; give the bundle one rooted at its own location.
   banner: {

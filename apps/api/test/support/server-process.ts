@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -135,4 +135,15 @@ export async function startServerProcess(options: StartServerOptions = {}): Prom
     kill: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),
   };
+}
+
+/** Runs the operator CLI (`pnpm sim …`) on a database and returns its `--json` output. */
+export function runCliJson(databasePath: string, args: string[]): unknown {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/api/src/cli/main.ts'), ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: `file:${databasePath}` },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as unknown;
 }
