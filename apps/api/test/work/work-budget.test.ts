@@ -148,6 +148,19 @@ describe('the compute class', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('lists the 422 and 503 of the routes that run the engine, and the compute headers of their successes', async () => {
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
+    const doc = (await (await p.request('/v1/openapi.json')).json()) as Json;
+    for (const [path, method] of [['/v1/simulations/run', 'post'], ['/v1/simulations/{id}/step', 'post'], ['/v1/simulations/{id}/trace', 'get'], ['/v1/simulations/{id}/events', 'get']] as const) {
+      const responses = doc.paths[path][method].responses;
+      expect(Object.keys(responses), `${method} ${path}`).toEqual(expect.arrayContaining(['422', '503']));
+    }
+    expect(Object.keys(doc.paths['/v1/simulations/{id}/step'].post.responses['200'].headers)).toContain('X-RateLimit-Compute-Remaining');
+    expect(doc.paths['/v1/simulations/{id}'].get.responses['422']).toBeUndefined();
+  });
+});
+
 describe('scenario validation', () => {
   it('refuses an inline scenario whose prophecy tick costs more than any tier allows, saying why', async () => {
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
