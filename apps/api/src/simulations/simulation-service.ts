@@ -15,7 +15,7 @@ import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-
 import type { AdvanceResult } from '../engine-work/engine-task.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget, type WorkRequest } from '../work-budget/work-budget.js';
-import { estimateWork, scenarioShape, snapshotShape, widenShape, type WorkEstimate } from '../work-budget/work-cost.js';
+import { estimateWork, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, type WorkEstimate } from '../work-budget/work-cost.js';
 import { workCancelledError } from '../work-budget/work-errors.js';
 import { scenarioWorkProblems } from '../work-budget/scenario-work-check.js';
 import { randomUUID } from 'node:crypto';
@@ -297,6 +297,10 @@ export class SimulationService implements PlaybackTarget {
         if (current.status === 'playing') this.playback.pause(id);
         await this.advance(current, 1, next, playbackSpeed, request.signal);
         return;
+      }
+      if (action === 'play') {
+        const ticksPerSecond = current.snapshot.rules.ticksPerSecond * playbackSpeed;
+        this.work.admitPlayback(request, playbackCostPerSecond(snapshotShape(current.snapshot, current.snapshot.pending), ticksPerSecond), ticksPerSecond);
       }
       await this.setStatus(current, action === 'play' ? 'playing' : 'paused', { playbackSpeed });
       if (action === 'play') this.playback.play(id, { speed: playbackSpeed, ticksPerSecond: current.snapshot.rules.ticksPerSecond });

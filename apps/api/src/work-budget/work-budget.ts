@@ -2,7 +2,7 @@ import type { AuthContext } from '../identity/auth-context.js';
 import { largestWorkCeiling, type TierLimitsTable } from '../identity/tier-limits.js';
 import type { RateLimitDecision, RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { WorkEstimate } from './work-cost.js';
-import { computeLimitedError, workCeilingError } from './work-errors.js';
+import { computeLimitedError, playbackRateError, workCeilingError } from './work-errors.js';
 
 /** What a request tells the service about itself when it may run the engine. */
 export interface WorkRequest {
@@ -25,6 +25,12 @@ export interface WorkBudget {
    * split, so its ceiling is the tier's whole window instead of the per-request ceiling.
    */
   admit(request: WorkRequest, estimate: WorkEstimate, options?: { history?: boolean }): Promise<void>;
+  /**
+   * Playback is not charged tick by tick (no request is waiting for it), so `play` is admitted
+   * only when its rate can be sustained: at most the tier's compute window spread over the
+   * window, per second. 422 WORK_LIMIT_EXCEEDED otherwise.
+   */
+  admitPlayback(request: WorkRequest, costPerSecond: number, ticksPerSecond: number): void;
   /** The highest ceiling of any tier: a scenario whose one tick costs more can never run. */
   readonly largestCeiling: number;
 }
@@ -32,6 +38,7 @@ export interface WorkBudget {
 /** No limits: tests and tools that run the service without rate limiting. */
 export const unlimitedWorkBudget: WorkBudget = {
   async admit() {},
+  admitPlayback() {},
   largestCeiling: Number.POSITIVE_INFINITY,
 };
 
@@ -39,6 +46,12 @@ export function createWorkBudget(options: { limiter: RateLimiter; tiers: TierLim
   const { limiter, tiers } = options;
   return {
     largestCeiling: largestWorkCeiling(tiers),
+    admitPlayback(request, costPerSecond, ticksPerSecond) {
+      const tier = request.auth.tier ?? 'free';
+      const { work, rateLimits } = tiers[tier];
+      const sustained = Math.floor(work.perWindow / rateLimits.windowSeconds);
+      if (costPerSecond > sustained) throw playbackRateError(costPerSecond, ticksPerSecond, sustained, tier);
+    },
     async admit(request, estimate, options = {}) {
       const { identity, tier = 'free' } = request.auth;
       const { work } = tiers[tier];

@@ -47,6 +47,12 @@ export function estimateWork(shape: WorkShape, fromTick: number, ticks: number):
   };
 }
 
+/** Agent-ticks per second of playback at `ticksPerSecond`, prophecies averaged over their interval. */
+export function playbackCostPerSecond(shape: WorkShape, ticksPerSecond: number): number {
+  const perTick = Math.max(1, shape.agents) * (1 + (shape.interval > 0 ? (shape.branches * shape.horizon) / shape.interval : 0));
+  return Math.ceil(perTick * ticksPerSecond);
+}
+
 /** The most one tick of a scenario can cost: a prophecy tick. A request can never be cheaper than one tick. */
 export function peakTickCost(shape: WorkShape): number {
   return Math.max(1, shape.agents) * (1 + (shape.interval > 0 ? shape.branches * shape.horizon : 0));

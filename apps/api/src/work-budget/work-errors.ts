@@ -34,6 +34,16 @@ export function computeLimitedError(estimate: WorkEstimate, decision: RateLimitD
   );
 }
 
+/** 422 WORK_LIMIT_EXCEEDED for `play`: the playback rate costs more per second than the tier sustains. */
+export function playbackRateError(costPerSecond: number, ticksPerSecond: number, sustained: number, tier: Tier): ApiError {
+  return new ApiError(
+    422,
+    'WORK_LIMIT_EXCEEDED',
+    `Playing at ${count(ticksPerSecond)} ticks/s costs ${count(costPerSecond)} agent-ticks per second; the ${tier} tier sustains at most ${count(sustained)} per second (its compute window over the window); lower the speed`,
+    { cost: costPerSecond, ceiling: sustained, tier, unit: 'agent-ticks per second', ticksPerSecond },
+  );
+}
+
 /**
  * 503 WORK_CANCELLED: the work stopped before it finished (the client went away, or the server
  * is stopping). Nothing of it was stored. Usually nobody is left to read it.

@@ -97,6 +97,24 @@ describe('the work ceiling', () => {
   });
 });
 
+describe('playback', () => {
+  it('plays only at a rate the tier can sustain: its compute window spread over the window', async () => {
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
+    const id = await created(p, 'key-enterprise');
+    // 6 agents × 10 ticks/s × (1 + 2 × 5 / 5) = 180 agent-ticks a second.
+    const free = await p.request(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-a', body: { action: 'play' } });
+    expect(free.status).toBe(422);
+    expect(((await free.json()) as Json).error).toMatchObject({ code: 'WORK_LIMIT_EXCEEDED', details: { cost: 180, ceiling: 8, tier: 'free' } });
+    const fast = await p.request(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-enterprise', body: { action: 'play', speed: 10 } });
+    expect(fast.status).toBe(422);
+    expect(((await fast.json()) as Json).error.details).toMatchObject({ cost: 1800, ceiling: 1666 });
+    const view = (await (await p.request(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as Json;
+    expect(view.state.status).toBe('idle');
+    expect((await p.request(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-enterprise', body: { action: 'play' } })).status).toBe(200);
+    expect((await p.request(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-enterprise', body: { action: 'pause' } })).status).toBe(200);
+  });
+});
+
 describe('the compute class', () => {
   it('draws each request’s cost from the identity’s window, answers X-RateLimit-Compute-*, and refuses with 429 what no longer fits', async () => {
     const clock = new ManualClock(T0);
