@@ -118,4 +118,22 @@ describe('the engine on worker threads', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(engine.busy).toBe(0);
   }, 60_000);
+
+  it('an event stream resumed from the start stops its history replay when its client disconnects', async () => {
+    const created = await server.call('/v1/simulations', { key: 'key-b', body: { scenario: heavyScenario() } });
+    const { id } = (await created.json()) as { id: string };
+    expect((await server.call(`/v1/simulations/${id}/step`, { key: 'key-b', body: { ticks: 400 } })).status).toBe(200);
+    const client = new AbortController();
+    const res = await fetch(`${server.baseUrl}/v1/simulations/${id}/events`, { headers: { 'X-Api-Key': 'key-b', 'Last-Event-ID': '0' }, signal: client.signal });
+    expect(res.status).toBe(200);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    while (!text.includes('event: tick')) text += new TextDecoder().decode((await reader.read()).value);
+    expect(await within(1_000, () => engine.busy === 1), 'the replay is still computing').toBe(true);
+    client.abort();
+    await reader.cancel().catch(() => undefined);
+    expect(await within(3_000, () => engine.busy === 0)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(engine.busy).toBe(0);
+  }, 60_000);
 });
