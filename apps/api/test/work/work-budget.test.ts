@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
-import type { EngineRunner } from '../../src/engine-work/engine-runner.js';
+import { countingRunner } from '../helpers/counting-runner.js';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
 import { scenarioWorkProblems } from '../../src/work-budget/scenario-work-check.js';
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
@@ -17,27 +17,6 @@ const SMALL: TierLimitsTable = {
   enterprise: { ...DEFAULT_TIER_LIMITS.enterprise, work: { ceiling: 10_000, perWindow: 100_000 } },
 };
 const T0 = Date.parse('2030-01-01T00:00:10Z');
-
-/** The in-process engine, counting the tasks it is given. */
-function countingRunner(): EngineRunner & { tasks: number } {
-  const inner = createInProcessRunner();
-  const runner = {
-    tasks: 0,
-    get busy() {
-      return inner.busy;
-    },
-    advance: (...args: Parameters<EngineRunner['advance']>) => {
-      runner.tasks++;
-      return inner.advance(...args);
-    },
-    replay: (...args: Parameters<EngineRunner['replay']>) => {
-      runner.tasks++;
-      return inner.replay(...args);
-    },
-    close: () => inner.close(),
-  };
-  return runner;
-}
 
 type Json = any;
 
@@ -57,7 +36,7 @@ const compute = (res: Response) => ({
 
 describe('the work ceiling', () => {
   it('refuses a run above the tier ceiling before any work: 422 with its cost and the ceiling, nothing stored, no engine task', async () => {
-    const engine = countingRunner();
+    const engine = countingRunner(createInProcessRunner());
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0), engine });
     // 20 ticks: 6 × (20 + 4 prophecies × 2 × 5) = 360, twice (computed, then replayed for the response).
     const res = await p.request('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 20 } });
@@ -76,7 +55,7 @@ describe('the work ceiling', () => {
   });
 
   it('refuses a step above the ceiling, leaving the simulation as it was', async () => {
-    const engine = countingRunner();
+    const engine = countingRunner(createInProcessRunner());
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0), engine });
     const id = await created(p);
     const res = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 40 } });
