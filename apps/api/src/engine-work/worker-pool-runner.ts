@@ -26,6 +26,9 @@ function workerModule(): { filename: string; execArgv: string[] } {
   return { filename, execArgv: ['--import', tsx] };
 }
 
+/** How much lower the workers' scheduling priority is than the event loop's. */
+const WORKER_NICENESS = 10;
+
 const isAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
 
 export interface WorkerPoolOptions {
@@ -49,6 +52,9 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): EngineR
     maxThreads: threads,
     // Every worker stays up: starting one (and loading the engine) costs far more than an idle one.
     idleTimeout: Number.POSITIVE_INFINITY,
+    // Engine work is throughput, the event loop is latency: when cores are contended the
+    // scheduler serves the event loop first (Linux; piscina's optional @napi-rs/nice).
+    niceIncrement: WORKER_NICENESS,
   });
   let busy = 0;
   const run = async (task: EngineTask, signal: AbortSignal | undefined): Promise<EngineTaskResult> => {
