@@ -122,7 +122,7 @@ const server = await startServerProcess({
   // What `pnpm start` runs: the esbuild bundle on plain node, not the sources through tsx.
   entry: 'bundle',
   // Limits nobody reaches: every request does its full work (counting included), none is refused.
-  env: { SIM_RATE_LIMITS_PRO: '1000000000,1000000000,1000000000' },
+  env: { SIM_RATE_LIMITS_PRO: '1000000000,1000000000,1000000000', SIM_WORK_LIMITS_PRO: '1000000000000,1000000000000' },
 });
 const hello = await startHelloWorld();
 try {

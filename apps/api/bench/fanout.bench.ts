@@ -13,10 +13,9 @@
  *   BENCH_SUBSCRIBERS=1000 BENCH_SECONDS=20 npx tsx apps/api/bench/fanout.bench.ts
  */
 import { EventSource } from 'eventsource';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, startServerProcess, tempDir } from '../test/support/server-process.js';
+import { runCliJson, startServerProcess, tempDir } from '../test/support/server-process.js';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,16 +37,6 @@ const scenario = {
   rules: { ticksPerSecond: RATE, maxTicks: 1_000_000 },
 };
 
-function cli(databasePath: string, args: string[]): unknown {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/api/src/cli/main.ts'), ...args], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: `file:${databasePath}` },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
-  return JSON.parse(result.stdout) as unknown;
-}
-
 function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
   return match ? Number(match[1]) / 1024 : Number.NaN;
@@ -62,8 +51,8 @@ async function main(): Promise<void> {
   // An enterprise organization, its stream limit (200 by default) raised to the subscriber count.
   // entry 'bundle': what `pnpm start` runs (the esbuild bundle on plain node).
   const server = await startServerProcess({ databasePath, entry: 'bundle', env: { SIM_BOOTSTRAP: 'false', SIM_SSE_STREAM_LIMITS: `2,20,${Math.max(200, SUBSCRIBERS)}` } });
-  const org = cli(databasePath, ['orgs', 'create', '--name', 'bench', '--tier', 'enterprise', '--json']) as { id: string };
-  const { key } = cli(databasePath, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json']) as { key: string };
+  const org = runCliJson(databasePath, ['orgs', 'create', '--name', 'bench', '--tier', 'enterprise', '--json']) as { id: string };
+  const { key } = runCliJson(databasePath, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json']) as { key: string };
   const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
   const api = (path: string, method: string, body?: unknown) => fetch(`${server.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 

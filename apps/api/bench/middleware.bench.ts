@@ -40,10 +40,11 @@ const caller: AuthContext = { method: 'api-key', identity: 'key:bench', organiza
 const authenticator: Authenticator = { authenticate: async () => ({ ok: true, auth: caller }) };
 // Limits nobody reaches, so every request does the full work and none is refused.
 const huge = { windowSeconds: 60, create: 1e9, step: 1e9, read: 1e9 };
+const hugeWork = { ceiling: 1e12, perWindow: 1e12 };
 const tiers: TierLimitsTable = {
-  free: { rateLimits: huge, concurrentStreams: 2 },
-  pro: { rateLimits: huge, concurrentStreams: 20 },
-  enterprise: { rateLimits: huge, concurrentStreams: 200 },
+  free: { rateLimits: huge, work: hugeWork, concurrentStreams: 2 },
+  pro: { rateLimits: huge, work: hugeWork, concurrentStreams: 20 },
+  enterprise: { rateLimits: huge, work: hugeWork, concurrentStreams: 200 },
 };
 const scenarios = createScenarioCatalog(loadScenarioFolder(join(repoRoot(), 'scenarios'), silentLogger).scenarios);
 // The smallest scenario, so the route's own work does not hide the middlewares' cost.

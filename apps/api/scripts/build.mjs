@@ -1,5 +1,7 @@
-// Bundles the server (src/main.ts) into dist/main.js for `pnpm start`: one file run by plain
-// node starts faster and holds far less memory than transpiling every module with tsx at load.
+// Bundles the server (src/main.ts) into dist/main.js for `pnpm start`, and the engine's worker
+// thread (src/engine-work/engine-worker.ts) into dist/engine-worker.js beside it, where the
+// worker pool looks for it: a file run by plain node starts faster and holds far less memory
+// than transpiling every module with tsx at load.
 // `pnpm dev` and the tests keep running the TypeScript sources through tsx.
 import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
@@ -9,8 +11,8 @@ const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 await build({
   absWorkingDir: appDir,
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'engine-worker': 'src/engine-work/engine-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -24,8 +26,10 @@ await build({
   //   package's own folder;
   // - pg optionally requires the native pg-native (not used yet; kept out so it never bundles);
   // - @scalar/api-reference is never imported, only located with require.resolve so its
-  //   browser bundle can be served from disk (routes/docs/docs-bundle.ts).
-  external: ['better-sqlite3', 'pg', 'pg-native', '@scalar/api-reference'],
+  //   browser bundle can be served from disk (routes/docs/docs-bundle.ts);
+  // - piscina starts its worker threads from its own files (dist/worker.js, found through
+  //   __dirname), which a bundle does not have.
+  external: ['better-sqlite3', 'pg', 'pg-native', '@scalar/api-reference', 'piscina'],
   // Bundled CommonJS dependencies call `require` (for node builtins among others), which an
   // ES module does not have; give the bundle one rooted at its own location.
   banner: {

@@ -14,6 +14,8 @@ import type { SimulationService } from './simulations/simulation-service.js';
 import type { RouteGuards } from './lib/route-guards.js';
 import type { SimulationStore } from './storage/simulation-store.js';
 import type { LiveOptions } from './live/live-options.js';
+import type { EngineRunner } from './engine-work/engine-runner.js';
+import type { WorkBudget } from './work-budget/work-budget.js';
 
 /** What a later feature may add to the app without touching its routes. */
 export interface AppExtensions extends GuardExtensions {
@@ -42,5 +44,9 @@ export interface AppDeps {
   /** SSE stream settings (heartbeat, stream limiter, hub); defaults in docs/api.md, "Events". */
   live?: LiveOptions;
   usage?: UsageRecorder;
+  /** Where the engine computes; default this thread in slices (the server passes its worker pool). */
+  engine?: EngineRunner;
+  /** Work ceilings and the compute window; default none. */
+  work?: WorkBudget;
   extensions?: AppExtensions;
 }

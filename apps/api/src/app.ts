@@ -7,6 +7,7 @@ import { consoleLogger } from './lib/logger.js';
 import { serveOpenApi } from './lib/openapi-document.js';
 import { documentIdempotency } from './idempotency/document-idempotency.js';
 import { documentRateLimits } from './rate-limit/document-rate-limits.js';
+import { documentWorkLimits } from './work-budget/document-work-limits.js';
 import { requestId } from './lib/request-id.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { RouteMarks } from './lib/route-markers.js';
@@ -40,6 +41,8 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
     logger,
     ...(deps.playback ? { playback: deps.playback } : {}),
     ...(deps.usage ? { usage: deps.usage } : {}),
+    ...(deps.engine ? { engine: deps.engine } : {}),
+    ...(deps.work ? { work: deps.work } : {}),
   });
   const onError = errorHandler(logger);
   const guards = createRouteGuards(deps.authenticator, deps.extensions, onError);
@@ -67,6 +70,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   // The document states what the installed middlewares enforce, on every route they cover.
   if (deps.extensions?.idempotency) documentIdempotency(app);
   if (deps.extensions?.rateLimit) documentRateLimits(app);
+  documentWorkLimits(app, { budget: deps.work !== undefined });
 
   serveOpenApi(app, deps.config.serviceVersion);
   return { app, service };

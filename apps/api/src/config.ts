@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from './identity/tier-limits.js';
 import { TIERS } from './identity/auth-context.js';
 import type { TrustProxy } from './rate-limit/client-ip.js';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http/http-limits.js';
 
 /** The monorepo root, found from this file (pnpm --filter runs the app inside apps/api). */
 export function repoRoot(): string {
@@ -26,6 +27,14 @@ const rateTriple = z
   .refine((v) => v.every((n) => n > 0), { message: 'limits must be positive' })
   .optional();
 
+const workPair = z
+  .string()
+  .regex(/^\s*\d+\s*,\s*\d+\s*$/, { message: 'must be two positive integers: ceiling,perWindow (agent-ticks)' })
+  .transform((v) => v.split(',').map((n) => Number(n.trim())) as [number, number])
+  .refine((v) => v.every((n) => Number.isSafeInteger(n) && n > 0), { message: 'limits must be positive integers' })
+  .refine(([ceiling, perWindow]) => ceiling <= perWindow, { message: 'the ceiling must not exceed the work per window' })
+  .optional();
+
 const EnvSchema = z.object({
   HOST: optional.transform((v) => v ?? '127.0.0.1'),
   PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(65_535).optional()).transform((v) => v ?? 3000),
@@ -44,6 +53,18 @@ const EnvSchema = z.object({
   SIM_RATE_LIMITS_FREE: optional.pipe(rateTriple),
   SIM_RATE_LIMITS_PRO: optional.pipe(rateTriple),
   SIM_RATE_LIMITS_ENTERPRISE: optional.pipe(rateTriple),
+  /** Engine work per tier in agent-ticks, `ceiling,perWindow`: most per request, most per rate-limit window. */
+  SIM_WORK_LIMITS_FREE: optional.pipe(workPair),
+  SIM_WORK_LIMITS_PRO: optional.pipe(workPair),
+  SIM_WORK_LIMITS_ENTERPRISE: optional.pipe(workPair),
+  /** The HTTP server's limits (docs/api.md, "The HTTP server's own limits"). */
+  SIM_HEADERS_TIMEOUT_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(100).max(600_000).optional()),
+  SIM_REQUEST_TIMEOUT_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(100).max(3_600_000).optional()),
+  SIM_KEEP_ALIVE_TIMEOUT_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(100).max(600_000).optional()),
+  SIM_MAX_HEADER_BYTES: optional.pipe(z.coerce.number<string | undefined>().int().min(1024).max(1_048_576).optional()),
+  SIM_MAX_CONNECTIONS_PER_ADDRESS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100_000).optional()),
+  /** Engine worker threads; default one per core but one (at least one). */
+  SIM_ENGINE_WORKERS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(256).optional()),
   /** Concurrent SSE streams per organization, `free,pro,enterprise`, e.g. `2,20,200`. */
   SIM_SSE_STREAM_LIMITS: optional.pipe(
     z
@@ -86,6 +107,9 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** The service's own version, reported by health. */
   serviceVersion: string;
+  /** Engine worker threads; undefined: one per core but one. */
+  engineWorkers: number | undefined;
+  http: HttpLimits;
 }
 
 /** A bad environment variable: the message names each one and what is wrong. */
@@ -107,13 +131,15 @@ function serviceVersion(root: string): string {
 
 function tierLimitsFrom(e: z.infer<typeof EnvSchema>): TierLimitsTable {
   const triples = { free: e.SIM_RATE_LIMITS_FREE, pro: e.SIM_RATE_LIMITS_PRO, enterprise: e.SIM_RATE_LIMITS_ENTERPRISE };
+  const work = { free: e.SIM_WORK_LIMITS_FREE, pro: e.SIM_WORK_LIMITS_PRO, enterprise: e.SIM_WORK_LIMITS_ENTERPRISE };
   return Object.fromEntries(
     TIERS.map((tier) => {
       const defaults = DEFAULT_TIER_LIMITS[tier];
       const [create, step, read] = triples[tier] ?? [defaults.rateLimits.create, defaults.rateLimits.step, defaults.rateLimits.read];
       const windowSeconds = e.SIM_RATE_LIMIT_WINDOW_SECONDS ?? defaults.rateLimits.windowSeconds;
       const concurrentStreams = e.SIM_SSE_STREAM_LIMITS?.[TIERS.indexOf(tier)] ?? defaults.concurrentStreams;
-      return [tier, { ...defaults, rateLimits: { windowSeconds, create, step, read }, concurrentStreams }];
+      const [ceiling, perWindow] = work[tier] ?? [defaults.work.ceiling, defaults.work.perWindow];
+      return [tier, { ...defaults, rateLimits: { windowSeconds, create, step, read }, work: { ceiling, perWindow }, concurrentStreams }];
     }),
   ) as unknown as TierLimitsTable;
 }
@@ -126,6 +152,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   const e = parsed.data;
+  // Node refuses a headers timeout longer than the whole request's.
+  const headersTimeoutMs = e.SIM_HEADERS_TIMEOUT_MS ?? DEFAULT_HTTP_LIMITS.headersTimeoutMs;
+  const requestTimeoutMs = e.SIM_REQUEST_TIMEOUT_MS ?? DEFAULT_HTTP_LIMITS.requestTimeoutMs;
+  if (headersTimeoutMs > requestTimeoutMs) throw new ConfigError([`SIM_HEADERS_TIMEOUT_MS: must not exceed SIM_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`]);
   const root = repoRoot();
   const base = e.INIT_CWD ?? process.cwd();
   const local = (path: string): string => (isAbsolute(path) ? path : resolve(base, path));
@@ -146,5 +176,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     tierLimits: tierLimitsFrom(e),
     trustProxy: e.SIM_TRUST_PROXY ?? { kind: 'socket' },
     serviceVersion: serviceVersion(root),
+    engineWorkers: e.SIM_ENGINE_WORKERS,
+    http: {
+      headersTimeoutMs,
+      requestTimeoutMs,
+      keepAliveTimeoutMs: e.SIM_KEEP_ALIVE_TIMEOUT_MS ?? DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs,
+      maxHeaderBytes: e.SIM_MAX_HEADER_BYTES ?? DEFAULT_HTTP_LIMITS.maxHeaderBytes,
+      maxConnectionsPerAddress: e.SIM_MAX_CONNECTIONS_PER_ADDRESS ?? DEFAULT_HTTP_LIMITS.maxConnectionsPerAddress,
+    },
   };
 }

@@ -21,6 +21,12 @@ import { createRateLimiting } from './rate-limit/create-rate-limiting.js';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.js';
 import { createKyselyIdempotencyStore } from './storage/idempotency-store-kysely.js';
 import { createKyselyRateLimitStore } from './storage/rate-limit-store-kysely.js';
+import { createWorkerPoolRunner, defaultWorkerCount } from './engine-work/worker-pool-runner.js';
+import { createWorkBudget } from './work-budget/work-budget.js';
+import { answerClientError } from './http/client-error-handler.js';
+import { capConnectionsPerAddress } from './http/connection-cap.js';
+import { httpServerOptions } from './http/http-limits.js';
+import type { Server } from 'node:http';
 
 /** How long shutdown waits for in-flight requests before closing anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -84,6 +90,13 @@ async function main(): Promise<void> {
   }
   const idempotent = idempotency({ store: idempotencyStore, clock: systemClock, onBackgroundError });
 
+  // The engine computes on worker threads, never on this event loop; each request's work is
+  // weighed first (ceiling per request, compute window per identity).
+  const engineWorkers = config.engineWorkers ?? defaultWorkerCount();
+  const engine = createWorkerPoolRunner({ threads: engineWorkers });
+  logger.info(`engine: ${engineWorkers} worker thread(s)`);
+  const work = createWorkBudget({ limiter: rateLimiting.limiter, tiers: config.tierLimits });
+
   // SSE: one live feed per followed simulation; main ends every stream at shutdown.
   const events = new InProcessEventBus((error) => logger.error('event listener failed', { error: String(error) }));
   const live = new LiveHub(events);
@@ -100,6 +113,8 @@ async function main(): Promise<void> {
     live: { hub: live, heartbeatMs: config.sseHeartbeatMs, streams: rateLimiting.streams, tiers: config.tierLimits },
     logger,
     usage,
+    engine,
+    work,
     extensions: {
       beforeRoutes: [rateLimiting.byIp],
       rateLimit: rateLimiting.byIdentity,
@@ -117,11 +132,15 @@ async function main(): Promise<void> {
 
   let listening: (info: AddressInfo) => void = () => {};
   const listeningOn = new Promise<AddressInfo>((resolve) => (listening = resolve));
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, serverOptions: httpServerOptions(config.http) }, (info: AddressInfo) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     logger.info(`listening on http://${host}:${info.port} (docs: /v1/docs)`);
     listening(info);
   });
+  // What Node refuses before the app sees a request is answered in the error envelope too, and
+  // one address cannot hold every connection.
+  server.on('clientError', answerClientError);
+  capConnectionsPerAddress(server as Server, config.http.maxConnectionsPerAddress);
   // The banner's curl line names the port actually bound (PORT=0 picks one).
   const { port } = await listeningOn;
   await bootstrapIdentity({ identityStore, enabled: config.bootstrap, host: config.host, port });
@@ -151,6 +170,7 @@ async function main(): Promise<void> {
     })().finally(() => {
       // close() stops accepting and calls back once open connections have ended.
       server.close(async () => {
+        await engine.close();
         await usage.close();
         await authenticator.flush();
         await storage.close();

@@ -8,18 +8,43 @@ export interface RateLimits {
   read: number;
 }
 
+/**
+ * Engine work, in agent-ticks (see work-budget/work-cost.ts): the most one request may ask
+ * (`ceiling`, refused before any work above it) and the most one identity may use per rate-limit
+ * window (`perWindow`, the compute class).
+ */
+export interface WorkLimits {
+  ceiling: number;
+  perWindow: number;
+}
+
 /** What an organization of one tier may do. */
 export interface TierLimits {
   rateLimits: RateLimits;
+  work: WorkLimits;
   /** Open SSE streams at the same time, across the whole organization. */
   concurrentStreams: number;
 }
 
 export type TierLimitsTable = Readonly<Record<Tier, TierLimits>>;
 
-/** The defaults (per 60 s window: Create / Step / Read; concurrent SSE streams): docs/identity.md, "Organizations". */
+/**
+ * The defaults (per 60 s window: Create / Step / Read; concurrent SSE streams; docs/identity.md,
+ * "Organizations"), and the work limits of docs/api.md, "Engine work": at the engine's slowest
+ * (about 1.4 million agent-ticks a second on one core, 64 attractors) a free request computes for
+ * at most ~4 s, a pro one ~18 s, an enterprise one ~70 s.
+ */
 export const DEFAULT_TIER_LIMITS: TierLimitsTable = {
-  free: { rateLimits: { windowSeconds: 60, create: 30, step: 60, read: 300 }, concurrentStreams: 2 },
-  pro: { rateLimits: { windowSeconds: 60, create: 300, step: 600, read: 3000 }, concurrentStreams: 20 },
-  enterprise: { rateLimits: { windowSeconds: 60, create: 3000, step: 6000, read: 30000 }, concurrentStreams: 200 },
+  free: { rateLimits: { windowSeconds: 60, create: 30, step: 60, read: 300 }, work: { ceiling: 5_000_000, perWindow: 20_000_000 }, concurrentStreams: 2 },
+  pro: { rateLimits: { windowSeconds: 60, create: 300, step: 600, read: 3000 }, work: { ceiling: 25_000_000, perWindow: 200_000_000 }, concurrentStreams: 20 },
+  enterprise: {
+    rateLimits: { windowSeconds: 60, create: 3000, step: 6000, read: 30000 },
+    work: { ceiling: 100_000_000, perWindow: 1_000_000_000 },
+    concurrentStreams: 200,
+  },
 };
+
+/** The largest request any tier may make: a scenario whose single tick costs more can never run. */
+export function largestWorkCeiling(tiers: TierLimitsTable): number {
+  return Math.max(...Object.values(tiers).map((t) => t.work.ceiling));
+}

@@ -2,10 +2,11 @@
 const CHUNK_BYTES = 64 * 1024;
 
 /**
- * A byte stream pulled from a lazy sequence of strings. Nothing is computed until the client
- * reads, so a trace of any length streams with flat memory (backpressure reaches the generator).
+ * A byte stream pulled from a lazy sequence of strings (computed here or awaited from a worker).
+ * Nothing is computed until the client reads, so a trace of any length streams with flat memory
+ * (backpressure reaches the generator).
  */
-export function streamStrings(source: Iterator<string>, onClose?: () => void): ReadableStream<Uint8Array> {
+export function streamStrings(source: Iterator<string> | AsyncIterator<string>, onClose?: () => void): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let closed = false;
   const finish = (): void => {
@@ -14,11 +15,11 @@ export function streamStrings(source: Iterator<string>, onClose?: () => void): R
     onClose?.();
   };
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       let buffered = '';
       try {
         while (buffered.length < CHUNK_BYTES) {
-          const next = source.next();
+          const next = await source.next();
           if (next.done === true) {
             if (buffered !== '') controller.enqueue(encoder.encode(buffered));
             controller.close();
@@ -34,9 +35,9 @@ export function streamStrings(source: Iterator<string>, onClose?: () => void): R
       }
       controller.enqueue(encoder.encode(buffered));
     },
-    cancel() {
-      source.return?.(undefined);
+    async cancel() {
       finish();
+      await source.return?.(undefined);
     },
   });
 }

@@ -1,4 +1,6 @@
-import { replayTicks, type TraceStep } from '@sim/engine';
+import type { TraceStep } from '@sim/engine';
+import type { EngineRunner } from '../engine-work/engine-runner.js';
+import { replayStretches } from '../engine-work/replay-stretches.js';
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
 import type { SimulationStore, StoredEvent } from '../storage/simulation-store.js';
 import { afterTick } from './event-ids.js';
@@ -33,15 +35,23 @@ async function* storedEvents(store: HistoryStore, simulationId: string, lastSeq:
 /**
  * The frames of a simulation's history with an id above `afterId`, up to `head`, in order.
  * Stored events come from storage; tick events are recomputed by replaying the input log from
- * tick 0 (the engine is deterministic, so they are byte for byte what was sent live). Ticks
- * before the first frame wanted are computed without building their trace step. Lazy: one
- * frame is computed per pull, so a long replay streams with flat memory.
+ * tick 0 on the engine runner (the engine is deterministic, so they are byte for byte what was
+ * sent live). Ticks that cannot reach a frame wanted are computed without building their trace
+ * step. Lazy: a stretch of ticks is computed when the last one's frames are taken, so a long
+ * replay streams with flat memory, and `signal` (the client left) stops it.
  */
-export async function* replayHistory(store: HistoryStore, simulationId: string, afterId: number, head: HistoryHead): AsyncGenerator<SseFrame, void, void> {
+export async function* replayHistory(
+  store: HistoryStore,
+  engine: EngineRunner,
+  simulationId: string,
+  afterId: number,
+  head: HistoryHead,
+  signal?: AbortSignal,
+): AsyncGenerator<SseFrame, void, void> {
   const builder = new FrameBuilder('idle' satisfies LifecycleStatus, 0);
   const events = storedEvents(store, simulationId, head.lastSeq);
   let pending = await events.next();
-  let ticks: Generator<TraceStep | null, void, void> | undefined;
+  let ticks: AsyncGenerator<TraceStep | null, void, void> | undefined;
   let tick = 0;
   for (;;) {
     const event = pending.done === true ? undefined : pending.value;
@@ -56,15 +66,14 @@ export async function* replayHistory(store: HistoryStore, simulationId: string, 
     if (ticks === undefined) {
       const input = await store.getReplayInput(simulationId);
       if (input === undefined) return;
-      // A tick's step is built only when its frame is wanted (its id is above afterId).
-      ticks = replayTicks(input.scenario, input.inputs, head.tick, {
-        engineVersion: input.engineVersion,
-        wantStep: (t) => builder.nextTickId(t) > afterId,
-      });
+      // Tick t's id is t plus the seq of the stored events before it, at most head.lastSeq: the
+      // ticks up to afterId − head.lastSeq can never reach a wanted frame, so build no step for them.
+      const stepsFromTick = Math.max(1, afterId - head.lastSeq + 1);
+      ticks = replayStretches(engine, { scenario: input.scenario, engineVersion: input.engineVersion, inputs: input.inputs, untilTick: head.tick, stepsFromTick }, 'object', signal);
     }
-    const next = ticks.next();
+    const next = await ticks.next();
     if (next.done === true) return; // the stored log and the engine disagree: stop rather than invent
     tick++;
-    if (next.value !== null) yield builder.tick(next.value);
+    if (next.value !== null && builder.nextTickId(next.value.tick) > afterId) yield builder.tick(next.value);
   }
 }

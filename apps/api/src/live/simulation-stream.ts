@@ -3,12 +3,15 @@ import type { SimulationRecord } from '../storage/simulation-store.js';
 import { tickEventId } from './event-ids.js';
 import { replayHistory, type HistoryStore } from './history-replay.js';
 import type { LiveHub } from './live-channel.js';
+import type { EngineRunner } from '../engine-work/engine-runner.js';
 import { retryFrame } from './sse-frame.js';
 import { SseSubscriber, type SubscriberLimits } from './sse-subscriber.js';
 
 export interface SimulationStreamDeps {
   hub: LiveHub;
   store: HistoryStore;
+  /** Where a resumed stream's ticks are recomputed. */
+  engine: EngineRunner;
   /** Runs a task while no change of the simulation is in flight (SimulationService.whileQuiet). */
   whileQuiet: <T>(simulationId: string, task: (simulation: SimulationRecord) => T) => Promise<T | undefined>;
   heartbeatMs: number;
@@ -28,7 +31,14 @@ export type OpenedStream =
  * the head of the history happen under the simulation's lock, so the two meet exactly: nothing
  * is missed and nothing repeated. `onFinish` runs once when the stream ends, however it ends.
  */
-export async function openSimulationStream(deps: SimulationStreamDeps, simulationId: string, afterId: number | undefined, onFinish: () => void): Promise<OpenedStream> {
+export async function openSimulationStream(
+  deps: SimulationStreamDeps,
+  simulationId: string,
+  afterId: number | undefined,
+  onFinish: () => void,
+  /** Aborts when the client leaves: the history replay stops. */
+  signal?: AbortSignal,
+): Promise<OpenedStream> {
   const opened = await deps.whileQuiet(simulationId, (simulation): OpenedStream => {
     // The id of the newest message of the history: every tick and every stored record counts one.
     const head = { tick: simulation.tick, lastSeq: simulation.lastEventSeq };
@@ -40,7 +50,7 @@ export async function openSimulationStream(deps: SimulationStreamDeps, simulatio
     let leave: (() => void) | undefined;
     const subscriber = new SseSubscriber({
       preamble: [retryFrame(deps.retryMs)],
-      replay: from === undefined ? undefined : replayHistory(deps.store, simulationId, from, head)[Symbol.asyncIterator](),
+      replay: from === undefined ? undefined : replayHistory(deps.store, deps.engine, simulationId, from, head, signal)[Symbol.asyncIterator](),
       afterId: from ?? headId,
       heartbeatMs: deps.heartbeatMs,
       limits: deps.limits,

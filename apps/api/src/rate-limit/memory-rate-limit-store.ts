@@ -7,10 +7,10 @@ import type { RateLimitStore, WindowCount } from './rate-limit-store.js';
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly buckets = new Map<string, WindowCount>();
 
-  async increment(bucket: string, windowStart: number): Promise<WindowCount> {
+  async increment(bucket: string, windowStart: number, amount = 1): Promise<WindowCount> {
     const current = this.buckets.get(bucket);
     const next: WindowCount =
-      current === undefined || windowStart > current.windowStart ? { count: 1, windowStart } : { count: current.count + 1, windowStart: current.windowStart };
+      current === undefined || windowStart > current.windowStart ? { count: amount, windowStart } : { count: current.count + amount, windowStart: current.windowStart };
     this.buckets.set(bucket, next);
     return next;
   }

@@ -62,7 +62,7 @@ export function rateLimitByIp(options: RateLimitByIpOptions): MiddlewareHandler 
     const decision = c.get('rateLimit');
     if (decision === undefined || isCompleteResponse(c)) return;
     // Assigning c.res copies the response, so only when its headers could not be set in place.
-    const response = withRateLimitHeaders(c.res, decision);
+    const response = withRateLimitHeaders(c.res, decision, c.get('computeRateLimit'));
     if (response !== c.res) c.res = response;
   };
 }

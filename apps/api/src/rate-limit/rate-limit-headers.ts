@@ -10,9 +10,18 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
   };
 }
 
-/** Sets the headers on a response; rebuilds it when its headers are immutable. */
-export function withRateLimitHeaders(response: Response, decision: RateLimitDecision): Response {
-  const headers = rateLimitHeaders(decision);
+/** X-RateLimit-Compute-Limit, -Remaining (agent-ticks) and -Reset of the compute window. */
+export function computeRateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  return {
+    'X-RateLimit-Compute-Limit': String(decision.limit),
+    'X-RateLimit-Compute-Remaining': String(decision.remaining),
+    'X-RateLimit-Compute-Reset': String(decision.resetAt),
+  };
+}
+
+/** Sets the headers on a response (and the compute window's, when the request drew on it); rebuilds it when its headers are immutable. */
+export function withRateLimitHeaders(response: Response, decision: RateLimitDecision, compute?: RateLimitDecision): Response {
+  const headers = compute === undefined ? rateLimitHeaders(decision) : { ...rateLimitHeaders(decision), ...computeRateLimitHeaders(compute) };
   try {
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;

@@ -10,8 +10,11 @@ export interface WindowCount {
  * one route class; only its current window is kept.
  */
 export interface RateLimitStore {
-  /** Adds one to the bucket in the window starting at `windowStart` (a later window resets it). */
-  increment(bucket: string, windowStart: number): Promise<WindowCount>;
+  /**
+   * Adds `amount` (default one; negative gives back) to the bucket in the window starting at
+   * `windowStart` (a later window resets it to `amount`).
+   */
+  increment(bucket: string, windowStart: number, amount?: number): Promise<WindowCount>;
   /** The bucket's count in that window, without counting. */
   peek(bucket: string, windowStart: number): Promise<number>;
   /** Forgets buckets whose window started before `before` (Unix seconds); returns how many. */

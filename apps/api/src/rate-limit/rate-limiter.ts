@@ -2,12 +2,12 @@ import type { Tier } from '../identity/auth-context.js';
 import type { Clock } from '../lib/clock.js';
 import type { RateLimitPolicy } from './rate-limit-policy.js';
 import type { RateLimitStore } from './rate-limit-store.js';
-import type { WindowedRouteClass } from './route-class.js';
+import type { RateLimitClass } from './route-class.js';
 
 /** The outcome of counting one request, and what the X-RateLimit-* headers say. */
 export interface RateLimitDecision {
   allowed: boolean;
-  routeClass: WindowedRouteClass;
+  routeClass: RateLimitClass;
   limit: number;
   remaining: number;
   windowSeconds: number;
@@ -43,21 +43,30 @@ export class RateLimiter {
     if (!Number.isFinite(this.sweepIntervalMs) || this.sweepIntervalMs <= 0) throw new Error('RateLimiter: sweepIntervalMs must be positive');
   }
 
-  /** Counts one request of `identity` and says whether it may proceed. */
-  async consume(identity: string, tier: Tier, routeClass: WindowedRouteClass): Promise<RateLimitDecision> {
+  /**
+   * Counts `amount` (one request, or a request's agent-ticks for `compute`) against `identity`
+   * and says whether it may proceed. A refused amount is given back, so a request too large for
+   * what is left of the window does not use it up for smaller ones.
+   */
+  async consume(identity: string, tier: Tier, routeClass: RateLimitClass, amount = 1): Promise<RateLimitDecision> {
     const { limit, windowSeconds } = this.options.policy.limitFor(tier, routeClass);
     const nowMs = this.options.clock.now().getTime();
     const windowStart = windowStartOf(nowMs, windowSeconds);
     const bucket = `${identity}|${routeClass}`;
     this.maybeSweep(nowMs);
     if ((this.exhausted.get(bucket) ?? -1) >= windowStart) return decide(routeClass, limit, windowSeconds, limit + 1, windowStart, nowMs);
-    const counted = await this.options.store.increment(bucket, windowStart);
+    const counted = await this.options.store.increment(bucket, windowStart, amount);
+    if (amount > 1 && counted.count > limit) {
+      const restored = await this.options.store.increment(bucket, counted.windowStart, -amount);
+      const refused = decide(routeClass, limit, windowSeconds, restored.count, restored.windowStart, nowMs);
+      return { ...refused, allowed: false };
+    }
     if (counted.count >= limit) this.exhausted.set(bucket, counted.windowStart);
     return decide(routeClass, limit, windowSeconds, counted.count, counted.windowStart, nowMs);
   }
 
   /** What the headers would say now, without counting (for routes limited otherwise, like SSE). */
-  async peek(identity: string, tier: Tier, routeClass: WindowedRouteClass): Promise<RateLimitDecision> {
+  async peek(identity: string, tier: Tier, routeClass: RateLimitClass): Promise<RateLimitDecision> {
     const { limit, windowSeconds } = this.options.policy.limitFor(tier, routeClass);
     const nowMs = this.options.clock.now().getTime();
     const windowStart = windowStartOf(nowMs, windowSeconds);
@@ -79,7 +88,7 @@ export class RateLimiter {
 
 const windowStartOf = (nowMs: number, windowSeconds: number): number => Math.floor(nowMs / 1000 / windowSeconds) * windowSeconds;
 
-function decide(routeClass: WindowedRouteClass, limit: number, windowSeconds: number, count: number, windowStart: number, nowMs: number): RateLimitDecision {
+function decide(routeClass: RateLimitClass, limit: number, windowSeconds: number, count: number, windowStart: number, nowMs: number): RateLimitDecision {
   const resetAt = windowStart + windowSeconds;
   return {
     allowed: count <= limit,

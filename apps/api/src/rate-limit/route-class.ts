@@ -3,6 +3,12 @@ import type { RouteClass } from '../identity/usage-recorder.js';
 /** The per-minute classes of the interface; SSE is limited by open streams instead. */
 export type WindowedRouteClass = Exclude<RouteClass, 'sse'>;
 
+/**
+ * What a window counts: requests of a route class, or `compute`, the engine work (agent-ticks)
+ * of an identity, which requests of any class that run the engine draw on.
+ */
+export type RateLimitClass = WindowedRouteClass | 'compute';
+
 const STEP = /^\/v1\/simulations\/[^/]+\/step\/?$/;
 
 /**

@@ -1,7 +1,6 @@
 import {
   ScenarioError,
   Simulation,
-  replaySteps,
   type ScheduledInput,
   type DecreeInput,
   type EngineInput,
@@ -11,6 +10,14 @@ import {
   type ScenarioInput,
   type TraceStep,
 } from '@sim/engine';
+import { createInProcessRunner } from '../engine-work/in-process-runner.js';
+import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
+import type { AdvanceResult } from '../engine-work/engine-task.js';
+import { replayStretches } from '../engine-work/replay-stretches.js';
+import { unlimitedWorkBudget, type WorkBudget, type WorkRequest } from '../work-budget/work-budget.js';
+import { estimateWork, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, type WorkEstimate } from '../work-budget/work-cost.js';
+import { workCancelledError } from '../work-budget/work-errors.js';
+import { scenarioWorkProblems } from '../work-budget/scenario-work-check.js';
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../identity/auth-context.js';
 import { noopUsageRecorder, type UsageRecorder } from '../identity/usage-recorder.js';
@@ -37,7 +44,6 @@ import { isActive, type LifecycleStatus } from './lifecycle.js';
 import { noopPlaybackController, type PlaybackController, type PlaybackControllerFactory, type PlaybackTarget } from './playback-controller.js';
 import { resolveScenario, type ResolvedScenario, type ScenarioSource } from './scenario-source.js';
 import { assertSimulationAccess, organizationFor, organizationsToList } from './tenancy.js';
-import { stepInSlices } from './step-in-slices.js';
 import { TickCollector } from './tick-collector.js';
 import { engineVersionOf, simulationView, stateView, type SimulationState, type SimulationView } from './simulation-view.js';
 
@@ -50,6 +56,10 @@ export interface SimulationServiceDeps {
   logger: Logger;
   playback?: PlaybackControllerFactory;
   usage?: UsageRecorder;
+  /** Where the engine computes; default this thread, in slices (the server passes its worker pool). */
+  engine?: EngineRunner;
+  /** Ceilings and the compute window; default none. */
+  work?: WorkBudget;
 }
 
 export interface CreateSimulationInput {
@@ -81,7 +91,8 @@ export interface TraceStream {
   engineVersion: string;
   metadata: TraceMetadata;
   initialState: ScenarioInput['initialState'];
-  steps: Generator<TraceStep, void, void>;
+  /** Each step's JSON text, computed as it is read. */
+  steps: AsyncGenerator<string, void, void>;
 }
 
 export type TimeControlAction = 'play' | 'pause' | 'step';
@@ -134,10 +145,15 @@ export class SimulationService implements PlaybackTarget {
   private readonly mutex = new KeyedMutex();
   private readonly playback: PlaybackController;
   private readonly usage: UsageRecorder;
+  /** Where the engine computes (the live streams' history replays use it too). */
+  readonly engine: EngineRunner;
+  private readonly work: WorkBudget;
 
   constructor(private readonly deps: SimulationServiceDeps) {
     this.playback = (deps.playback ?? noopPlaybackController)(this);
     this.usage = deps.usage ?? noopUsageRecorder;
+    this.engine = deps.engine ?? createInProcessRunner();
+    this.work = deps.work ?? unlimitedWorkBudget;
   }
 
   private now(): string {
@@ -158,16 +174,24 @@ export class SimulationService implements PlaybackTarget {
   private begin(auth: AuthContext, input: CreateSimulationInput): NewSimulationDraft {
     const organizationId = organizationFor(auth, input.organizationId);
     const resolved = resolveScenario(input.source, this.deps.scenarios, this.deps.domains);
-    const simulation = this.startEngine(resolved.scenario, input.engineVersion, 'scenario' in input.source ? 'scenario' : '');
+    const pathPrefix = 'scenario' in input.source ? 'scenario' : '';
+    const simulation = this.startEngine(resolved.scenario, input.engineVersion, pathPrefix);
+    const tooCostly = scenarioWorkProblems(resolved.scenario, this.work.largestCeiling, pathPrefix);
+    if (tooCostly.length > 0) throw validationError(tooCostly);
     return { organizationId, resolved, simulation, id: randomUUID(), createdAt: this.now() };
   }
 
   /** Stores a new simulation as its engine stands, with what creating it produced; returns the stored events and its view. */
-  private async insert(draft: NewSimulationDraft, status: LifecycleStatus, produced: Pick<SimulationChanges, 'prophecies' | 'events'>): Promise<{ stored: StoredEvent[]; view: SimulationView }> {
+  private async insert(
+    draft: NewSimulationDraft,
+    status: LifecycleStatus,
+    engine: Pick<AdvanceResult, 'state' | 'snapshot' | 'tick'>,
+    produced: Pick<SimulationChanges, 'prophecies' | 'events'>,
+  ): Promise<{ stored: StoredEvent[]; view: SimulationView }> {
     const { organizationId, resolved, simulation, id, createdAt } = draft;
-    const state = simulation.state();
+    const { state, snapshot, tick } = engine;
     const stored = await this.deps.store.create(
-      { id, organizationId, scenarioId: resolved.scenarioId, engineVersion: simulation.engineVersion, scenario: resolved.scenario, status, tick: simulation.tick, state, snapshot: simulation.snapshot(), createdAt },
+      { id, organizationId, scenarioId: resolved.scenarioId, engineVersion: simulation.engineVersion, scenario: resolved.scenario, status, tick, state, snapshot, createdAt },
       { at: createdAt, inputs: [], ...produced },
     );
     this.usage.recordSimulationCreated(organizationId);
@@ -176,23 +200,43 @@ export class SimulationService implements PlaybackTarget {
   }
 
   async create(auth: AuthContext, input: CreateSimulationInput): Promise<SimulationView> {
-    const { view } = await this.insert(this.begin(auth, input), 'idle', { prophecies: [], events: [] });
+    const draft = this.begin(auth, input);
+    const { simulation } = draft;
+    const { view } = await this.insert(draft, 'idle', { state: simulation.state(), snapshot: simulation.snapshot(), tick: simulation.tick }, { prophecies: [], events: [] });
     return view;
   }
 
-  /** Creates a simulation, computes `ticks` ticks and stores the outcome; the trace is then replayed. */
-  async run(auth: AuthContext, input: CreateSimulationInput & { ticks: number }): Promise<{ simulation: SimulationView; trace: TraceStream }> {
-    const draft = this.begin(auth, input);
+  /**
+   * Creates a simulation, computes `ticks` ticks and stores the outcome; the trace is then
+   * replayed as the response is read. Its cost is both passes: the ticks computed to store them
+   * and the same ticks again for the response. A client gone before the first pass ends leaves
+   * nothing stored.
+   */
+  async run(request: WorkRequest, input: CreateSimulationInput & { ticks: number }): Promise<{ simulation: SimulationView; trace: TraceStream }> {
+    const draft = this.begin(request.auth, input);
     const { simulation, id, createdAt, resolved } = draft;
-    const collector = new TickCollector(id, createdAt, false);
-    // No onStep: the first pass builds no trace steps; the response replays them lazily.
-    await stepInSlices(simulation, input.ticks, collector.observer);
-    const status: LifecycleStatus = simulation.completed ? 'completed' : 'idle';
-    const events = simulation.completed ? [...collector.events, statusEvent(simulation.tick, 'completed', 'idle')] : collector.events;
-    const { stored, view } = await this.insert(draft, status, { prophecies: collector.prophecies, events });
+    const once = estimateWork(scenarioShape(resolved.scenario), 0, input.ticks);
+    await this.work.admit(request, { ...once, cost: 2 * once.cost });
+    const collector = new TickCollector(id, createdAt);
+    // No steps: the first pass builds no trace steps; the response replays them lazily.
+    const result = await this.compute({ kind: 'advance', snapshot: simulation.snapshot(), ticks: input.ticks, keepSteps: false }, request.signal);
+    collector.take(result.events);
+    const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
+    const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
+    const { stored, view } = await this.insert(draft, status, result, { prophecies: collector.prophecies, events });
     this.publish(id, stored, [], 0);
-    this.usage.recordTicks(draft.organizationId, simulation.tick);
-    return { simulation: view, trace: this.traceOf(id, resolved.scenarioId, simulation.engineVersion, resolved.scenario, [], simulation.tick) };
+    this.usage.recordTicks(draft.organizationId, result.tick);
+    return { simulation: view, trace: this.traceOf(id, resolved.scenarioId, simulation.engineVersion, resolved.scenario, [], result.tick, request.signal) };
+  }
+
+  /** An engine task whose cancellation means the client went away: nothing to store, nothing failed. */
+  private async compute(task: Parameters<EngineRunner['advance']>[0], signal: AbortSignal | undefined): Promise<AdvanceResult> {
+    try {
+      return await this.engine.advance(task, signal);
+    } catch (error) {
+      if (isEngineTaskCancelled(error)) throw workCancelledError();
+      throw error;
+    }
   }
 
   async get(auth: AuthContext, id: string): Promise<SimulationView> {
@@ -205,10 +249,11 @@ export class SimulationService implements PlaybackTarget {
     return { items: page.items.map(simulationView), total: page.total };
   }
 
-  async step(auth: AuthContext, id: string, ticks: number): Promise<{ state: SimulationState; ticks: number }> {
-    await this.authorize(auth, id);
+  async step(request: WorkRequest, id: string, ticks: number): Promise<{ state: SimulationState; ticks: number }> {
+    await this.authorize(request.auth, id);
     return this.mutate(id, async (current) => {
-      const result = await this.advance(current, ticks, current.status);
+      await this.work.admit(request, this.estimateAdvance(current, ticks));
+      const result = await this.advance(current, ticks, current.status, undefined, request.signal);
       return { state: result.state, ticks: result.ticks };
     });
   }
@@ -241,16 +286,21 @@ export class SimulationService implements PlaybackTarget {
     });
   }
 
-  async timeControl(auth: AuthContext, id: string, action: TimeControlAction, speed: number | undefined): Promise<void> {
-    await this.authorize(auth, id);
+  async timeControl(request: WorkRequest, id: string, action: TimeControlAction, speed: number | undefined): Promise<void> {
+    await this.authorize(request.auth, id);
     await this.mutate(id, async (current) => {
       const playbackSpeed = speed ?? current.playbackSpeed;
       if (action === 'step') {
+        await this.work.admit(request, this.estimateAdvance(current, 1));
         // Stepping takes the simulation out of playback, as a media player's frame step does.
         const next: LifecycleStatus = current.status === 'playing' ? 'paused' : current.status;
         if (current.status === 'playing') this.playback.pause(id);
-        await this.advance(current, 1, next, playbackSpeed);
+        await this.advance(current, 1, next, playbackSpeed, request.signal);
         return;
+      }
+      if (action === 'play') {
+        const ticksPerSecond = current.snapshot.rules.ticksPerSecond * playbackSpeed;
+        this.work.admitPlayback(request, playbackCostPerSecond(snapshotShape(current.snapshot, current.snapshot.pending), ticksPerSecond), ticksPerSecond);
       }
       await this.setStatus(current, action === 'play' ? 'playing' : 'paused', { playbackSpeed });
       if (action === 'play') this.playback.play(id, { speed: playbackSpeed, ticksPerSecond: current.snapshot.rules.ticksPerSecond });
@@ -335,13 +385,26 @@ export class SimulationService implements PlaybackTarget {
     return { items: page.items.map(prophecyView), total: page.total };
   }
 
-  /** The trace up to the current tick; 404 before the first tick. */
-  async trace(auth: AuthContext, id: string): Promise<TraceStream> {
-    await this.authorize(auth, id);
+  /** The trace up to the current tick; 404 before the first tick. Costs its whole replay. */
+  async trace(request: WorkRequest, id: string): Promise<TraceStream> {
+    await this.authorize(request.auth, id);
     const replay = await this.deps.store.getReplayInput(id);
     if (replay === undefined) throw notFound(`Simulation ${id} not found`);
     if (replay.tick === 0) throw notFound('The trace is not available before the first tick');
-    return this.traceOf(id, replay.scenarioId, replay.engineVersion, replay.scenario, replay.inputs, replay.tick);
+    await this.work.admit(request, estimateReplay(replay.scenario, replay.inputs, replay.tick), { history: true });
+    return this.traceOf(id, replay.scenarioId, replay.engineVersion, replay.scenario, replay.inputs, replay.tick, request.signal);
+  }
+
+  /** Weighs a replay of the whole history (a resumed event stream) against the caller's work budget. */
+  async admitReplay(request: WorkRequest, id: string): Promise<void> {
+    const replay = await this.deps.store.getReplayInput(id);
+    if (replay === undefined || replay.tick === 0) return;
+    await this.work.admit(request, estimateReplay(replay.scenario, replay.inputs, replay.tick), { history: true });
+  }
+
+  /** The cost of computing `ticks` more ticks of a stored simulation, its queued inputs included. */
+  private estimateAdvance(current: RunnableSimulation, ticks: number): WorkEstimate {
+    return estimateWork(snapshotShape(current.snapshot, current.snapshot.pending), current.tick, ticks);
   }
 
   /** Stored events after `afterSeq`, for SSE replay (Last-Event-ID). */
@@ -354,13 +417,21 @@ export class SimulationService implements PlaybackTarget {
     await this.playback.close();
   }
 
-  private traceOf(id: string, scenarioId: string, engineVersion: string, scenario: ScenarioInput, inputs: readonly ScheduledInput[], ticks: number): TraceStream {
+  private traceOf(
+    id: string,
+    scenarioId: string,
+    engineVersion: string,
+    scenario: ScenarioInput,
+    inputs: readonly ScheduledInput[],
+    ticks: number,
+    signal: AbortSignal | undefined,
+  ): TraceStream {
     return {
       simulationId: id,
       engineVersion,
       metadata: { simulationId: id, scenarioId, engineVersion, seed: scenario.seed, ticks },
       initialState: scenario.initialState,
-      steps: replaySteps(scenario, inputs, ticks, { engineVersion }),
+      steps: replayStretches(this.engine, { scenario, engineVersion, inputs, untilTick: ticks }, 'json', signal) as AsyncGenerator<string, void, void>,
     };
   }
 
@@ -400,38 +471,47 @@ export class SimulationService implements PlaybackTarget {
    * Computes up to `ticks` ticks from the stored snapshot and commits them. `status` is the
    * lifecycle status to keep unless the engine completes (→ completed) or throws (→ failed).
    */
-  private async advance(current: RunnableSimulation, ticks: number, status: LifecycleStatus, playbackSpeed?: number): Promise<{ state: SimulationState; ticks: number; ticksPerSecond: number }> {
+  private async advance(
+    current: RunnableSimulation,
+    ticks: number,
+    status: LifecycleStatus,
+    playbackSpeed?: number,
+    signal?: AbortSignal,
+  ): Promise<{ state: SimulationState; ticks: number; ticksPerSecond: number }> {
     const id = current.id;
     const at = this.now();
-    const simulation = Simulation.restore(current.snapshot as EngineSnapshot);
-    const collector = new TickCollector(id, at, this.deps.events.hasSubscribers(id));
-    let advanced: number;
+    const collector = new TickCollector(id, at);
+    const keepSteps = this.deps.events.hasSubscribers(id);
+    let result: AdvanceResult;
     try {
-      advanced = await stepInSlices(simulation, ticks, collector.observer);
+      result = await this.engine.advance({ kind: 'advance', snapshot: current.snapshot as EngineSnapshot, ticks, keepSteps }, signal);
     } catch (error) {
+      // Cancelled (the client left, the server stops): the step never happened; nothing is stored.
+      if (isEngineTaskCancelled(error)) throw workCancelledError();
       await this.fail(current, error);
       throw new ApiError(500, 'INTERNAL_ERROR', 'The simulation failed and can no longer advance');
     }
-    const next: LifecycleStatus = simulation.completed ? 'completed' : status;
+    collector.take(result.events);
+    const next: LifecycleStatus = result.completed ? 'completed' : status;
     const events = [...collector.events];
-    if (next !== current.status) events.push(statusEvent(simulation.tick, next, current.status));
+    if (next !== current.status) events.push(statusEvent(result.tick, next, current.status));
     const stored = await this.deps.store.update({
       simulationId: id,
       expectedVersion: current.version,
       at,
       status: next,
-      tick: simulation.tick,
-      state: simulation.state(),
-      snapshot: simulation.snapshot(),
+      tick: result.tick,
+      state: result.state,
+      snapshot: result.snapshot,
       ...(playbackSpeed === undefined ? {} : { playbackSpeed }),
       inputs: [],
       prophecies: collector.prophecies,
       events,
     });
-    this.publish(id, stored, collector.steps, current.lastEventSeq);
+    this.publish(id, stored, result.steps, current.lastEventSeq);
     if (next === 'completed') this.playback.stop(id);
-    this.usage.recordTicks(current.organizationId, advanced);
-    return { state: stateView(simulation.state(), next), ticks: advanced, ticksPerSecond: simulation.ticksPerSecond };
+    this.usage.recordTicks(current.organizationId, result.advanced);
+    return { state: stateView(result.state, next), ticks: result.advanced, ticksPerSecond: result.ticksPerSecond };
   }
 
   /** An engine error: the simulation is failed; its last good snapshot stays. */
@@ -473,4 +553,9 @@ export class SimulationService implements PlaybackTarget {
     }
     while (e < stored.length) bus.publish(id, { kind: 'event', event: stored[e++] as StoredEvent });
   }
+}
+
+/** The cost of replaying a simulation's history from tick 0 (trace reads, stream resumption). */
+export function estimateReplay(scenario: ScenarioInput, inputs: readonly ScheduledInput[], ticks: number): WorkEstimate {
+  return estimateWork(widenShape(scenarioShape(scenario), inputs), 0, ticks);
 }

@@ -1,4 +1,4 @@
-import type { EngineEvent, StepObserver, TraceStep } from '@sim/engine';
+import type { EngineEvent } from '@sim/engine';
 import { uuidFromName } from '../lib/name-uuid.js';
 import type { NewEvent, NewProphecy } from '../storage/simulation-store.js';
 
@@ -10,24 +10,21 @@ export function prophecyId(simulationId: string, seq: number): string {
 }
 
 /**
- * Gathers what a step produces for storage: every engine event (stored, in order) and every
- * prophecy (also a row). Trace steps are kept only when `keepSteps` (someone is listening live).
+ * Turns what a step produced into rows for storage: every engine event (stored, in order) and
+ * every prophecy (also a row).
  */
 export class TickCollector {
   readonly events: NewEvent[] = [];
   readonly prophecies: NewProphecy[] = [];
-  readonly steps: TraceStep[] = [];
 
   constructor(
     private readonly simulationId: string,
     private readonly createdAt: string,
-    private readonly keepSteps: boolean,
   ) {}
 
-  get observer(): StepObserver {
-    const observer: StepObserver = { onEvent: (event) => this.onEvent(event) };
-    if (this.keepSteps) observer.onStep = (step) => this.steps.push(step);
-    return observer;
+  /** Takes the engine's events, in the order it reported them. */
+  take(events: readonly EngineEvent[]): void {
+    for (const event of events) this.onEvent(event);
   }
 
   private onEvent(event: EngineEvent): void {

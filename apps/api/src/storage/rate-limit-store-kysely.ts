@@ -11,13 +11,13 @@ import type { RateLimitTables } from './rate-limit-tables.js';
 export function createKyselyRateLimitStore<DB extends RateLimitTables>(database: Kysely<DB>): RateLimitStore {
   const db = database as unknown as Kysely<RateLimitTables>;
   return {
-    async increment(bucket, windowStart): Promise<WindowCount> {
+    async increment(bucket, windowStart, amount = 1): Promise<WindowCount> {
       const row = await db
         .insertInto('rate_limit_counters')
-        .values({ bucket, window_start: windowStart, count: 1 })
+        .values({ bucket, window_start: windowStart, count: amount })
         .onConflict((oc) =>
           oc.column('bucket').doUpdateSet({
-            count: sql<number>`case when excluded.window_start > rate_limit_counters.window_start then 1 else rate_limit_counters.count + 1 end`,
+            count: sql<number>`case when excluded.window_start > rate_limit_counters.window_start then excluded.count else rate_limit_counters.count + excluded.count end`,
             window_start: sql<number>`case when excluded.window_start > rate_limit_counters.window_start then excluded.window_start else rate_limit_counters.window_start end`,
           }),
         )

@@ -7,9 +7,13 @@ import { REPO_ROOT, startServerProcess, tempDir, type ServerProcess } from '../s
 /**
  * A server killed with SIGKILL in the middle of a long step must come back at the tick before
  * that step: one transaction per step, nothing half-written. The step is 10 000 ticks of the
- * largest pre-built scenario sent inline (2 400 agents), which takes seconds, so the kill lands
- * while the engine computes or while the step commits, never after the response.
+ * largest pre-built scenario sent inline (2 400 agents), which takes seconds on the server's
+ * engine worker thread, so the kill lands while the engine computes or while the step commits,
+ * never after the response. That step costs about 178 million agent-ticks, beyond the pro
+ * tier's default ceiling, so this server is given a higher one.
  */
+
+const WORK_LIMITS = { SIM_WORK_LIMITS_PRO: '500000000,1000000000' };
 
 const dir = tempDir('sim-crash-');
 const databasePath = join(dir.path, 'sim.db');
@@ -66,11 +70,12 @@ function readStored(id: string) {
   }
 }
 
-describe('SIGKILL during a 10 000-tick step', () => {
+describe('SIGKILL during a 10 000-tick step on an engine worker', () => {
   it('restarts at the previous tick with state, snapshot, decrees, prophecies and trace agreeing, and steps on', async () => {
-    const first = await startServerProcess({ databasePath });
+    const first = await startServerProcess({ databasePath, env: WORK_LIMITS });
     servers.push(first);
     expect(first.apiKey, 'the first start prints a bootstrap key').toBeDefined();
+    expect(first.output(), 'the server computes on its worker pool').toMatch(/engine: \d+ worker thread/);
     const key = first.apiKey!;
     const api = client(first, key);
 
@@ -110,7 +115,7 @@ describe('SIGKILL during a 10 000-tick step', () => {
     expect(outcome, 'the step must still be running when the server is killed (scenario too light for this machine?)').toBe('connection lost');
 
     // Restart on the same database file.
-    const second = await startServerProcess({ databasePath });
+    const second = await startServerProcess({ databasePath, env: WORK_LIMITS });
     servers.push(second);
     expect(second.apiKey, 'a restart never prints a new key').toBeUndefined();
     const again = client(second, key);

@@ -108,13 +108,18 @@ describe('CLI commands (in-process, real SQLite file)', () => {
     writeFileSync(misnamed, readFileSync(join(REPO_ROOT, 'scenarios', 'calm-equilibrium.json')));
     const notJson = join(dir, 'not-json.json');
     writeFileSync(notJson, '{');
-    const result = await cli(['scenarios', 'validate', bad, misnamed, notJson, join(dir, 'missing.json')]);
+    // Valid by the schema, but one prophecy tick would cost more than any tier allows in a request.
+    const costly = join(dir, 'costly.json');
+    const agents = Array.from({ length: 10_000 }, (_, i) => ({ id: `a${i}`, marker: { x: i % 16, y: 1 } }));
+    writeFileSync(costly, JSON.stringify({ id: 'costly', label: 'x', seed: 1, agents, initialState: { width: 16, height: 16 }, rules: { prophecyBranches: 32, prophecyHorizon: 500 } }));
+    const result = await cli(['scenarios', 'validate', bad, misnamed, notJson, costly, join(dir, 'missing.json')]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/broken\.json: agents\.0\.marker\.x: /);
     expect(result.stderr).toMatch(/broken\.json: extra: Unrecognized key/);
     expect(result.stderr).toMatch(/misnamed\.json: id: "calm-equilibrium" differs from the file name/);
     expect(result.stderr).toMatch(/not-json\.json: \(file\): not valid JSON/);
     expect(result.stderr).toMatch(/missing\.json: \(file\): cannot read: ENOENT/);
+    expect(result.stderr).toMatch(/costly\.json: rules: a prophecy tick costs 160,010,000 agent-ticks .*more than any tier allows in one request \(100,000,000\)/);
   });
 
   it('explains wrong usage with exit code 2 and prints help', async () => {

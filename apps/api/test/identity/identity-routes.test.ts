@@ -60,7 +60,7 @@ describe('GET /v1/organization', () => {
       name: 'acme',
       tier: 'enterprise',
       createdAt: expect.any(String),
-      limits: { rateLimits: { windowSeconds: 60, create: 3000, step: 6000, read: 30000 }, concurrentStreams: 200 },
+      limits: { rateLimits: { windowSeconds: 60, create: 3000, step: 6000, read: 30000 }, work: { ceiling: 100_000_000, perWindow: 1_000_000_000 }, concurrentStreams: 200 },
     });
   });
 

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -145,4 +145,15 @@ export async function startServerProcess(options: StartServerOptions = {}): Prom
   // The banner follows the listening line on first start only; a short wait tells the two apart.
   const banner = await server.waitForOutput(/API key: (sim_[A-Za-z0-9]+)/, 1_500).catch(() => undefined);
   return { ...server, baseUrl: `http://127.0.0.1:${port}`, port, apiKey: banner?.[1] };
+}
+
+/** Runs the operator CLI (`npx -y pnpm@10.34.9 sim …`) on a database and returns its `--json` output. */
+export function runCliJson(databasePath: string, args: string[]): unknown {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/api/src/cli/main.ts'), ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: `file:${databasePath}` },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as unknown;
 }

@@ -7,6 +7,7 @@ import { openSimulationStream, type SimulationStreamDeps } from '../../live/simu
 import type { ConcurrencyLimiter } from '../../rate-limit/concurrency-limiter.js';
 import type { SimulationService } from '../../simulations/simulation-service.js';
 import { streamed } from '../simulations/trace-response.js';
+import { workRequest } from '../../work-budget/work-request.js';
 import type { EventRoutes } from './events.routes.js';
 
 export interface EventHandlerDeps {
@@ -40,12 +41,14 @@ export function eventHandlers(deps: EventHandlerDeps) {
     // 404 or 401 (another organization's simulation) before a slot is taken.
     const simulation = await deps.service.get(auth, id);
     const tier = auth.tier ?? 'free';
+    // Resuming replays the history from tick 0: weighed like a trace read, before a slot is taken.
+    if (afterId !== undefined) await deps.service.admitReplay(workRequest(c), id);
     const limit = deps.tiers[tier].concurrentStreams;
     const release = deps.streams.acquire(simulation.organizationId, limit);
     if (release === null) throw streamLimitError(tier, limit);
     let opened: Awaited<ReturnType<typeof openSimulationStream>>;
     try {
-      opened = await openSimulationStream(deps.stream, id, afterId, release);
+      opened = await openSimulationStream(deps.stream, id, afterId, release, c.req.raw.signal);
     } catch (error) {
       release();
       throw error;

@@ -38,6 +38,7 @@ export function eventsRouter(deps: EventsRouterDeps) {
     stream: {
       hub: options.hub ?? new LiveHub(deps.bus),
       store: deps.store,
+      engine: deps.service.engine,
       whileQuiet: (id, task) => deps.service.whileQuiet(id, task),
       heartbeatMs: options.heartbeatMs ?? 30_000,
       retryMs: options.retryMs ?? 3000,

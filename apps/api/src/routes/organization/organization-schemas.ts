@@ -18,6 +18,14 @@ const RateLimitsSchema = z
   .describe('Requests per window and per identity (API key or JWT user)')
   .openapi('RateLimits');
 
+const WorkLimitsSchema = z
+  .object({
+    ceiling: z.number().int().describe('Most agent-ticks one request may cost (a history replay: one window); above it 422 WORK_LIMIT_EXCEEDED'),
+    perWindow: z.number().int().describe('Agent-ticks per rate-limit window and identity: the compute class'),
+  })
+  .describe('Engine work, in agent-ticks (docs/api.md, "Engine work")')
+  .openapi('WorkLimits');
+
 export const OrganizationSchema = z
   .object({
     id: z.uuid(),
@@ -27,6 +35,7 @@ export const OrganizationSchema = z
     limits: z
       .object({
         rateLimits: RateLimitsSchema,
+        work: WorkLimitsSchema,
         concurrentStreams: z.number().int().describe('SSE streams open at once across the organization'),
       })
       .openapi('OrganizationLimits'),
@@ -37,6 +46,6 @@ export const OrganizationSchema = z
       name: 'default',
       tier: 'pro',
       createdAt: '2025-01-01T00:00:00.000Z',
-      limits: { rateLimits: { windowSeconds: 60, create: 300, step: 600, read: 3000 }, concurrentStreams: 20 },
+      limits: { rateLimits: { windowSeconds: 60, create: 300, step: 600, read: 3000 }, work: { ceiling: 25_000_000, perWindow: 200_000_000 }, concurrentStreams: 20 },
     },
   });

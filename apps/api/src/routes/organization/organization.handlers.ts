@@ -11,8 +11,8 @@ export function organizationHandlers(store: IdentityStore, limits: TierLimitsTab
     const organization = await store.findOrganizationById(id);
     // Only possible when an organization was deleted behind the caller's back.
     if (!organization) throw notFound('Organization not found');
-    const { rateLimits, concurrentStreams } = limits[organization.tier];
-    return c.json({ ...organization, limits: { rateLimits: { ...rateLimits }, concurrentStreams } }, 200);
+    const { rateLimits, work, concurrentStreams } = limits[organization.tier];
+    return c.json({ ...organization, limits: { rateLimits: { ...rateLimits }, work: { ...work }, concurrentStreams } }, 200);
   };
   return { get };
 }

@@ -7,6 +7,7 @@ import type { SimulationService } from '../../simulations/simulation-service.js'
 import type { ScenarioSource } from '../../simulations/scenario-source.js';
 import { OrganizationFilterSchema } from './simulation-schemas.js';
 import type { SimulationRoutes } from './simulations.routes.js';
+import { workRequest } from '../../work-budget/work-request.js';
 import { streamed, traceResponse } from './trace-response.js';
 
 type Handler<K extends keyof SimulationRoutes> = RouteHandler<SimulationRoutes[K]>;
@@ -48,7 +49,7 @@ export function simulationHandlers(service: SimulationService) {
 
   const run: Handler<'run'> = async (c) => {
     const body = c.req.valid('json');
-    const { simulation, trace } = await service.run(c.get('auth'), {
+    const { simulation, trace } = await service.run(workRequest(c), {
       source: sourceOf(body),
       organizationId: body.organizationId,
       engineVersion: body.engineVersion,
@@ -66,10 +67,10 @@ export function simulationHandlers(service: SimulationService) {
 
   const get: Handler<'get'> = async (c) => jsonOnce(c, await service.get(c.get('auth'), c.req.valid('param').id), 200);
 
-  const step: Handler<'step'> = async (c) => c.json(await service.step(c.get('auth'), c.req.valid('param').id, c.req.valid('json').ticks), 200);
+  const step: Handler<'step'> = async (c) => c.json(await service.step(workRequest(c), c.req.valid('param').id, c.req.valid('json').ticks), 200);
 
   const trace: Handler<'trace'> = async (c) => {
-    const stream = await service.trace(c.get('auth'), c.req.valid('param').id);
+    const stream = await service.trace(workRequest(c), c.req.valid('param').id);
     return streamed(traceResponse(stream, c.req.header('accept'), { status: 200, runEnvelope: false }));
   };
 
@@ -81,7 +82,7 @@ export function simulationHandlers(service: SimulationService) {
 
   const timeControl: Handler<'timeControl'> = async (c) => {
     const body = c.req.valid('json');
-    await service.timeControl(c.get('auth'), c.req.valid('param').id, body.action, body.speed);
+    await service.timeControl(workRequest(c), c.req.valid('param').id, body.action, body.speed);
     return c.json({ ok: true as const }, 200);
   };
 

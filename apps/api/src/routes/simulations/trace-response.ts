@@ -1,17 +1,16 @@
-import type { TraceStep } from '@sim/engine';
 import { NDJSON, streamStrings, wantsNdjson } from '../../lib/chunked-stream.js';
 import type { TraceStream } from '../../simulations/simulation-service.js';
 
-function* ndjsonLines(steps: Iterator<TraceStep>): Generator<string, void, void> {
-  for (let next = steps.next(); next.done !== true; next = steps.next()) yield `${JSON.stringify(next.value)}\n`;
+async function* ndjsonLines(steps: AsyncIterable<string>): AsyncGenerator<string, void, void> {
+  for await (const step of steps) yield `${step}\n`;
 }
 
 /** `{"metadata":…,"initialState":…,"steps":[…]}`, written step by step, optionally wrapped. */
-function* traceJson(trace: TraceStream, wrap?: { before: string; after: string }): Generator<string, void, void> {
+async function* traceJson(trace: TraceStream, wrap?: { before: string; after: string }): AsyncGenerator<string, void, void> {
   yield `${wrap?.before ?? ''}{"metadata":${JSON.stringify(trace.metadata)},"initialState":${JSON.stringify(trace.initialState)},"steps":[`;
   let first = true;
-  for (let next = trace.steps.next(); next.done !== true; next = trace.steps.next()) {
-    yield (first ? '' : ',') + JSON.stringify(next.value);
+  for await (const step of trace.steps) {
+    yield (first ? '' : ',') + step;
     first = false;
   }
   yield `]}${wrap?.after ?? ''}`;

@@ -12,6 +12,8 @@ import type { Clock } from '../../../src/lib/clock.js';
 import type { ClientIpResolver } from '../../../src/rate-limit/client-ip.js';
 import { createRateLimiting, type RateLimiting } from '../../../src/rate-limit/create-rate-limiting.js';
 import { createKyselyIdempotencyStore } from '../../../src/storage/idempotency-store-kysely.js';
+import type { EngineRunner } from '../../../src/engine-work/engine-runner.js';
+import { createWorkBudget } from '../../../src/work-budget/work-budget.js';
 import { createKyselyRateLimitStore } from '../../../src/storage/rate-limit-store-kysely.js';
 import { openSqlite } from '../../../src/storage/sqlite/open-sqlite.js';
 import type { StorageHandle } from '../../../src/storage/storage-handle.js';
@@ -55,6 +57,8 @@ export interface ProtectedAppOptions {
   clientIp?: ClientIpResolver;
   /** Wraps the database-backed store (to hold a request in progress, count calls…). */
   wrapStore?: (store: IdempotencyStore) => IdempotencyStore;
+  /** Where the engine computes; default this thread. */
+  engine?: EngineRunner;
 }
 
 export interface RequestOptions extends CallOptions {
@@ -88,6 +92,9 @@ export async function buildProtectedApp(options: ProtectedAppOptions = {}): Prom
   const store = options.wrapStore ? options.wrapStore(baseStore) : baseStore;
   const app = createApp({
     ...appDeps(storage, { authenticator: createTestAuthenticator(CALLERS), clock }),
+    ...(options.engine ? { engine: options.engine } : {}),
+    // The work budget draws on the same limiter (its compute class) and tiers.
+    ...(options.rateLimits === false ? {} : { work: createWorkBudget({ limiter: rateLimiting.limiter, tiers: options.tiers ?? DEFAULT_TIER_LIMITS }) }),
     extensions: {
       ...(options.rateLimits === false ? {} : { beforeRoutes: [rateLimiting.byIp], rateLimit: rateLimiting.byIdentity }),
       ...(options.idempotent === false ? {} : { idempotency: idempotency({ store, clock, ...options.idempotency }) }),

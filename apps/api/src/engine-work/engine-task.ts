@@ -1,0 +1,63 @@
+import type { EngineEvent, EngineSnapshot, EngineState, ScenarioInput, ScheduledInput, TraceStep } from '@sim/engine';
+
+/**
+ * Advance a stored simulation: resume `snapshot` and compute up to `ticks` ticks. Everything a
+ * step, a run, a playback tick or a time-control step computes goes through this one task.
+ */
+export interface AdvanceTask {
+  kind: 'advance';
+  snapshot: EngineSnapshot;
+  ticks: number;
+  /** Build each tick's trace step (someone follows the simulation live). */
+  keepSteps: boolean;
+}
+
+/** What an advance gives back for the main thread to store in one transaction and publish. */
+export interface AdvanceResult {
+  kind: 'advanced';
+  advanced: number;
+  events: EngineEvent[];
+  steps: TraceStep[];
+  snapshot: EngineSnapshot;
+  state: EngineState;
+  tick: number;
+  completed: boolean;
+  ticksPerSecond: number;
+}
+
+/**
+ * One stretch of a replay (trace reads, SSE resumption): from the scenario at tick 0 (`from`
+ * is the scenario) or from the snapshot the previous stretch ended at, the logged inputs
+ * queued just before the tick they applied at, up to `untilTick`, stopping early after about
+ * `budgetMs` so that a long replay is many short tasks: the pool stays fair, memory stays flat
+ * and a reader that goes away stops it between two stretches.
+ */
+export interface ReplayTask {
+  kind: 'replay';
+  from: { scenario: ScenarioInput; engineVersion: string } | { snapshot: EngineSnapshot };
+  /** The inputs that apply after the start of this stretch, in log order. */
+  inputs: readonly ScheduledInput[];
+  untilTick: number;
+  /** Ticks below this get no trace step (null): a resumed stream does not need them. */
+  stepsFromTick: number;
+  /** `json`: each step as its JSON text (what a trace response writes); `object`: the step itself. */
+  format: 'json' | 'object';
+  budgetMs: number;
+  /** Also end the stretch once its output holds this many characters of JSON (or steps, for `object`). */
+  maxOutput: number;
+}
+
+export interface ReplayResult {
+  kind: 'replayed';
+  /** One entry per tick computed, in order: the step (or its JSON), or null when not wanted. */
+  steps: Array<TraceStep | string | null>;
+  /** The tick reached; the replay is over when it is `untilTick` or `ended` is true. */
+  tick: number;
+  /** The simulation completed before `untilTick` (the log and the engine agree it ends here). */
+  ended: boolean;
+  /** Where the next stretch starts. */
+  snapshot: EngineSnapshot;
+}
+
+export type EngineTask = AdvanceTask | ReplayTask;
+export type EngineTaskResult = AdvanceResult | ReplayResult;

@@ -1,0 +1,60 @@
+import { Simulation } from '@sim/engine';
+import type { AdvanceResult, AdvanceTask, ReplayResult, ReplayTask } from './engine-task.js';
+import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
+import { advanceObserver, advanceResult, runEngineTask } from './run-engine-task.js';
+
+/** Longest stretch of engine work, in milliseconds, before other requests get a turn. */
+export const SLICE_MS = 25;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) throw new EngineTaskCancelled();
+}
+
+/**
+ * The engine on this thread, handing the event loop back every SLICE_MS. For tests and tools
+ * that run no pool; a server uses the worker pool, since a single tick of a heavy scenario
+ * (large prophecy ensembles) cannot be sliced and would hold every request behind it.
+ */
+export function createInProcessRunner(now: () => number = () => performance.now()): EngineRunner {
+  let busy = 0;
+  const tracked = async <T>(work: () => Promise<T>): Promise<T> => {
+    busy++;
+    try {
+      return await work();
+    } finally {
+      busy--;
+    }
+  };
+  return {
+    get busy() {
+      return busy;
+    },
+    advance: (task: AdvanceTask, signal?: AbortSignal): Promise<AdvanceResult> =>
+      tracked(async () => {
+        throwIfAborted(signal);
+        const simulation = Simulation.restore(task.snapshot);
+        const { observer, events, steps } = advanceObserver(task.keepSteps);
+        let done = 0;
+        while (done < task.ticks && !simulation.completed) {
+          const sliceEnd = now() + SLICE_MS;
+          do {
+            done += simulation.step(1, observer);
+          } while (done < task.ticks && !simulation.completed && now() < sliceEnd);
+          if (done < task.ticks && !simulation.completed) {
+            await nextTurn();
+            throwIfAborted(signal);
+          }
+        }
+        return advanceResult(simulation, done, events, steps);
+      }),
+    replay: (task: ReplayTask, signal?: AbortSignal): Promise<ReplayResult> =>
+      tracked(async () => {
+        await nextTurn();
+        throwIfAborted(signal);
+        return runEngineTask({ ...task, budgetMs: Math.min(task.budgetMs, SLICE_MS) }, now) as ReplayResult;
+      }),
+    async close() {},
+  };
+}

@@ -1,0 +1,82 @@
+import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import type { AdvanceResult, AdvanceTask, EngineTask, EngineTaskResult, ReplayResult, ReplayTask } from './engine-task.js';
+import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
+
+/**
+ * Worker threads for a machine: one per core but one, which the event loop keeps (routing,
+ * storage and streams must stay responsive while every worker computes), and at least one.
+ */
+export function defaultWorkerCount(cores: number = availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
+
+/**
+ * The worker's module. Bundled (`pnpm start`), this file is part of dist/main.js and the
+ * worker is dist/engine-worker.js beside it; from the TypeScript sources (dev, tests) it is
+ * engine-worker.ts beside this file, loaded through tsx's loader.
+ */
+function workerModule(): { filename: string; execArgv: string[] } {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const filename = fileURLToPath(new URL(fromSources ? './engine-worker.ts' : './engine-worker.js', import.meta.url));
+  if (!fromSources) return { filename, execArgv: [] };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { filename, execArgv: ['--import', tsx] };
+}
+
+/** How much lower the workers' scheduling priority is than the event loop's. */
+const WORKER_NICENESS = 10;
+
+const isAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
+
+export interface WorkerPoolOptions {
+  /** Threads in the pool; default defaultWorkerCount(). */
+  threads?: number;
+}
+
+/**
+ * The server's engine: a piscina pool created once at start and closed at shutdown. A task is
+ * cancelled through its AbortSignal: taken off the queue if it waits, and if it runs, its
+ * worker is ended (a tick cannot be interrupted otherwise) and the pool starts a fresh one.
+ */
+export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): EngineRunner {
+  const threads = options.threads ?? defaultWorkerCount();
+  if (!Number.isInteger(threads) || threads < 1) throw new Error(`engine workers: expected a positive integer, got ${String(threads)}`);
+  const { filename, execArgv } = workerModule();
+  const pool = new Piscina<EngineTask, EngineTaskResult>({
+    filename,
+    execArgv,
+    minThreads: threads,
+    maxThreads: threads,
+    // Every worker stays up: starting one (and loading the engine) costs far more than an idle one.
+    idleTimeout: Number.POSITIVE_INFINITY,
+    // Engine work is throughput, the event loop is latency: when cores are contended the
+    // scheduler serves the event loop first (Linux; piscina's optional @napi-rs/nice).
+    niceIncrement: WORKER_NICENESS,
+  });
+  let busy = 0;
+  const run = async (task: EngineTask, signal: AbortSignal | undefined): Promise<EngineTaskResult> => {
+    if (signal?.aborted === true) throw new EngineTaskCancelled();
+    busy++;
+    try {
+      return await pool.run(task, { signal: signal ?? null });
+    } catch (error) {
+      if (isAbort(error)) throw new EngineTaskCancelled();
+      throw error;
+    } finally {
+      busy--;
+    }
+  };
+  return {
+    get busy() {
+      return busy;
+    },
+    advance: async (task: AdvanceTask, signal?: AbortSignal) => (await run(task, signal)) as AdvanceResult,
+    replay: async (task: ReplayTask, signal?: AbortSignal) => (await run(task, signal)) as ReplayResult,
+    async close() {
+      await pool.close({ force: true });
+    },
+  };
+}

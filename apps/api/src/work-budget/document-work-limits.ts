@@ -1,0 +1,47 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ErrorEnvelopeSchema } from '../lib/error-envelope.js';
+
+/** The routes that run the engine for their caller (method and path as the document has them). */
+export const ENGINE_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
+  { method: 'post', path: '/v1/simulations/run' },
+  { method: 'post', path: '/v1/simulations/{id}/step' },
+  { method: 'put', path: '/v1/simulations/{id}/time-control' },
+  { method: 'get', path: '/v1/simulations/{id}/trace' },
+  { method: 'get', path: '/v1/simulations/{id}/events' },
+];
+
+const plainHeaders = (headers: unknown): Record<string, unknown> =>
+  typeof headers === 'object' && headers !== null && !('shape' in headers) ? (headers as Record<string, unknown>) : {};
+
+const integer = { type: 'integer' } as const;
+const COMPUTE_HEADERS = {
+  'X-RateLimit-Compute-Limit': { description: 'Agent-ticks this identity may use per window (the compute class); present when the request drew on it', schema: integer },
+  'X-RateLimit-Compute-Remaining': { description: 'Agent-ticks left in the window', schema: integer },
+  'X-RateLimit-Compute-Reset': { description: 'Unix time (seconds) at which the compute window resets', schema: integer },
+};
+
+const TOO_COSTLY =
+  'WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); ' +
+  '`details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran.';
+const CANCELLED = 'WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored.';
+
+/**
+ * Documents, on the routes that run the engine: 503 WORK_CANCELLED, and with a work budget
+ * installed the 422 WORK_LIMIT_EXCEEDED and the X-RateLimit-Compute-* headers of a success.
+ */
+export function documentWorkLimits(app: OpenAPIHono, options: { budget: boolean }): void {
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type !== 'route') continue;
+    const route = definition.route;
+    if (!ENGINE_ROUTES.some((r) => r.method === route.method && r.path === route.path)) continue;
+    const responses: typeof route.responses = {};
+    for (const [status, response] of Object.entries(route.responses)) {
+      responses[status] =
+        options.budget && status.startsWith('2') && !('$ref' in response) ? { ...response, headers: { ...plainHeaders(response.headers), ...COMPUTE_HEADERS } } : response;
+    }
+    const envelope = { content: { 'application/json': { schema: ErrorEnvelopeSchema } } };
+    if (options.budget) responses['422'] ??= { description: TOO_COSTLY, ...envelope };
+    responses['503'] ??= { description: CANCELLED, ...envelope };
+    route.responses = responses;
+  }
+}

@@ -1,0 +1,6 @@
+export * from './work-budget.js';
+export * from './work-cost.js';
+export * from './work-errors.js';
+export * from './work-request.js';
+export * from './scenario-work-check.js';
+export * from './document-work-limits.js';

@@ -1,0 +1,29 @@
+import type { Rules } from '@sim/engine';
+import { DEFAULT_TIER_LIMITS, largestWorkCeiling } from '../identity/tier-limits.js';
+import type { ValidationProblem } from '../lib/api-error.js';
+import { peakTickCost, scenarioShape } from './work-cost.js';
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/**
+ * A scenario whose single prophecy tick costs more than any tier may ask in one request could
+ * never advance one tick: refused when it is validated, with the arithmetic. `pathPrefix` is
+ * where the scenario sits in the body ('' for a scenario file).
+ */
+export function scenarioWorkProblems(
+  scenario: { agents?: readonly unknown[] | undefined; rules?: Rules | undefined },
+  largestCeiling: number = largestWorkCeiling(DEFAULT_TIER_LIMITS),
+  pathPrefix = '',
+): ValidationProblem[] {
+  const shape = scenarioShape(scenario);
+  const peak = peakTickCost(shape);
+  if (peak <= largestCeiling) return [];
+  return [
+    {
+      path: [pathPrefix, 'rules'].filter((p) => p !== '').join('.'),
+      message:
+        `a prophecy tick costs ${count(peak)} agent-ticks (${count(Math.max(1, shape.agents))} agents × (1 + ${shape.branches} branches × ${shape.horizon} horizon)), ` +
+        `more than any tier allows in one request (${count(largestCeiling)}); lower prophecyBranches or prophecyHorizon, or use fewer agents`,
+    },
+  ];
+}

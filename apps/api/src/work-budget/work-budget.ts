@@ -1,0 +1,65 @@
+import type { AuthContext } from '../identity/auth-context.js';
+import { largestWorkCeiling, type TierLimitsTable } from '../identity/tier-limits.js';
+import type { RateLimitDecision, RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { WorkEstimate } from './work-cost.js';
+import { computeLimitedError, playbackRateError, workCeilingError } from './work-errors.js';
+
+/** What a request tells the service about itself when it may run the engine. */
+export interface WorkRequest {
+  auth: AuthContext;
+  /** Aborts when the client goes away; the engine work it caused stops. */
+  signal?: AbortSignal | undefined;
+  /** Told the compute decision (for the X-RateLimit-Compute-* headers, or the 429's). */
+  onDecision?: ((decision: RateLimitDecision) => void) | undefined;
+}
+
+/**
+ * Decides, before any engine work, whether a request may have it: above the tier's ceiling it is
+ * refused outright (422 WORK_LIMIT_EXCEEDED); otherwise its cost is drawn from the identity's
+ * compute window (429 RATE_LIMITED, class `compute`, when the window has not that much left).
+ */
+export interface WorkBudget {
+  /**
+   * `history`: the request replays a simulation's whole history (a trace read, a resumed event
+   * stream). That history was built by requests each within the ceiling, and a replay cannot be
+   * split, so its ceiling is the tier's whole window instead of the per-request ceiling.
+   */
+  admit(request: WorkRequest, estimate: WorkEstimate, options?: { history?: boolean }): Promise<void>;
+  /**
+   * Playback is not charged tick by tick (no request is waiting for it), so `play` is admitted
+   * only when its rate can be sustained: at most the tier's compute window spread over the
+   * window, per second. 422 WORK_LIMIT_EXCEEDED otherwise.
+   */
+  admitPlayback(request: WorkRequest, costPerSecond: number, ticksPerSecond: number): void;
+  /** The highest ceiling of any tier: a scenario whose one tick costs more can never run. */
+  readonly largestCeiling: number;
+}
+
+/** No limits: tests and tools that run the service without rate limiting. */
+export const unlimitedWorkBudget: WorkBudget = {
+  async admit() {},
+  admitPlayback() {},
+  largestCeiling: Number.POSITIVE_INFINITY,
+};
+
+export function createWorkBudget(options: { limiter: RateLimiter; tiers: TierLimitsTable }): WorkBudget {
+  const { limiter, tiers } = options;
+  return {
+    largestCeiling: largestWorkCeiling(tiers),
+    admitPlayback(request, costPerSecond, ticksPerSecond) {
+      const tier = request.auth.tier ?? 'free';
+      const { work, rateLimits } = tiers[tier];
+      const sustained = Math.floor(work.perWindow / rateLimits.windowSeconds);
+      if (costPerSecond > sustained) throw playbackRateError(costPerSecond, ticksPerSecond, sustained, tier);
+    },
+    async admit(request, estimate, options = {}) {
+      const { identity, tier = 'free' } = request.auth;
+      const { work } = tiers[tier];
+      const ceiling = options.history === true ? work.perWindow : work.ceiling;
+      if (estimate.cost > ceiling) throw workCeilingError(estimate, ceiling, tier, options.history === true);
+      const decision = await limiter.consume(identity, tier, 'compute', estimate.cost);
+      request.onDecision?.(decision);
+      if (!decision.allowed) throw computeLimitedError(estimate, decision);
+    },
+  };
+}

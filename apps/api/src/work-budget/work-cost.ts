@@ -1,0 +1,95 @@
+import { resolveRules, type EngineInput, type ResolvedRules, type Rules, type ScheduledInput } from '@sim/engine';
+
+/**
+ * The work of a request in agent-ticks: one agent moved through one tick is one agent-tick. A
+ * tick costs one per agent (at least one: an empty world still ticks); a prophecy runs its
+ * branches `horizon` ticks ahead, so it costs agents × branches × horizon at the tick it is
+ * due. Counting the prophecies actually due in the ticks asked (multiples of the interval), not
+ * an average, makes a one-tick step that lands on a prophecy cost what it really costs.
+ */
+export interface WorkEstimate {
+  /** Agent-ticks. */
+  cost: number;
+  agents: number;
+  ticks: number;
+  prophecies: number;
+  branches: number;
+  horizon: number;
+  interval: number;
+}
+
+/** The rules and head count that decide a stretch's cost. */
+export interface WorkShape {
+  agents: number;
+  interval: number;
+  branches: number;
+  horizon: number;
+}
+
+/** Prophecies due in ticks from+1 … from+ticks at `interval` (0: none). */
+export function propheciesDue(fromTick: number, ticks: number, interval: number): number {
+  if (interval <= 0) return 0;
+  return Math.floor((fromTick + ticks) / interval) - Math.floor(fromTick / interval);
+}
+
+/** The cost of computing `ticks` ticks after `fromTick` with the given shape. */
+export function estimateWork(shape: WorkShape, fromTick: number, ticks: number): WorkEstimate {
+  const agents = Math.max(1, shape.agents);
+  const prophecies = propheciesDue(fromTick, ticks, shape.interval);
+  return {
+    cost: agents * (ticks + prophecies * shape.branches * shape.horizon),
+    agents,
+    ticks,
+    prophecies,
+    branches: shape.branches,
+    horizon: shape.horizon,
+    interval: shape.interval,
+  };
+}
+
+/** Agent-ticks per second of playback at `ticksPerSecond`, prophecies averaged over their interval. */
+export function playbackCostPerSecond(shape: WorkShape, ticksPerSecond: number): number {
+  const perTick = Math.max(1, shape.agents) * (1 + (shape.interval > 0 ? (shape.branches * shape.horizon) / shape.interval : 0));
+  return Math.ceil(perTick * ticksPerSecond);
+}
+
+/** The most one tick of a scenario can cost: a prophecy tick. A request can never be cheaper than one tick. */
+export function peakTickCost(shape: WorkShape): number {
+  return Math.max(1, shape.agents) * (1 + (shape.interval > 0 ? shape.branches * shape.horizon : 0));
+}
+
+/** The shape of a scenario as written (rules defaulted). */
+export function scenarioShape(scenario: { agents?: readonly unknown[] | undefined; rules?: Rules | undefined }): WorkShape {
+  return shapeOf(scenario.agents?.length ?? 0, resolveRules(scenario.rules));
+}
+
+function shapeOf(agents: number, rules: Pick<ResolvedRules, 'prophecyInterval' | 'prophecyBranches' | 'prophecyHorizon'>): WorkShape {
+  return { agents, interval: rules.prophecyInterval, branches: rules.prophecyBranches, horizon: rules.prophecyHorizon };
+}
+
+/**
+ * The shape after `inputs` apply, erring on the expensive side: every added agent counted,
+ * none removed, and of every prophecy rule the costliest value it takes (shortest interval,
+ * most branches, longest horizon). So queueing a decree cannot slip work past the estimate.
+ */
+export function widenShape(shape: WorkShape, inputs: Iterable<EngineInput | ScheduledInput>): WorkShape {
+  const widened = { ...shape };
+  for (const item of inputs) {
+    const input = 'input' in item ? item.input : item;
+    if (input.kind !== 'decree') continue;
+    const { decree } = input;
+    if (decree.type === 'add-agent') widened.agents += 1;
+    if (decree.type === 'set-rule') {
+      const { rule, value } = decree.payload as { rule: string; value: number };
+      if (rule === 'prophecyInterval' && value > 0) widened.interval = widened.interval > 0 ? Math.min(widened.interval, value) : value;
+      if (rule === 'prophecyBranches') widened.branches = Math.max(widened.branches, value);
+      if (rule === 'prophecyHorizon') widened.horizon = Math.max(widened.horizon, value);
+    }
+  }
+  return widened;
+}
+
+/** The shape of a stored simulation as it stands (its snapshot) with its queued inputs. */
+export function snapshotShape(snapshot: { rules: ResolvedRules; agents: { ids: readonly string[] } }, pending: Iterable<EngineInput> = []): WorkShape {
+  return widenShape(shapeOf(snapshot.agents.ids.length, snapshot.rules), pending);
+}

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
+import { countingRunner } from '../helpers/counting-runner.js';
+import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
+import { scenarioWorkProblems } from '../../src/work-budget/scenario-work-check.js';
+import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
+
+const open = protectedAppsClosedAfterEach();
+
+/**
+ * Small work limits. tiny-valley has 6 agents and a prophecy every 5 ticks (2 branches, horizon
+ * 5), so n ticks from tick t cost 6 × (n + 10 × prophecies due): a 10-tick step 180 agent-ticks.
+ */
+const SMALL: TierLimitsTable = {
+  free: { ...DEFAULT_TIER_LIMITS.free, work: { ceiling: 200, perWindow: 500 } },
+  pro: { ...DEFAULT_TIER_LIMITS.pro, work: { ceiling: 2_000, perWindow: 5_000 } },
+  enterprise: { ...DEFAULT_TIER_LIMITS.enterprise, work: { ceiling: 10_000, perWindow: 100_000 } },
+};
+const T0 = Date.parse('2030-01-01T00:00:10Z');
+
+type Json = any;
+
+async function created(p: ProtectedApp, key = 'key-a'): Promise<string> {
+  const res = await p.request('/v1/simulations', { key, body: { scenarioId: 'tiny-valley' } });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const tickOf = async (p: ProtectedApp, id: string): Promise<number> => ((await (await p.request(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as Json).state.tick;
+
+const compute = (res: Response) => ({
+  limit: Number(res.headers.get('x-ratelimit-compute-limit')),
+  remaining: Number(res.headers.get('x-ratelimit-compute-remaining')),
+  reset: Number(res.headers.get('x-ratelimit-compute-reset')),
+});
+
+describe('the work ceiling', () => {
+  it('refuses a run above the tier ceiling before any work: 422 with its cost and the ceiling, nothing stored, no engine task', async () => {
+    const engine = countingRunner(createInProcessRunner());
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0), engine });
+    // 20 ticks: 6 × (20 + 4 prophecies × 2 × 5) = 360, twice (computed, then replayed for the response).
+    const res = await p.request('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 20 } });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as Json;
+    expect(body.error.code).toBe('WORK_LIMIT_EXCEEDED');
+    expect(body.error.details).toMatchObject({ cost: 720, ceiling: 200, tier: 'free', unit: 'agent-ticks' });
+    expect(body.error.message).toContain('720');
+    expect(body.error.message).toContain('200');
+    expect(engine.tasks).toBe(0);
+    expect(engine.busy).toBe(0);
+    const list = (await (await p.request('/v1/simulations', { key: 'key-a' })).json()) as Json;
+    expect(list.pagination.total).toBe(0);
+    // A higher tier's ceiling admits the same request.
+    expect((await p.request('/v1/simulations/run', { key: 'key-pro', body: { scenarioId: 'tiny-valley', ticks: 20 } })).status).toBe(201);
+  });
+
+  it('refuses a step above the ceiling, leaving the simulation as it was', async () => {
+    const engine = countingRunner(createInProcessRunner());
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0), engine });
+    const id = await created(p);
+    const res = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 40 } });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as Json).error.details).toMatchObject({ cost: 6 * (40 + 8 * 10), ceiling: 200 });
+    expect(engine.tasks).toBe(0);
+    expect(await tickOf(p, id)).toBe(0);
+  });
+
+  it('counts the prophecies a step lands on: one tick onto a prophecy costs its ensemble', async () => {
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
+    const id = await created(p);
+    expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 4 } })).status).toBe(200);
+    const onProphecy = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 1 } });
+    expect(onProphecy.status).toBe(200);
+    // 24 (4 ticks) then 6 × (1 + 2 × 5) = 66 for tick 5.
+    expect(compute(onProphecy).remaining).toBe(500 - 24 - 66);
+  });
+});
+
+describe('playback', () => {
+  it('plays only at a rate the tier can sustain: its compute window spread over the window', async () => {
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
+    const id = await created(p, 'key-enterprise');
+    // 6 agents × 10 ticks/s × (1 + 2 × 5 / 5) = 180 agent-ticks a second.
+    const free = await p.request(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-a', body: { action: 'play' } });
+    expect(free.status).toBe(422);
+    expect(((await free.json()) as Json).error).toMatchObject({ code: 'WORK_LIMIT_EXCEEDED', details: { cost: 180, ceiling: 8, tier: 'free' } });
+    const fast = await p.request(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-enterprise', body: { action: 'play', speed: 10 } });
+    expect(fast.status).toBe(422);
+    expect(((await fast.json()) as Json).error.details).toMatchObject({ cost: 1800, ceiling: 1666 });
+    const view = (await (await p.request(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as Json;
+    expect(view.state.status).toBe('idle');
+    expect((await p.request(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-enterprise', body: { action: 'play' } })).status).toBe(200);
+    expect((await p.request(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-enterprise', body: { action: 'pause' } })).status).toBe(200);
+  });
+});
+
+describe('the compute class', () => {
+  it('draws each request’s cost from the identity’s window, answers X-RateLimit-Compute-*, and refuses with 429 what no longer fits', async () => {
+    const clock = new ManualClock(T0);
+    const p = await open({ tiers: SMALL, clock });
+    const id = await created(p);
+    const first = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 10 } });
+    expect(first.status).toBe(200);
+    expect(compute(first)).toEqual({ limit: 500, remaining: 320, reset: Math.floor(T0 / 60_000) * 60 + 60 });
+    // The step class keeps its own headers.
+    expect(first.headers.get('x-ratelimit-limit')).toBe(String(SMALL.free.rateLimits.step));
+    expect(compute(await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 10 } })).remaining).toBe(140);
+
+    const refused = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 10 } });
+    expect(refused.status).toBe(429);
+    const body = (await refused.json()) as Json;
+    expect(body.error.code).toBe('RATE_LIMITED');
+    expect(body.error.details).toMatchObject({ routeClass: 'compute', cost: 180, limit: 500, remaining: 140 });
+    expect(refused.headers.get('x-ratelimit-limit')).toBe('500');
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('140');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await tickOf(p, id)).toBe(20);
+
+    // What was refused was given back: a smaller step still fits (6 × (5 + 10) = 90).
+    const smaller = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 5 } });
+    expect(smaller.status).toBe(200);
+    expect(compute(smaller).remaining).toBe(50);
+
+    // Trace reads draw on the same window: replaying 25 ticks costs 6 × (25 + 50) = 450.
+    const trace = await p.request(`/v1/simulations/${id}/trace`, { key: 'key-a' });
+    expect(trace.status).toBe(429);
+    expect(((await trace.json()) as Json).error.details).toMatchObject({ routeClass: 'compute', cost: 450 });
+
+    // A new window: everything fits again.
+    clock.advance(60_000);
+    const later = await p.request(`/v1/simulations/${id}/trace`, { key: 'key-a' });
+    expect(later.status).toBe(200);
+    expect(compute(later).remaining).toBe(50);
+    expect(((await later.json()) as Json).steps).toHaveLength(25);
+  });
+
+  it('counts per identity: another key of the organization has its own window', async () => {
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
+    const id = await created(p);
+    for (let i = 0; i < 2; i++) expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 10 } })).status).toBe(200);
+    const other = await p.request(`/v1/simulations/${id}/trace`, { key: 'key-a-read' });
+    expect(other.status).toBe(200);
+    expect(compute(other).remaining).toBe(500 - 6 * (20 + 40));
+    await other.text();
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists the 422 and 503 of the routes that run the engine, and the compute headers of their successes', async () => {
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
+    const doc = (await (await p.request('/v1/openapi.json')).json()) as Json;
+    for (const [path, method] of [['/v1/simulations/run', 'post'], ['/v1/simulations/{id}/step', 'post'], ['/v1/simulations/{id}/trace', 'get'], ['/v1/simulations/{id}/events', 'get']] as const) {
+      const responses = doc.paths[path][method].responses;
+      expect(Object.keys(responses), `${method} ${path}`).toEqual(expect.arrayContaining(['422', '503']));
+    }
+    expect(Object.keys(doc.paths['/v1/simulations/{id}/step'].post.responses['200'].headers)).toContain('X-RateLimit-Compute-Remaining');
+    expect(doc.paths['/v1/simulations/{id}'].get.responses['422']).toBeUndefined();
+  });
+});
+
+describe('scenario validation', () => {
+  it('refuses an inline scenario whose prophecy tick costs more than any tier allows, saying why', async () => {
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
+    const scenario = {
+      seed: 1,
+      agents: Array.from({ length: 6 }, (_, i) => ({ id: `a${i}`, marker: { x: i, y: i } })),
+      initialState: { width: 16, height: 16 },
+      rules: { prophecyInterval: 1, prophecyBranches: 32, prophecyHorizon: 500 },
+    };
+    const res = await p.request('/v1/simulations', { key: 'key-enterprise', body: { scenario } });
+    expect(res.status).toBe(400);
+    const issue = ((await res.json()) as Json).error.details.issues[0];
+    expect(issue.path).toBe('scenario.rules');
+    expect(issue.message).toContain('96,006 agent-ticks');
+    expect(issue.message).toContain('10,000');
+    // The same scenario with a smaller ensemble is accepted.
+    const lighter = { ...scenario, rules: { prophecyInterval: 1, prophecyBranches: 4, prophecyHorizon: 100 } };
+    expect((await p.request('/v1/simulations', { key: 'key-enterprise', body: { scenario: lighter } })).status).toBe(201);
+  });
+
+  it('with the default tiers, refuses the largest ensembles on the largest crowds and accepts the pre-built scenarios’ settings', () => {
+    const agents = (n: number) => Array.from({ length: n }, () => ({}));
+    expect(scenarioWorkProblems({ agents: agents(10_000), rules: { prophecyInterval: 1, prophecyBranches: 32, prophecyHorizon: 500 } })).toHaveLength(1);
+    expect(scenarioWorkProblems({ agents: agents(10_000), rules: {} })).toEqual([]);
+    expect(scenarioWorkProblems({ agents: agents(2_400), rules: { prophecyBranches: 32, prophecyHorizon: 500 } })).toEqual([]);
+  });
+});
