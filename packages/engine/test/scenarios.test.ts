@@ -14,6 +14,7 @@ import {
   type ScenarioFile,
   type TraceStep,
   type Warning,
+  versionFeatures,
 } from '../src/index.js';
 import { listScenarioFiles, parseScenarioFile, runnable } from './scenario-files.js';
 
@@ -171,7 +172,9 @@ const CLAIMS: Record<string, (version: string) => void> = {
     expect(averted.length).toBeGreaterThan(0);
     const first = averted[0] as Paradox;
     expect(first.prophecy).toEqual({ seq: confident?.seq, tick: confident?.tick });
-    expect(first.tick).toBe((confident?.tick ?? 0) + (confident?.data.horizon ?? 0));
+    // From 1.2.0 on the verdict waits a horizon after the forecast loss tick (docs/engine.md).
+    if (versionFeatures(version)?.verdictsWaitForOutcome) expect(first.tick).toBeGreaterThan((confident?.tick ?? 0) + (confident?.data.horizon ?? 0));
+    else expect(first.tick).toBe((confident?.tick ?? 0) + (confident?.data.horizon ?? 0));
     expect(first.predictedLossProbability).toBeGreaterThanOrEqual(confidence);
 
     // Without the agents' reaction the prophecy would have come true.
