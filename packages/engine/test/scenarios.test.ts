@@ -16,6 +16,7 @@ import {
   type Warning,
   versionFeatures,
 } from '../src/index.js';
+import { prophecyScenarioClaims } from './prophecy-scenario-checks.js';
 import { listScenarioFiles, parseScenarioFile, runnable } from './scenario-files.js';
 
 /**
@@ -251,6 +252,8 @@ const CLAIMS: Record<string, (version: string) => void> = {
     const foreseen = prophecies(run).find((p) => p.tick < (lost[0]?.tick ?? 0) && (lossProbability(p, 'well-1-1') ?? 0) > 0);
     expect(foreseen).toBeDefined();
   },
+
+  ...prophecyScenarioClaims(scenario),
 };
 
 for (const id of Object.keys(CLAIMS)) {
