@@ -120,4 +120,36 @@ const fixedPointUnstable: ScenarioFileDraft = {
   rules: { reflexivity: 1, prophecyInterval: 30, prophecyHorizon: 40, fixedPointIterations: 4 },
 };
 
-export const PROPHECY_SCENARIOS: readonly ScenarioFileDraft[] = [postponed, hastened, sceptics, fixedPointConsistent, fixedPointUnstable];
+const selfFulfilling: ScenarioFileDraft = {
+  id: 'prophecy-self-fulfilling',
+  label: 'Self-fulfilling forecast',
+  seed: 1,
+  tags: ['prophecy', 'attribution', 'reflexivity'],
+  note:
+    'Six residents hold the small basin "lure" (capacity 5, they carry 4); eight restless agents (lambda 1) start between "lure" ' +
+    'and the roomy "haven". The engine prophesies every tick with 16 branches. Left alone, only some futures lose "lure": ' +
+    'prophecy 1 (tick 1) gives it a moderate loss probability (about 0.1 to 0.7). With reflexivity -1 the agents crowd into a ' +
+    'basin in proportion to its forecast loss, the swing agents pile into "lure" and nearly every reacting branch loses it: the ' +
+    'attribution verdict of prophecy 1 is "self-fulfilling", and "lure" is lost at about tick 12. Engine 1.2.0; both claims hold ' +
+    'on at least 36 of the seeds 1 to 40.',
+  nodeLabels: { x: 'latency', y: 'capacity' },
+  initialState: {
+    width: 32,
+    height: 16,
+    attractors: [
+      { id: 'lure', x: 10, y: 8, depth: 4, radius: 3, capacity: 5 },
+      { id: 'haven', x: 22, y: 8, depth: 4, radius: 3, capacity: 60 },
+    ],
+  },
+  rules: { reflexivity: -1, erosionRate: 0.1, prophecyInterval: 1, prophecyHorizon: 30, prophecyBranches: 16 },
+  agents: [
+    ...Array.from({ length: 6 }, (_, i) => ({ id: `resident-${i}`, marker: { x: 10 + (i % 3) - 1, y: 8 + ((i * 2) % 3) - 1 } })),
+    ...Array.from({ length: 8 }, (_, i) => ({
+      id: `swing-${i}`,
+      marker: { x: 15 + ((i * 3) % 4) * 0.5 - 0.75, y: 8 + (i % 4) - 1.5 },
+      policy: { lambda: 1 },
+    })),
+  ],
+};
+
+export const PROPHECY_SCENARIOS: readonly ScenarioFileDraft[] = [selfFulfilling, postponed, hastened, sceptics, fixedPointConsistent, fixedPointUnstable];

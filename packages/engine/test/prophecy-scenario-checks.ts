@@ -38,6 +38,15 @@ function verdictIs(expected: string, seq: number, attractor: string): (events: r
 }
 
 export const PROPHECY_SCENARIO_CHECKS: Readonly<Record<string, ScenarioCheck>> = {
+  'prophecy-self-fulfilling': {
+    ticks: 16,
+    check: (events) => {
+      const verdict = verdictIs('self-fulfilling', 1, 'lure')(events);
+      if (verdict !== null) return verdict;
+      const lost = lossTick(events, 'lure');
+      return lost !== null ? null : '"lure" was not lost by tick 16';
+    },
+  },
   'prophecy-postponed': {
     ticks: 60,
     check: (events) => {
