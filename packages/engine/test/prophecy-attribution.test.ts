@@ -54,6 +54,22 @@ describe('1.2.0 prophecy attribution', () => {
   }, 60_000);
 });
 
+describe('1.2.0 snapshots', () => {
+  it('keep a verdict that is still awaited: restored mid-wait, the postponed loss is judged the same', () => {
+    const entry = listScenarioFiles().find((e) => e.name === 'prophecy-postponed');
+    if (entry === undefined) throw new Error('scenarios/prophecy-postponed.json is missing');
+    const scenario = runnable(parseScenarioFile(entry));
+    const whole = record(Simulation.create(scenario, { engineVersion: '1.2.0' }), 60).lines;
+    const first = Simulation.create(scenario, { engineVersion: '1.2.0' });
+    const resumed = record(first, 46);
+    // Tick 46: prophecy 1's horizon has closed and its verdict on "well-1-1" is still awaited.
+    const restored = Simulation.restore(JSON.parse(JSON.stringify(first.snapshot())) as EngineSnapshot);
+    record(restored, 14, resumed);
+    expect(resumed.lines).toEqual(whole);
+    expect(whole.some((line) => line.includes('"kind":"postponed"'))).toBe(true);
+  }, 30_000);
+});
+
 describe('1.2.0 belief', () => {
   /** Agent motion of 15 ticks resumed from one world, with a standing prophecy that forecasts every loss. */
   const motion = (version: string, belief: number | null, standing = true): string => {
