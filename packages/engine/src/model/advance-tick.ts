@@ -44,21 +44,25 @@ const urges = new Float64Array(PREFERENCE_STRIDE);
 
 /**
  * Sets how strongly agents are pulled by each attractor this tick, given the standing prophecy:
- * `reaction` is the reaction of an agent of belief 1 (every agent before 1.2.0).
+ * `reaction` is the reaction of an agent of belief 1 (every agent before 1.2.0). Returns false
+ * when no attractor has an urge, so that no agent's belief can matter this tick.
  */
-function updateReactions(world: World, tick: number): void {
+function updateReactions(world: World, tick: number): boolean {
   const { reaction, attractorIds, standing } = world;
   const rho = world.rules.reflexivity;
   let fade = 1;
   if (standing !== null && world.features.reactionFadesOverHorizon) {
     fade = Math.max(0, 1 - (tick - standing.tick) / standing.horizon);
   }
+  let any = false;
   for (let a = 0; a < world.attractorCount; a++) {
     const p = standing?.lossProbability[attractorIds[a] as string] ?? 0;
     const urge = 2 * rho * p * fade;
     urges[a] = urge;
     reaction[a] = Math.min(3, Math.max(-1, 1 - urge));
+    if (urge !== 0) any = true;
   }
+  return any;
 }
 
 function maybeEnvironmentShock(world: World): string | null {
@@ -87,7 +91,7 @@ function fillDensity(world: World): void {
  * downhill drift, push out of crowds, lagged response (lambda), damping (gamma), noise; then
  * bounces it off the grid's edges and finds the basin that holds it.
  */
-function moveAgents(world: World): AgentPassResult {
+function moveAgents(world: World, urged: boolean): AgentPassResult {
   const { px, py, vx, vy, lambda, gamma, prefs, basin, gradX, gradY, density } = world;
   const { ax, ay, depth, radius, lost, reaction, load, tipAgent, tipScore } = world;
   const { width, height, agentCount: n, attractorCount: k, motion } = world;
@@ -98,8 +102,9 @@ function moveAgents(world: World): AgentPassResult {
   const { belief } = world;
   // 1.2.0: each agent scales the reaction by its belief. Before, one reaction per attractor
   // is folded into WELL_PULL. With belief 1 both give the same bits: the products are
-  // formed in the same order.
-  const perAgent = world.features.beliefPolicy;
+  // formed in the same order. Without any urge every reaction is exactly 1 whatever the
+  // belief, so the folded path (cheaper) gives the same bits too.
+  const perAgent = urged && world.features.beliefPolicy;
 
   let live = 0;
   for (let a = 0; a < k; a++) {
@@ -326,9 +331,9 @@ export function advanceTick(world: World, sink: EventSink | null): void {
   const parts = world.pending.length > 0 ? applyPendingInputs(world, tick, sink) : [];
   const shock = maybeEnvironmentShock(world);
   if (shock !== null) parts.push(shock);
-  updateReactions(world, tick);
+  const urged = updateReactions(world, tick);
   fillDensity(world);
-  const pass = moveAgents(world);
+  const pass = moveAgents(world, urged);
   parts.push(describeDominantMove(world, pass.dominant, pass.dominantDx, pass.dominantDy));
   world.lastMove = parts.join('; ');
 
