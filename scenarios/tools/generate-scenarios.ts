@@ -12,40 +12,9 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ScenarioFileSchema, type AgentInput } from '../../packages/engine/src/index.js';
-
-type ScenarioFileDraft = {
-  id: string;
-  label: string;
-  seed: number;
-  tags: string[];
-  note: string;
-  nodeLabels: { x: string; y: string };
-  initialState: {
-    width: number;
-    height: number;
-    attractors: { id: string; x: number; y: number; depth: number; radius: number; capacity: number }[];
-    terrain?: number[][];
-  };
-  rules: Record<string, number | number[]>;
-  agents: AgentInput[];
-};
-
-const round2 = (value: number): number => Math.round(value * 100) / 100;
-
-/** Agents on a small jittered block around (cx, cy): integer patterns, no randomness. */
-function cluster(prefix: string, count: number, cx: number, cy: number, spread: number, extra: Partial<AgentInput> = {}): AgentInput[] {
-  const agents: AgentInput[] = [];
-  const side = 2 * spread + 1;
-  for (let i = 0; i < count; i++) {
-    agents.push({
-      id: `${prefix}-${i}`,
-      marker: { x: cx + ((i * 7) % side) - spread, y: cy + ((i * 5) % side) - spread },
-      ...extra,
-    });
-  }
-  return agents;
-}
+import { ScenarioFileSchema } from '../../packages/engine/src/index.js';
+import { PROPHECY_SCENARIOS } from './prophecy-scenarios.js';
+import { cluster, crowd, type ScenarioFileDraft } from './scenario-draft.js';
 
 const calm: ScenarioFileDraft = {
   id: 'calm-equilibrium',
@@ -200,19 +169,6 @@ const shockValley: ScenarioFileDraft = {
   })),
 };
 
-/** 2 400 agents on 128 × 128, placed by the R2 low-discrepancy sequence (evenly, without randomness). */
-function crowd(count: number, side: number): AgentInput[] {
-  const a1 = 0.7548776662466927;
-  const a2 = 0.5698402909980532;
-  const agents: AgentInput[] = [];
-  for (let i = 0; i < count; i++) {
-    const x = round2(((0.5 + a1 * (i + 1)) % 1) * (side - 1));
-    const y = round2(((0.5 + a2 * (i + 1)) % 1) * (side - 1));
-    agents.push({ id: `c${i}`, marker: { x, y }, ...(i % 4 === 0 ? { policy: { lambda: 1.5, gamma: 0.25 } } : {}) });
-  }
-  return agents;
-}
-
 const crowdedWells: ScenarioFileDraft['initialState']['attractors'] = [];
 for (const gy of [0, 1, 2]) {
   for (const gx of [0, 1, 2]) {
@@ -237,7 +193,7 @@ const crowded: ScenarioFileDraft = {
   agents: crowd(2400, 128),
 };
 
-export const SCENARIOS: readonly ScenarioFileDraft[] = [calm, cascade, selfDefeating, selfFulfilling, shockValley, crowded];
+export const SCENARIOS: readonly ScenarioFileDraft[] = [calm, cascade, selfDefeating, selfFulfilling, shockValley, crowded, ...PROPHECY_SCENARIOS];
 
 /**
  * Pretty JSON with one agent, attractor or terrain row per line: readable in a diff and small

@@ -137,3 +137,50 @@ printRow(largest, false, 9, measure(largest, false, 9));
       `\n  (${fmt((done * size.agents) / seconds)} agent-ticks/s over the run, ${fmt((done * size.agents) / cpuUsed)} per cpu-second)`,
   );
 }
+
+// Prophecy cost by engine version. One prophecy (the first, at tick 25, default rules) on
+// worlds whose wells are overloaded, so that it forecasts losses and agents have something to
+// react to: 1.1.0 runs one ensemble over the horizon; 1.2.0 adds the counterfactual and looks
+// twice as far (attribution); the fixed-point mode runs up to fixedPointIterations more.
+{
+  const cases: { label: string; version: string; rules: Record<string, number> }[] = [
+    { label: '1.1.0', version: '1.1.0', rules: {} },
+    { label: '1.2.0 attribution', version: '1.2.0', rules: {} },
+    { label: '1.2.0 fixed point (4)', version: '1.2.0', rules: { fixedPointIterations: 4 } },
+    // Agents that flee every forecast loss make a consistent forecast rare: the search runs long.
+    { label: '1.2.0 fixed point, ρ = 1', version: '1.2.0', rules: { fixedPointIterations: 4, reflexivity: 1 } },
+  ];
+  console.log('\nprophecy cost: the tick that makes prophecy 1 (tick 25), best of 3, overloaded wells');
+  console.log('agents  engine                     ms/prophecy  ensembles  × 1.1.0');
+  for (const agents of [1_000, 10_000]) {
+    const size = SIZES.find((s) => s.agents === agents) as Size;
+    let baseline = 0;
+    for (const { label, version, rules } of cases) {
+      let best = Infinity;
+      let ensembles = 1;
+      for (let round = 0; round < 3; round++) {
+        const scenario = generateScenario({
+          seed: 1_000 + agents,
+          agents,
+          side: size.side,
+          attractors: ATTRACTORS,
+          capacity: agents / 14,
+          rules: { maxTicks: MAX_TICKS, ...rules },
+        });
+        const sim = Simulation.create(scenario, { engineVersion: version });
+        sim.step(RULE_DEFAULTS.prophecyInterval - 1);
+        const start = performance.now();
+        sim.step(1, {
+          onEvent: (e) => {
+            if (e.type === 'prophecy' && e.data.data.schema === 'prophecy/3') ensembles = e.data.data.ensembles;
+          },
+        });
+        best = Math.min(best, performance.now() - start);
+      }
+      if (version === '1.1.0') baseline = best;
+      console.log(
+        [String(agents).padStart(6), label.padEnd(25), best.toFixed(0).padStart(11), String(ensembles).padStart(9), `${(best / baseline).toFixed(1)}×`.padStart(8)].join('  '),
+      );
+    }
+  }
+}

@@ -18,3 +18,4 @@ export * from './schemas/rules.js';
 export * from './schemas/scenario.js';
 export * from './schemas/decree.js';
 export * from './schemas/outputs.js';
+export * from './schemas/prophecy-v3.js';

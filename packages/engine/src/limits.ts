@@ -18,4 +18,6 @@ export const LIMITS = {
   /** Prophecy ensembles: most branches and the longest look-ahead. */
   maxProphecyBranches: 32,
   maxProphecyHorizon: 500,
+  /** Fixed-point prophecies (1.2.0): most reaction ensembles one prophecy may run. */
+  maxFixedPointIterations: 8,
 } as const;

@@ -195,13 +195,13 @@ describe('decrees', () => {
       const sim = Simulation.create(tinyScenario());
       sim.step(2);
       const before = sim.agents().find((a) => a.id === 'a2')?.policy;
-      expect(before).toEqual({ lambda: 1, gamma: 0.5 });
+      expect(before).toEqual({ lambda: 1, gamma: 0.5, belief: 1 });
       sim.setPolicy('a2', { gamma: 3 }, 'p-1');
       expect(sim.agents().find((a) => a.id === 'a2')?.policy).toEqual(before);
 
       const { events, steps } = record(sim, 1);
-      expect(steps[0]?.agents.find((a) => a.id === 'a2')?.policy).toEqual({ lambda: 1, gamma: 3 });
-      expect(policyEvents(events)).toEqual([{ tick: 3, ref: 'p-1', agentId: 'a2', policy: { lambda: 1, gamma: 3 }, applied: true, reason: null }]);
+      expect(steps[0]?.agents.find((a) => a.id === 'a2')?.policy).toEqual({ lambda: 1, gamma: 3, belief: 1 });
+      expect(policyEvents(events)).toEqual([{ tick: 3, ref: 'p-1', agentId: 'a2', policy: { lambda: 1, gamma: 3, belief: 1 }, applied: true, reason: null }]);
       expect(steps[0]?.move).toContain('policy of a2 set');
     });
 

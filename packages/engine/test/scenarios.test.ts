@@ -13,7 +13,9 @@ import {
   type ScenarioFile,
   type TraceStep,
   type Warning,
+  versionFeatures,
 } from '../src/index.js';
+import { prophecyScenarioClaims } from './prophecy-scenario-checks.js';
 import { listScenarioFiles, READS_REPO_SCENARIOS, runnable, SCENARIOS_DIR } from './scenario-files.js';
 import { record, sha256 } from './unit-helpers.js';
 
@@ -204,7 +206,9 @@ const CLAIMS: Record<string, (version: string) => void> = {
     expect(averted.length).toBeGreaterThan(0);
     const first = averted[0] as Paradox;
     expect(first.prophecy).toEqual({ seq: confident?.seq, tick: confident?.tick });
-    expect(first.tick).toBe((confident?.tick ?? 0) + (confident?.data.horizon ?? 0));
+    // From 1.2.0 on the verdict waits a horizon after the forecast loss tick (docs/engine.md).
+    if (versionFeatures(version)?.verdictsWaitForOutcome) expect(first.tick).toBeGreaterThan((confident?.tick ?? 0) + (confident?.data.horizon ?? 0));
+    else expect(first.tick).toBe((confident?.tick ?? 0) + (confident?.data.horizon ?? 0));
     expect(first.predictedLossProbability).toBeGreaterThanOrEqual(confidence);
 
     // Without the agents' reaction the prophecy would have come true.
@@ -281,6 +285,8 @@ const CLAIMS: Record<string, (version: string) => void> = {
     const foreseen = prophecies(run).find((p) => p.tick < (lost[0]?.tick ?? 0) && (lossProbability(p, 'well-1-1') ?? 0) > 0);
     expect(foreseen).toBeDefined();
   },
+
+  ...prophecyScenarioClaims(scenario),
 };
 
 // Each claim runs only when its scenario is in the folder: a folder without it skips the claim.

@@ -125,7 +125,7 @@ function inputProblemError(problem: InputProblem): ApiError {
     case 'completed':
       return conflict('SIMULATION_NOT_ACTIVE', 'The simulation is not active');
     default:
-      return validationError([{ path: 'payload', message: problem.message }]);
+      return validationError([{ path: problem.path ?? 'payload', message: problem.message }]);
   }
 }
 

@@ -107,7 +107,7 @@ describe('prophecies', () => {
     await step(id, 12);
     const page = await json(await server.call(`/v1/simulations/${id}/prophecies`, { key: 'key-a-read' }));
     expect(page.pagination.total).toBe(2);
-    expect(page.data[0]).toMatchObject({ simulationId: id, data: { schema: 'prophecy/2', tick: 5 } });
+    expect(page.data[0]).toMatchObject({ simulationId: id, data: { schema: 'prophecy/3', tick: 5 } });
     expect(page.data[0].id).toMatch(/^[0-9a-f-]{36}$/);
     const desc = await json(await server.call(`/v1/simulations/${id}/prophecies?order=desc`, { key: 'key-a' }));
     expect(desc.data[0].id).toBe(page.data[1].id);
@@ -123,6 +123,22 @@ describe('agent-policy and time-control', () => {
     expect(unknown.status).toBe(404);
     const bad = await server.call(`/v1/simulations/${id}/agent-policy`, { method: 'PUT', key: 'key-a', body: { agentId: 'agent-1', policy: { lambda: 11 } } });
     expect((await json(bad)).error.details.issues[0].path).toBe('policy.lambda');
+  });
+
+  it('agent-policy sets belief from engine 1.2.0 on; an older simulation refuses it at policy.belief', async () => {
+    const id = await create();
+    const ok = await server.call(`/v1/simulations/${id}/agent-policy`, { method: 'PUT', key: 'key-a', body: { agentId: 'agent-2', policy: { belief: 0.25 } } });
+    expect(await json(ok)).toEqual({ ok: true });
+    await step(id, 1);
+    const trace = await json(await server.call(`/v1/simulations/${id}/trace`, { key: 'key-a' }));
+    expect(trace.steps.at(-1).agents.find((a: any) => a.id === 'agent-2').policy.belief).toBe(0.25);
+
+    const old = await createSimulation(server, { engineVersion: '1.1.0' });
+    const refused = await server.call(`/v1/simulations/${old}/agent-policy`, { method: 'PUT', key: 'key-a', body: { agentId: 'agent-2', policy: { belief: 0.25 } } });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).error).toMatchObject({ code: 'VALIDATION_ERROR', details: { issues: [{ path: 'policy.belief' }] } });
+    const outOfRange = await server.call(`/v1/simulations/${id}/agent-policy`, { method: 'PUT', key: 'key-a', body: { agentId: 'agent-2', policy: { belief: 3 } } });
+    expect((await json(outOfRange)).error.details.issues[0].path).toBe('policy.belief');
   });
 
   it('time-control: pause from idle, step advances one tick, play sets playing; speed limits; status events', async () => {

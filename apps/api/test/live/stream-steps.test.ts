@@ -34,7 +34,7 @@ describe('GET /v1/simulations/{id}/events during step requests', () => {
     // Prophecies every 5 ticks (fixture rules), each before the tick that made it.
     const prophecies = history.filter((m) => m.event === 'prophecy').map(data);
     expect(prophecies.map((p) => p.tick)).toEqual([5, 10]);
-    expect(prophecies[0]).toMatchObject({ seq: 1, simulationId: id, data: { schema: 'prophecy/2' } });
+    expect(prophecies[0]).toMatchObject({ seq: 1, simulationId: id, data: { schema: 'prophecy/3' } });
     // The decree is emitted when applied: at tick 8, before tick 8's tick event.
     const decreeAt = history.findIndex((m) => m.event === 'decree');
     expect(data(history[decreeAt] as ReceivedEvent)).toMatchObject({ decreeId: decree.id, tick: 8, type: 'remove-agent', applied: true, reason: null });
@@ -54,7 +54,7 @@ describe('GET /v1/simulations/{id}/events during step requests', () => {
     ticks.forEach((t, i) => {
       const s = trace.steps[i];
       expect(t).toEqual({ t: s.tick, b: s.state.stability, lastMove: s.move, state: { ...s.state, status: 'idle' }, warning: s.warning, agents: s.agents });
-      for (const agent of t.agents) expect(Object.keys(agent.policy).sort()).toEqual(['gamma', 'lambda']);
+      for (const agent of t.agents) expect(Object.keys(agent.policy).sort()).toEqual(['belief', 'gamma', 'lambda']);
     });
   });
 
@@ -81,8 +81,8 @@ describe('GET /v1/simulations/{id}/events during step requests', () => {
     await sub.until(() => sub.ticks().at(-1) === 3);
     sub.close();
     const agent2 = (t: number) => data(sub.history().find((m) => m.event === 'tick' && data(m).t === t) as ReceivedEvent).agents.find((a: any) => a.id === 'agent-2');
-    expect(agent2(2).policy).toEqual({ lambda: 0.5, gamma: 0.5 });
-    expect(agent2(3).policy).toEqual({ lambda: 3.5, gamma: 0.5 });
+    expect(agent2(2).policy).toEqual({ lambda: 0.5, gamma: 0.5, belief: 1 });
+    expect(agent2(3).policy).toEqual({ lambda: 3.5, gamma: 0.5, belief: 1 });
   });
 
   it('replays the ticks of run from lastEventId=0, then ends with the completion', async () => {

@@ -20,7 +20,7 @@ const scratch: AgentPassResult = { dominant: -1, dominantDx: 0, dominantDy: 0, m
  * strength comes out bit-identical. Transient scratch: filled at the start of every agent
  * pass and read only within it (prophecy branches run one after another, never inside one).
  */
-const WELL_STRIDE = 6;
+const WELL_STRIDE = 7;
 const WELL_X = 0;
 const WELL_Y = 1;
 /** pull · depth · radius · reaction: the pull's numerator before preference and distance. */
@@ -30,22 +30,39 @@ const WELL_R2 = 3;
 const WELL_REACH2 = 4;
 /** depth · radius²: the basin strength's numerator. */
 const WELL_HOLD = 5;
+/**
+ * 1.2.0 (belief): 2ρ·P·fade, the reaction's urge before an agent's belief scales it; the
+ * agent's reaction is clamp(1 − urge · belief, −1, 3) and WELL_PULL then leaves reaction out.
+ */
+const WELL_URGE = 6;
 const wells = new Float64Array(PREFERENCE_STRIDE * WELL_STRIDE);
 /** The attractor slot of each row of `wells`, kept as integers for indexing. */
 const wellSlots = new Int32Array(PREFERENCE_STRIDE);
 
-/** Sets how strongly agents are pulled by each attractor this tick, given the standing prophecy. */
-function updateReactions(world: World, tick: number): void {
+/** Per attractor slot: the urge 2ρ·P·fade of this tick (see WELL_URGE). Transient scratch. */
+const urges = new Float64Array(PREFERENCE_STRIDE);
+
+/**
+ * Sets how strongly agents are pulled by each attractor this tick, given the standing prophecy:
+ * `reaction` is the reaction of an agent of belief 1 (every agent before 1.2.0). Returns false
+ * when no attractor has an urge, so that no agent's belief can matter this tick.
+ */
+function updateReactions(world: World, tick: number): boolean {
   const { reaction, attractorIds, standing } = world;
   const rho = world.rules.reflexivity;
   let fade = 1;
   if (standing !== null && world.features.reactionFadesOverHorizon) {
     fade = Math.max(0, 1 - (tick - standing.tick) / standing.horizon);
   }
+  let any = false;
   for (let a = 0; a < world.attractorCount; a++) {
     const p = standing?.lossProbability[attractorIds[a] as string] ?? 0;
-    reaction[a] = Math.min(3, Math.max(-1, 1 - 2 * rho * p * fade));
+    const urge = 2 * rho * p * fade;
+    urges[a] = urge;
+    reaction[a] = Math.min(3, Math.max(-1, 1 - urge));
+    if (urge !== 0) any = true;
   }
+  return any;
 }
 
 function maybeEnvironmentShock(world: World): string | null {
@@ -74,7 +91,7 @@ function fillDensity(world: World): void {
  * downhill drift, push out of crowds, lagged response (lambda), damping (gamma), noise; then
  * bounces it off the grid's edges and finds the basin that holds it.
  */
-function moveAgents(world: World): AgentPassResult {
+function moveAgents(world: World, urged: boolean): AgentPassResult {
   const { px, py, vx, vy, lambda, gamma, prefs, basin, gradX, gradY, density } = world;
   const { ax, ay, depth, radius, lost, reaction, load, tipAgent, tipScore } = world;
   const { width, height, agentCount: n, attractorCount: k, motion } = world;
@@ -82,6 +99,12 @@ function moveAgents(world: World): AgentPassResult {
   const maxX = width - 1;
   const maxY = height - 1;
   const maxSpeed2 = maxSpeed * maxSpeed;
+  const { belief } = world;
+  // 1.2.0: each agent scales the reaction by its belief. Before, one reaction per attractor
+  // is folded into WELL_PULL. With belief 1 both give the same bits: the products are
+  // formed in the same order. Without any urge every reaction is exactly 1 whatever the
+  // belief, so the folded path (cheaper) gives the same bits too.
+  const perAgent = urged && world.features.beliefPolicy;
 
   let live = 0;
   for (let a = 0; a < k; a++) {
@@ -94,7 +117,8 @@ function moveAgents(world: World): AgentPassResult {
     const w = live * WELL_STRIDE;
     wells[w + WELL_X] = ax[a] as number;
     wells[w + WELL_Y] = ay[a] as number;
-    wells[w + WELL_PULL] = pull * (depth[a] as number) * r * (reaction[a] as number);
+    wells[w + WELL_PULL] = perAgent ? pull * (depth[a] as number) * r : pull * (depth[a] as number) * r * (reaction[a] as number);
+    wells[w + WELL_URGE] = urges[a] as number;
     wells[w + WELL_R2] = r2;
     wells[w + WELL_REACH2] = 4 * r2;
     wells[w + WELL_HOLD] = (depth[a] as number) * r2;
@@ -123,13 +147,17 @@ function moveAgents(world: World): AgentPassResult {
     let best = -1;
     let bestStrength = 0;
     const row = i * PREFERENCE_STRIDE;
+    const credence = belief[i] as number;
     for (let j = 0, w = 0; j < live; j++, w += WELL_STRIDE) {
       const dx = (wells[w + WELL_X] as number) - x;
       const dy = (wells[w + WELL_Y] as number) - y;
       const d2 = dx * dx + dy * dy;
       const inverse = 1 / ((wells[w + WELL_R2] as number) + d2);
       const a = wellSlots[j] as number;
-      const s = (wells[w + WELL_PULL] as number) * (prefs[row + a] as number) * inverse;
+      const wellPull = perAgent
+        ? (wells[w + WELL_PULL] as number) * Math.min(3, Math.max(-1, 1 - (wells[w + WELL_URGE] as number) * credence))
+        : (wells[w + WELL_PULL] as number);
+      const s = wellPull * (prefs[row + a] as number) * inverse;
       fx += s * dx;
       fy += s * dy;
       if (d2 <= (wells[w + WELL_REACH2] as number)) {
@@ -303,9 +331,9 @@ export function advanceTick(world: World, sink: EventSink | null): void {
   const parts = world.pending.length > 0 ? applyPendingInputs(world, tick, sink) : [];
   const shock = maybeEnvironmentShock(world);
   if (shock !== null) parts.push(shock);
-  updateReactions(world, tick);
+  const urged = updateReactions(world, tick);
   fillDensity(world);
-  const pass = moveAgents(world);
+  const pass = moveAgents(world, urged);
   parts.push(describeDominantMove(world, pass.dominant, pass.dominantDx, pass.dominantDy));
   world.lastMove = parts.join('; ');
 

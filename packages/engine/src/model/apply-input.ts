@@ -15,6 +15,8 @@ import { PREFERENCE_STRIDE, pushAgent, pushAttractor, type World } from './world
 export interface InputProblem {
   code: 'not-found' | 'conflict' | 'off-grid' | 'completed' | 'invalid';
   message: string;
+  /** Where in the input the problem lies, when it is one field (`policy.belief`). */
+  path?: string;
 }
 
 export type EventSink = (event: EngineEvent) => void;
@@ -76,7 +78,13 @@ export function checkInput(world: World, input: EngineInput, queue: readonly Eng
   const missingAttractor = (id: string): InputProblem | null =>
     liveAttractors.has(id) ? null : { code: 'not-found', message: `attractor "${id}" not found or already lost` };
 
-  if (input.kind === 'policy') return missingAgent(input.agentId);
+  if (input.kind === 'policy') {
+    // Older versions have no belief: accepting it there would change nothing, silently.
+    if (input.policy.belief !== undefined && !world.features.beliefPolicy) {
+      return { code: 'invalid', path: 'policy.belief', message: `belief needs engine 1.2.0 or later; this simulation runs ${world.features.version}` };
+    }
+    return missingAgent(input.agentId);
+  }
   const { decree } = input;
   switch (decree.type) {
     case 'shock':
@@ -133,7 +141,7 @@ export function applyShock(world: World, x: number, y: number, radius: number, m
 
 function removeAgentAt(world: World, index: number): void {
   const last = world.agentCount - 1;
-  for (const array of [world.px, world.py, world.vx, world.vy, world.lambda, world.gamma] as Float64Array[]) {
+  for (const array of [world.px, world.py, world.vx, world.vy, world.lambda, world.gamma, world.belief] as Float64Array[]) {
     array.copyWithin(index, index + 1, last + 1);
   }
   world.basin.copyWithin(index, index + 1, last + 1);
@@ -236,6 +244,7 @@ export function applyPendingInputs(world: World, tick: number, sink: EventSink |
       if (problem === null) {
         if (input.policy.lambda !== undefined) world.lambda[i] = input.policy.lambda;
         if (input.policy.gamma !== undefined) world.gamma[i] = input.policy.gamma;
+        if (input.policy.belief !== undefined) world.belief[i] = input.policy.belief;
         parts.push(`policy of ${input.agentId} set`);
       }
       sink?.({
@@ -247,6 +256,7 @@ export function applyPendingInputs(world: World, tick: number, sink: EventSink |
           policy: {
             lambda: i >= 0 ? (world.lambda[i] as number) : (input.policy.lambda ?? DEFAULT_POLICY.lambda),
             gamma: i >= 0 ? (world.gamma[i] as number) : (input.policy.gamma ?? DEFAULT_POLICY.gamma),
+            ...(world.features.beliefPolicy ? { belief: i >= 0 ? (world.belief[i] as number) : (input.policy.belief ?? DEFAULT_POLICY.belief) } : {}),
           },
           applied: problem === null,
           reason: problem?.message ?? null,

@@ -39,6 +39,7 @@ export function observeState(world: World): EngineState {
 /** Every agent's position, velocity, basin and full policy. */
 export function observeAgents(world: World): AgentSnapshot[] {
   const agents: AgentSnapshot[] = new Array(world.agentCount);
+  const beliefs = world.features.beliefPolicy;
   for (let i = 0; i < world.agentCount; i++) {
     const basin = world.basin[i] as number;
     agents[i] = {
@@ -50,7 +51,9 @@ export function observeAgents(world: World): AgentSnapshot[] {
         vy: world.vy[i] as number,
         basin: basin >= 0 ? (world.attractorIds[basin] as string) : null,
       },
-      policy: { lambda: world.lambda[i] as number, gamma: world.gamma[i] as number },
+      policy: beliefs
+        ? { lambda: world.lambda[i] as number, gamma: world.gamma[i] as number, belief: world.belief[i] as number }
+        : { lambda: world.lambda[i] as number, gamma: world.gamma[i] as number },
     };
   }
   return agents;

@@ -1,6 +1,7 @@
 import { resumeStream, type RandomStreamState } from '../rng/random-stream.js';
 import type { Completion } from '../schemas/outputs.js';
-import type { ResolvedRules } from '../schemas/rules.js';
+import { DEFAULT_POLICY } from '../schemas/policy.js';
+import { RULE_DEFAULTS, type ResolvedRules } from '../schemas/rules.js';
 import type { VersionFeatures } from '../versions/version-features.js';
 import type { EngineInput } from './engine-input.js';
 import { emptyWorld, PREFERENCE_STRIDE, type OpenProphecy, type World } from './world.js';
@@ -39,6 +40,8 @@ export interface EngineSnapshot {
     vy: number[];
     lambda: number[];
     gamma: number[];
+    /** Engine 1.2.0 on; absent (everyone 1) before. */
+    belief?: number[];
     basin: number[];
     /** Row per agent, one column per attractor slot in use. */
     preferences: number[][];
@@ -90,6 +93,7 @@ export function toSnapshot(world: World): EngineSnapshot {
       vy: list(world.vy, n),
       lambda: list(world.lambda, n),
       gamma: list(world.gamma, n),
+      ...(world.features.beliefPolicy ? { belief: list(world.belief, n) } : {}),
       basin: list(world.basin, n),
       preferences: Array.from({ length: n }, (_, i) => list(world.prefs.subarray(i * PREFERENCE_STRIDE), k)),
     },
@@ -123,7 +127,8 @@ export function fromSnapshot(snapshot: EngineSnapshot, features: VersionFeatures
   const world = emptyWorld({
     features,
     seed: snapshot.seed,
-    rules: { ...snapshot.rules, warningThresholds: [...snapshot.rules.warningThresholds] },
+    // Rules added by a later engine release are absent from older snapshots: their defaults apply.
+    rules: { ...RULE_DEFAULTS, ...snapshot.rules, warningThresholds: [...snapshot.rules.warningThresholds] },
     width: snapshot.width,
     height: snapshot.height,
     terrain: Float64Array.from(snapshot.terrain),
@@ -140,6 +145,7 @@ export function fromSnapshot(snapshot: EngineSnapshot, features: VersionFeatures
   world.vy.set(agents.vy);
   world.lambda.set(agents.lambda);
   world.gamma.set(agents.gamma);
+  world.belief.set(agents.belief ?? agents.ids.map(() => DEFAULT_POLICY.belief));
   world.basin.set(agents.basin);
   agents.preferences.forEach((row, i) => world.prefs.set(row, i * PREFERENCE_STRIDE));
 

@@ -21,6 +21,11 @@ export interface OpenProphecy {
   readonly lossProbability: Readonly<Record<string, number>>;
   /** Attractors whose forecast has been judged already (fulfilled or paradoxical). */
   readonly settled: string[];
+  /**
+   * 1.2.0 on: the forecast tick of each loss (mean over the branches that lost the basin), from
+   * which a confident forecast's verdict waits one more horizon. Absent before 1.2.0.
+   */
+  readonly expectedLossTick?: Readonly<Record<string, number | null>>;
 }
 
 /**
@@ -51,6 +56,8 @@ export interface World {
   vy: Float64Array;
   lambda: Float64Array;
   gamma: Float64Array;
+  /** How much each agent believes prophecies (1.2.0 on; 1 for everyone before). */
+  belief: Float64Array;
   /** Index of the attractor whose basin holds each agent, or -1. */
   basin: Int32Array;
   /** Row i holds agent i's weight for each attractor slot. */
@@ -123,6 +130,7 @@ export function reserveAgents(world: World, count: number): void {
   world.vy = grow(world.vy, count);
   world.lambda = grow(world.lambda, count);
   world.gamma = grow(world.gamma, count);
+  world.belief = grow(world.belief, count);
   world.basin = grow(world.basin, count);
   const prefs = new Float64Array(world.px.length * PREFERENCE_STRIDE);
   prefs.set(world.prefs);
@@ -140,6 +148,7 @@ export function pushAgent(world: World, agent: Agent): void {
   world.vy[i] = 0;
   world.lambda[i] = agent.policy.lambda ?? DEFAULT_POLICY.lambda;
   world.gamma[i] = agent.policy.gamma ?? DEFAULT_POLICY.gamma;
+  world.belief[i] = world.features.beliefPolicy ? (agent.policy.belief ?? DEFAULT_POLICY.belief) : DEFAULT_POLICY.belief;
   world.basin[i] = -1;
   const row = i * PREFERENCE_STRIDE;
   for (let a = 0; a < PREFERENCE_STRIDE; a++) {
@@ -209,6 +218,7 @@ export function emptyWorld(frame: WorldFrame): World {
     vy: new Float64Array(agents),
     lambda: new Float64Array(agents),
     gamma: new Float64Array(agents),
+    belief: new Float64Array(agents),
     basin: new Int32Array(agents),
     prefs: new Float64Array(agents * slots),
     attractorCount: 0,
@@ -277,6 +287,7 @@ export function forkWorld(world: World, motion: RandomStream, environment: Rando
     vy: world.vy.slice(0, n),
     lambda: world.lambda.slice(0, n),
     gamma: world.gamma.slice(0, n),
+    belief: world.belief.slice(0, n),
     basin: world.basin.slice(0, n),
     prefs: world.prefs.slice(0, n * PREFERENCE_STRIDE),
     attractorIds: [...world.attractorIds],

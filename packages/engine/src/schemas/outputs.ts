@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PointSchema } from './identifier.js';
 import { ResolvedPolicySchema } from './policy.js';
+import { ProphecyDataV3Schema } from './prophecy-v3.js';
 
 /**
  * An attractor as it stands at a tick.
@@ -162,12 +163,16 @@ export type Loss = z.infer<typeof LossSchema>;
 export const ParadoxSchema = z.object({
   tick: z.number().int(),
   kind: z
-    .enum(['averted', 'unforeseen', 'decree'])
-    .describe('averted: a confident loss did not happen; unforeseen: a loss happened against a confident prophecy; decree: a decree made a prophesied loss impossible'),
+    .enum(['averted', 'unforeseen', 'decree', 'postponed', 'unstable-prophecy'])
+    .describe(
+      'averted: a confident loss did not happen; unforeseen: a loss happened against a confident prophecy; decree: a decree made a prophesied loss impossible; ' +
+        'postponed (1.2.0): a confident loss came after the horizon, within a horizon after the forecast loss tick; unstable-prophecy (1.2.0): no forecast is consistent with the reaction to it',
+    ),
   prophecy: ProphecyRefSchema,
   attractor: z.string(),
   predictedLossProbability: z.number(),
   message: z.string(),
+  iterations: z.array(z.number()).optional().describe('unstable-prophecy only: the loss probability of each forecast tried, the unreacted one first'),
 });
 /**
  * A prophecy contradicted by what happened.
@@ -299,9 +304,9 @@ export type ProphecyDataV2 = z.infer<typeof ProphecyDataV2Schema>;
  *
  * @example
  * const data = ProphecyDataSchema.parse(event.data.data);
- * console.log(data.schema === 'prophecy/2' ? data.confidence : data.expectedStability);
+ * console.log(data.schema === 'prophecy/1' ? data.expectedStability : data.confidence);
  */
-export const ProphecyDataSchema = z.discriminatedUnion('schema', [ProphecyDataV1Schema, ProphecyDataV2Schema]);
+export const ProphecyDataSchema = z.discriminatedUnion('schema', [ProphecyDataV1Schema, ProphecyDataV2Schema, ProphecyDataV3Schema]);
 /**
  * `prophecy.data` of any engine version.
  *

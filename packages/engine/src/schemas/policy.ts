@@ -6,11 +6,12 @@ import { z } from 'zod';
  * @example
  * const lambda = policy.lambda ?? DEFAULT_POLICY.lambda;
  */
-export const DEFAULT_POLICY = { lambda: 0.5, gamma: 0.5 } as const;
+export const DEFAULT_POLICY = { lambda: 0.5, gamma: 0.5, belief: 1 } as const;
 
 /**
  * An agent's policy. `lambda` (latency / chaos) raises noise and reaction delay; `gamma`
- * (capacity / order) raises damping and lowers the load the agent puts on a basin.
+ * (capacity / order) raises damping and lowers the load the agent puts on a basin; `belief`
+ * (engine 1.2.0 on) scales how strongly it reacts to prophecies.
  *
  * @example
  * PolicySchema.parse({ lambda: 2 }); // gamma left out: the agent keeps its current one
@@ -19,6 +20,12 @@ export const PolicySchema = z
   .object({
     lambda: z.number().min(0).max(10).optional().describe('Latency / chaos: raises noise and reaction delay (0 to 10, default 0.5)'),
     gamma: z.number().min(0).max(10).optional().describe('Capacity / order: raises damping and how much load the agent carries (0 to 10, default 0.5)'),
+    belief: z
+      .number()
+      .min(0)
+      .max(2)
+      .optional()
+      .describe('Engine 1.2.0 on: how much the agent believes prophecies, scaling its reaction (0 ignores them, 1 reacts as reflexivity says, 2 twice as strongly; default 1)'),
   })
   .strict();
 /**
@@ -30,12 +37,17 @@ export const PolicySchema = z
 export type Policy = z.infer<typeof PolicySchema>;
 
 /**
- * A policy with both parameters present, as trace steps and events report it.
+ * A policy with every parameter present, as trace steps and events report it; `belief` only
+ * from engine 1.2.0 on (older versions have no such parameter).
  *
  * @example
  * ResolvedPolicySchema.parse(sim.agents()[0]?.policy);
  */
-export const ResolvedPolicySchema = z.object({ lambda: z.number(), gamma: z.number() });
+export const ResolvedPolicySchema = z.object({
+  lambda: z.number(),
+  gamma: z.number(),
+  belief: z.number().optional().describe('Engine 1.2.0 on: how much the agent believes prophecies'),
+});
 /**
  * A policy with both parameters present.
  *

@@ -28,6 +28,8 @@ export const RULE_DEFAULTS = {
   prophecyBranches: 8,
   reflexivity: 0.5,
   paradoxConfidence: 0.8,
+  fixedPointIterations: 0,
+  fixedPointTolerance: 0.125,
 } as const;
 
 const rate = z.number().min(0).max(1);
@@ -57,6 +59,13 @@ export const NUMERIC_RULES = {
   prophecyBranches: z.number().int().min(1).max(LIMITS.maxProphecyBranches).describe('Branches in each prophecy ensemble'),
   reflexivity: z.number().min(-1).max(1).describe('How agents react to prophecies: > 0 flee predicted losses, < 0 crowd into them'),
   paradoxConfidence: z.number().min(0.5).max(1).describe('Probability at which a prophecy counts as confident'),
+  fixedPointIterations: z
+    .number()
+    .int()
+    .min(0)
+    .max(LIMITS.maxFixedPointIterations)
+    .describe('Engine 1.2.0 on: reaction ensembles a prophecy may run to find a forecast consistent with the reaction to it; 0 switches fixed-point prophecies off'),
+  fixedPointTolerance: rate.describe('Engine 1.2.0 on: largest change of any loss probability at which a forecast counts as consistent with the reaction to it'),
 } as const;
 /**
  * The name of a numeric rule: what a `set-rule` decree may change.

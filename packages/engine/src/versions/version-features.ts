@@ -10,22 +10,53 @@
 export interface VersionFeatures {
   readonly version: string;
   /** The shape of `prophecy.data`. */
-  readonly prophecySchema: 'prophecy/1' | 'prophecy/2';
+  readonly prophecySchema: 'prophecy/1' | 'prophecy/2' | 'prophecy/3';
   /**
    * 1.0.0: agents react to the standing prophecy at full strength until the next one replaces it.
    * 1.1.0: the reaction fades linearly to nothing over the prophecy's horizon.
    */
   readonly reactionFadesOverHorizon: boolean;
+  /**
+   * 1.2.0: agents differ in how much they believe prophecies (`policy.belief`, default 1);
+   * before, every agent reacted at full strength and the field is ignored.
+   */
+  readonly beliefPolicy: boolean;
+  /**
+   * 1.2.0: a prophecy carries its counterfactual (the same ensemble without the reaction to
+   * it), a verdict on its own effect, loss-probability intervals, and the optional fixed-point
+   * mode; its branches react to the prophecy being made, not to the previous one.
+   */
+  readonly attributedProphecies: boolean;
+  /**
+   * 1.2.0: a confident forecast of loss is judged only once the outcome can be known: a loss
+   * that comes within a horizon after the forecast loss tick is `postponed`, not `averted`.
+   */
+  readonly verdictsWaitForOutcome: boolean;
 }
 
 export const V1_0_0: VersionFeatures = Object.freeze({
   version: '1.0.0',
   prophecySchema: 'prophecy/1',
   reactionFadesOverHorizon: false,
+  beliefPolicy: false,
+  attributedProphecies: false,
+  verdictsWaitForOutcome: false,
 });
 
 export const V1_1_0: VersionFeatures = Object.freeze({
   version: '1.1.0',
   prophecySchema: 'prophecy/2',
   reactionFadesOverHorizon: true,
+  beliefPolicy: false,
+  attributedProphecies: false,
+  verdictsWaitForOutcome: false,
+});
+
+export const V1_2_0: VersionFeatures = Object.freeze({
+  version: '1.2.0',
+  prophecySchema: 'prophecy/3',
+  reactionFadesOverHorizon: true,
+  beliefPolicy: true,
+  attributedProphecies: true,
+  verdictsWaitForOutcome: true,
 });
