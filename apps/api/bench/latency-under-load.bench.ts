@@ -3,14 +3,16 @@
  * esbuild bundle, its engine worker pool), with an enterprise key: p50 and p99 of
  * GET /v1/health and GET /v1/simulations/{id}, first with the server idle, then while the
  * heaviest step the enterprise tier's ceiling admits computes. That step is one tick of
- * the attacker's scenario of issue 12 scaled to the ceiling: 6 249 agents, 64 attractors and a
- * prophecy of 32 branches × 500 ticks, 99 990 249 agent-ticks, about a minute of CPU. Its
+ * the attacker's scenario of issue 12 scaled to the ceiling under the default engine (1.2.0:
+ * 1 562 agents, 64 attractors and a prophecy of 32 branches × 2 ensembles × 1 000 ticks, about
+ * 100 million agent-ticks, about a minute of CPU). Its
  * client then disconnects, and the time until the pool serves the next step is printed.
  * Target: p99 < 20 ms while the heavy work runs. Prints figures, asserts nothing.
  *
  *   npx tsx apps/api/bench/latency-under-load.bench.ts
  *   BENCH_REQUESTS=1000 npx tsx apps/api/bench/latency-under-load.bench.ts
  */
+import { DEFAULT_ENGINE_VERSION, prophecyBranchTicks } from '@sim/engine';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_TIER_LIMITS } from '../src/identity/tier-limits.js';
@@ -19,11 +21,12 @@ import { runCliJson, startServerProcess, tempDir } from '../test/support/server-
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const P99_TARGET_MS = 20;
 
-/** The most agents whose one prophecy tick (32 × 500) fits the enterprise ceiling. */
+/** The most agents whose one prophecy tick (32 × 500, default engine) fits the enterprise ceiling. */
 function heaviestScenario(): Record<string, unknown> {
   const branches = 32;
   const horizon = 500;
-  const agents = Math.floor(DEFAULT_TIER_LIMITS.enterprise.work.ceiling / (1 + branches * horizon));
+  const branchTicks = prophecyBranchTicks(DEFAULT_ENGINE_VERSION, { prophecyHorizon: horizon, fixedPointIterations: 0 });
+  const agents = Math.floor(DEFAULT_TIER_LIMITS.enterprise.work.ceiling / (1 + branches * branchTicks));
   const side = 256;
   const frac = (i: number, salt: number): number => (((i + 1) * 0.6180339887498949 + salt * 0.7548776662466927) % 1 + 1) % 1;
   return {

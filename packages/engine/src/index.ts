@@ -9,6 +9,7 @@ export { SNAPSHOT_FORMAT, type EngineSnapshot } from './model/snapshot.js';
 export { compass } from './model/describe-move.js';
 export { DEFAULT_ENGINE_VERSION, ENGINE_VERSIONS, isEngineVersion, versionFeatures, type EngineVersion } from './versions/registry.js';
 export type { VersionFeatures } from './versions/version-features.js';
+export { prophecyBranchTicks, type ProphecyWorkRules } from './versions/prophecy-work.js';
 export * from './schemas/policy.js';
 export * from './schemas/identifier.js';
 export * from './schemas/agent.js';

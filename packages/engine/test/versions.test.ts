@@ -3,6 +3,7 @@ import {
   DEFAULT_ENGINE_VERSION,
   ENGINE_VERSIONS,
   isEngineVersion,
+  prophecyBranchTicks,
   ProphecyDataV1Schema,
   ProphecyDataV2Schema,
   Simulation,
@@ -110,5 +111,21 @@ describe('engine versions', () => {
     // 1.1.0: the same closed prophecy has no effect at all, an open one still has.
     expect(motion('1.1.0', 0)).toBe(motion('1.1.0', null));
     expect(motion('1.1.0', 25)).not.toBe(motion('1.1.0', null));
+  });
+});
+
+describe('prophecyBranchTicks: what one prophecy asks of each branch', () => {
+  const rules = { prophecyHorizon: 20, fixedPointIterations: 0 };
+  it('is the horizon up to 1.1.0: one ensemble', () => {
+    expect(prophecyBranchTicks('1.0.0', rules)).toBe(20);
+    expect(prophecyBranchTicks('1.1.0', rules)).toBe(20);
+  });
+  it('counts 1.2.0\'s counterfactual and every reaction ensemble, each over twice the horizon', () => {
+    expect(prophecyBranchTicks('1.2.0', rules)).toBe(2 * 2 * 20);
+    expect(prophecyBranchTicks('1.2.0', { ...rules, fixedPointIterations: 1 })).toBe(2 * 2 * 20);
+    expect(prophecyBranchTicks('1.2.0', { ...rules, fixedPointIterations: 4 })).toBe(5 * 2 * 20);
+  });
+  it('weighs an unknown version as the costliest served', () => {
+    expect(prophecyBranchTicks('9.9.9', { ...rules, fixedPointIterations: 4 })).toBe(5 * 2 * 20);
   });
 });

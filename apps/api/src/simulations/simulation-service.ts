@@ -176,7 +176,7 @@ export class SimulationService implements PlaybackTarget {
     const resolved = resolveScenario(input.source, this.deps.scenarios, this.deps.domains);
     const pathPrefix = 'scenario' in input.source ? 'scenario' : '';
     const simulation = this.startEngine(resolved.scenario, input.engineVersion, pathPrefix);
-    const tooCostly = scenarioWorkProblems(resolved.scenario, this.work.largestCeiling, pathPrefix);
+    const tooCostly = scenarioWorkProblems(resolved.scenario, this.work.largestCeiling, pathPrefix, simulation.engineVersion);
     if (tooCostly.length > 0) throw validationError(tooCostly);
     return { organizationId, resolved, simulation, id: randomUUID(), createdAt: this.now() };
   }
@@ -215,7 +215,7 @@ export class SimulationService implements PlaybackTarget {
   async run(request: WorkRequest, input: CreateSimulationInput & { ticks: number }): Promise<{ simulation: SimulationView; trace: TraceStream }> {
     const draft = this.begin(request.auth, input);
     const { simulation, id, createdAt, resolved } = draft;
-    const once = estimateWork(scenarioShape(resolved.scenario), 0, input.ticks);
+    const once = estimateWork(scenarioShape(resolved.scenario, simulation.engineVersion), 0, input.ticks);
     await this.work.admit(request, { ...once, cost: 2 * once.cost });
     const collector = new TickCollector(id, createdAt);
     // No steps: the first pass builds no trace steps; the response replays them lazily.
@@ -391,7 +391,7 @@ export class SimulationService implements PlaybackTarget {
     const replay = await this.deps.store.getReplayInput(id);
     if (replay === undefined) throw notFound(`Simulation ${id} not found`);
     if (replay.tick === 0) throw notFound('The trace is not available before the first tick');
-    await this.work.admit(request, estimateReplay(replay.scenario, replay.inputs, replay.tick), { history: true });
+    await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, replay.tick), { history: true });
     return this.traceOf(id, replay.scenarioId, replay.engineVersion, replay.scenario, replay.inputs, replay.tick, request.signal);
   }
 
@@ -399,7 +399,7 @@ export class SimulationService implements PlaybackTarget {
   async admitReplay(request: WorkRequest, id: string): Promise<void> {
     const replay = await this.deps.store.getReplayInput(id);
     if (replay === undefined || replay.tick === 0) return;
-    await this.work.admit(request, estimateReplay(replay.scenario, replay.inputs, replay.tick), { history: true });
+    await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, replay.tick), { history: true });
   }
 
   /** The cost of computing `ticks` more ticks of a stored simulation, its queued inputs included. */
@@ -556,6 +556,6 @@ export class SimulationService implements PlaybackTarget {
 }
 
 /** The cost of replaying a simulation's history from tick 0 (trace reads, stream resumption). */
-export function estimateReplay(scenario: ScenarioInput, inputs: readonly ScheduledInput[], ticks: number): WorkEstimate {
-  return estimateWork(widenShape(scenarioShape(scenario), inputs), 0, ticks);
+export function estimateReplay(scenario: ScenarioInput, engineVersion: string, inputs: readonly ScheduledInput[], ticks: number): WorkEstimate {
+  return estimateWork(widenShape(scenarioShape(scenario, engineVersion), inputs), 0, ticks);
 }

@@ -1,10 +1,11 @@
-import { resolveRules, type EngineInput, type ResolvedRules, type Rules, type ScheduledInput } from '@sim/engine';
+import { prophecyBranchTicks, resolveRules, type EngineInput, type ResolvedRules, type Rules, type ScheduledInput } from '@sim/engine';
 
 /**
  * The work of a request in agent-ticks: one agent moved through one tick is one agent-tick. A
  * tick costs one per agent (at least one: an empty world still ticks); a prophecy runs its
- * branches `horizon` ticks ahead, so it costs agents × branches × horizon at the tick it is
- * due. Counting the prophecies actually due in the ticks asked (multiples of the interval), not
+ * branches `branchTicks` ticks in all (the horizon up to 1.1.0; 1.2.0's counterfactual and
+ * reaction ensembles run twice the horizon each: the engine's prophecyBranchTicks says), so it
+ * costs agents × branches × branchTicks at the tick it is due. Counting the prophecies actually due in the ticks asked (multiples of the interval), not
  * an average, makes a one-tick step that lands on a prophecy cost what it really costs.
  */
 export interface WorkEstimate {
@@ -15,6 +16,8 @@ export interface WorkEstimate {
   prophecies: number;
   branches: number;
   horizon: number;
+  /** Ticks each branch runs per prophecy, every ensemble of it counted. */
+  branchTicks: number;
   interval: number;
 }
 
@@ -24,6 +27,11 @@ export interface WorkShape {
   interval: number;
   branches: number;
   horizon: number;
+  /** Ticks each branch runs per prophecy (the engine's prophecyBranchTicks for these rules). */
+  branchTicks: number;
+  /** The engine version weighed; undefined: the costliest served. */
+  engineVersion: string | undefined;
+  fixedPointIterations: number;
 }
 
 /** Prophecies due in ticks from+1 … from+ticks at `interval` (0: none). */
@@ -37,40 +45,51 @@ export function estimateWork(shape: WorkShape, fromTick: number, ticks: number):
   const agents = Math.max(1, shape.agents);
   const prophecies = propheciesDue(fromTick, ticks, shape.interval);
   return {
-    cost: agents * (ticks + prophecies * shape.branches * shape.horizon),
+    cost: agents * (ticks + prophecies * shape.branches * shape.branchTicks),
     agents,
     ticks,
     prophecies,
     branches: shape.branches,
     horizon: shape.horizon,
+    branchTicks: shape.branchTicks,
     interval: shape.interval,
   };
 }
 
 /** Agent-ticks per second of playback at `ticksPerSecond`, prophecies averaged over their interval. */
 export function playbackCostPerSecond(shape: WorkShape, ticksPerSecond: number): number {
-  const perTick = Math.max(1, shape.agents) * (1 + (shape.interval > 0 ? (shape.branches * shape.horizon) / shape.interval : 0));
+  const perTick = Math.max(1, shape.agents) * (1 + (shape.interval > 0 ? (shape.branches * shape.branchTicks) / shape.interval : 0));
   return Math.ceil(perTick * ticksPerSecond);
 }
 
 /** The most one tick of a scenario can cost: a prophecy tick. A request can never be cheaper than one tick. */
 export function peakTickCost(shape: WorkShape): number {
-  return Math.max(1, shape.agents) * (1 + (shape.interval > 0 ? shape.branches * shape.horizon : 0));
+  return Math.max(1, shape.agents) * (1 + (shape.interval > 0 ? shape.branches * shape.branchTicks : 0));
 }
 
-/** The shape of a scenario as written (rules defaulted). */
-export function scenarioShape(scenario: { agents?: readonly unknown[] | undefined; rules?: Rules | undefined }): WorkShape {
-  return shapeOf(scenario.agents?.length ?? 0, resolveRules(scenario.rules));
+/** The shape of a scenario as written (rules defaulted), run by `engineVersion` (undefined: the costliest). */
+export function scenarioShape(scenario: { agents?: readonly unknown[] | undefined; rules?: Rules | undefined }, engineVersion?: string): WorkShape {
+  return shapeOf(scenario.agents?.length ?? 0, resolveRules(scenario.rules), engineVersion);
 }
 
-function shapeOf(agents: number, rules: Pick<ResolvedRules, 'prophecyInterval' | 'prophecyBranches' | 'prophecyHorizon'>): WorkShape {
-  return { agents, interval: rules.prophecyInterval, branches: rules.prophecyBranches, horizon: rules.prophecyHorizon };
+type ShapeRules = Pick<ResolvedRules, 'prophecyInterval' | 'prophecyBranches' | 'prophecyHorizon' | 'fixedPointIterations'>;
+
+function shapeOf(agents: number, rules: ShapeRules, engineVersion: string | undefined): WorkShape {
+  return {
+    agents,
+    interval: rules.prophecyInterval,
+    branches: rules.prophecyBranches,
+    horizon: rules.prophecyHorizon,
+    fixedPointIterations: rules.fixedPointIterations,
+    engineVersion,
+    branchTicks: prophecyBranchTicks(engineVersion ?? '', rules),
+  };
 }
 
 /**
  * The shape after `inputs` apply, erring on the expensive side: every added agent counted,
  * none removed, and of every prophecy rule the costliest value it takes (shortest interval,
- * most branches, longest horizon). So queueing a decree cannot slip work past the estimate.
+ * most branches, longest horizon, most fixed-point iterations). So queueing a decree cannot slip work past the estimate.
  */
 export function widenShape(shape: WorkShape, inputs: Iterable<EngineInput | ScheduledInput>): WorkShape {
   const widened = { ...shape };
@@ -84,12 +103,14 @@ export function widenShape(shape: WorkShape, inputs: Iterable<EngineInput | Sche
       if (rule === 'prophecyInterval' && value > 0) widened.interval = widened.interval > 0 ? Math.min(widened.interval, value) : value;
       if (rule === 'prophecyBranches') widened.branches = Math.max(widened.branches, value);
       if (rule === 'prophecyHorizon') widened.horizon = Math.max(widened.horizon, value);
+      if (rule === 'fixedPointIterations') widened.fixedPointIterations = Math.max(widened.fixedPointIterations, value);
     }
   }
+  widened.branchTicks = prophecyBranchTicks(widened.engineVersion ?? '', { prophecyHorizon: widened.horizon, fixedPointIterations: widened.fixedPointIterations });
   return widened;
 }
 
 /** The shape of a stored simulation as it stands (its snapshot) with its queued inputs. */
-export function snapshotShape(snapshot: { rules: ResolvedRules; agents: { ids: readonly string[] } }, pending: Iterable<EngineInput> = []): WorkShape {
-  return widenShape(shapeOf(snapshot.agents.ids.length, snapshot.rules), pending);
+export function snapshotShape(snapshot: { engineVersion: string; rules: ResolvedRules; agents: { ids: readonly string[] } }, pending: Iterable<EngineInput> = []): WorkShape {
+  return widenShape(shapeOf(snapshot.agents.ids.length, snapshot.rules, snapshot.engineVersion), pending);
 }

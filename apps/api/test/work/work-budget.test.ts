@@ -9,8 +9,11 @@ const open = protectedAppsClosedAfterEach();
 
 /**
  * Small work limits. tiny-valley has 6 agents and a prophecy every 5 ticks (2 branches, horizon
- * 5), so n ticks from tick t cost 6 × (n + 10 × prophecies due): a 10-tick step 180 agent-ticks.
+ * 5). Pinned to engine 1.1.0 (one ensemble over the horizon), n ticks from tick t cost
+ * 6 × (n + 10 × prophecies due): a 10-tick step 180 agent-ticks. 1.2.0's dearer prophecies have
+ * their own test below.
  */
+const V110 = { engineVersion: '1.1.0' };
 const SMALL: TierLimitsTable = {
   free: { ...DEFAULT_TIER_LIMITS.free, work: { ceiling: 200, perWindow: 500 } },
   pro: { ...DEFAULT_TIER_LIMITS.pro, work: { ceiling: 2_000, perWindow: 5_000 } },
@@ -20,8 +23,8 @@ const T0 = Date.parse('2030-01-01T00:00:10Z');
 
 type Json = any;
 
-async function created(p: ProtectedApp, key = 'key-a'): Promise<string> {
-  const res = await p.request('/v1/simulations', { key, body: { scenarioId: 'tiny-valley' } });
+async function created(p: ProtectedApp, key = 'key-a', engine: { engineVersion?: string } = V110): Promise<string> {
+  const res = await p.request('/v1/simulations', { key, body: { scenarioId: 'tiny-valley', ...engine } });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -39,7 +42,7 @@ describe('the work ceiling', () => {
     const engine = countingRunner(createInProcessRunner());
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0), engine });
     // 20 ticks: 6 × (20 + 4 prophecies × 2 × 5) = 360, twice (computed, then replayed for the response).
-    const res = await p.request('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 20 } });
+    const res = await p.request('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 20, ...V110 } });
     expect(res.status).toBe(422);
     const body = (await res.json()) as Json;
     expect(body.error.code).toBe('WORK_LIMIT_EXCEEDED');
@@ -51,7 +54,7 @@ describe('the work ceiling', () => {
     const list = (await (await p.request('/v1/simulations', { key: 'key-a' })).json()) as Json;
     expect(list.pagination.total).toBe(0);
     // A higher tier's ceiling admits the same request.
-    expect((await p.request('/v1/simulations/run', { key: 'key-pro', body: { scenarioId: 'tiny-valley', ticks: 20 } })).status).toBe(201);
+    expect((await p.request('/v1/simulations/run', { key: 'key-pro', body: { scenarioId: 'tiny-valley', ticks: 20, ...V110 } })).status).toBe(201);
   });
 
   it('refuses a step above the ceiling, leaving the simulation as it was', async () => {
@@ -73,6 +76,24 @@ describe('the work ceiling', () => {
     expect(onProphecy.status).toBe(200);
     // 24 (4 ticks) then 6 × (1 + 2 × 5) = 66 for tick 5.
     expect(compute(onProphecy).remaining).toBe(500 - 24 - 66);
+  });
+
+  it('weighs a 1.2.0 prophecy by every ensemble it runs: two, over twice the horizon, more with fixed-point iterations', async () => {
+    const engine = countingRunner(createInProcessRunner());
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0), engine });
+    const id = await created(p, 'key-a', { engineVersion: '1.2.0' });
+    expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 4 } })).status).toBe(200);
+    // Tick 5 lands on a prophecy: 6 × (1 + 2 branches × 2 ensembles × 2 × 5 ticks) = 246, above free's 200.
+    const onProphecy = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 1 } });
+    expect(onProphecy.status).toBe(422);
+    expect(((await onProphecy.json()) as Json).error.details).toMatchObject({ cost: 246, ceiling: 200 });
+    // A queued decree raising the fixed-point iterations to 3 is weighed at once: 6 × (1 + 2 × 4 × 10) = 486.
+    const decree = await p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'set-rule', payload: { rule: 'fixedPointIterations', value: 3 } } });
+    expect(decree.status).toBe(201);
+    const widened = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 1 } });
+    expect(widened.status).toBe(422);
+    expect(((await widened.json()) as Json).error.details).toMatchObject({ cost: 486, ceiling: 200 });
+    expect(engine.tasks).toBe(1);
   });
 });
 
@@ -171,7 +192,8 @@ describe('scenario validation', () => {
     expect(res.status).toBe(400);
     const issue = ((await res.json()) as Json).error.details.issues[0];
     expect(issue.path).toBe('scenario.rules');
-    expect(issue.message).toContain('96,006 agent-ticks');
+    // Weighed at the default engine, 1.2.0: 6 × (1 + 32 branches × 2 ensembles × 2 × 500 ticks).
+    expect(issue.message).toContain('384,006 agent-ticks');
     expect(issue.message).toContain('10,000');
     // The same scenario with a smaller ensemble is accepted.
     const lighter = { ...scenario, rules: { prophecyInterval: 1, prophecyBranches: 4, prophecyHorizon: 100 } };
@@ -182,6 +204,10 @@ describe('scenario validation', () => {
     const agents = (n: number) => Array.from({ length: n }, () => ({}));
     expect(scenarioWorkProblems({ agents: agents(10_000), rules: { prophecyInterval: 1, prophecyBranches: 32, prophecyHorizon: 500 } })).toHaveLength(1);
     expect(scenarioWorkProblems({ agents: agents(10_000), rules: {} })).toEqual([]);
-    expect(scenarioWorkProblems({ agents: agents(2_400), rules: { prophecyBranches: 32, prophecyHorizon: 500 } })).toEqual([]);
+    expect(scenarioWorkProblems({ agents: agents(2_400), rules: {} })).toEqual([]);
+    // 2 400 agents with the largest ensemble: 38 M agent-ticks a prophecy under 1.1.0, 154 M under 1.2.0.
+    const largest = { agents: agents(2_400), rules: { prophecyBranches: 32, prophecyHorizon: 500 } };
+    expect(scenarioWorkProblems(largest, undefined, '', '1.1.0')).toEqual([]);
+    expect(scenarioWorkProblems(largest, undefined, '', '1.2.0')).toHaveLength(1);
   });
 });
