@@ -42,7 +42,7 @@ export function forecastOf(outcome: EnsembleOutcome, t: number, tick: number, ho
 
 /**
  * Compares the ensemble in which agents react to the prophecy with the one in which they do
- * not (same streams) and names the effect; see docs/engine.md, "Attribution", for the rules.
+ * not (same streams) and names the effect; see docs/engine.md, "Attribution and verdicts (1.2.0)", for the rules.
  */
 export function attribute(without: EnsembleForecast, withReaction: EnsembleForecast, branches: number, horizon: number): ProphecyAttribution {
   const dp = withReaction.lossProbability - without.lossProbability;
