@@ -80,7 +80,8 @@ function inputProblemAt(prefix: string, problem: InputProblem, fallback: string)
  * Forks and lineage. A fork is a new simulation of the same organization whose stored input
  * log is its parent's up to `atTick` plus its own inputs at `atTick + 1`; its engine starts
  * from the parent's history replayed up to `atTick` on the engine runner, and everything it
- * needs is copied, so that whatever later happens to the parent changes nothing for the fork.
+ * needs is copied, so that whatever later happens to the parent changes nothing for the fork
+ * (docs/api.md, "Forks"; the comparison: docs/api.md, "Comparing runs").
  */
 export class SimulationForks {
   constructor(private readonly deps: SimulationForksDeps) {}
