@@ -28,6 +28,7 @@ export interface RunDigest {
   stepHashes: string[];
   /** Attractor id → the tick its basin was lost at. */
   losses: Map<string, number>;
+  /** The attractors of the sampled steps, and every one lost in the range. */
   attractors: Set<string>;
   paradoxes: RunParadox[];
   prophecies: RunProphecy[];
@@ -45,8 +46,10 @@ export function sampleTicks(range: number, points = STABILITY_SERIES_POINTS): nu
 }
 
 /**
- * Replays one simulation over ticks 1…`range` and keeps only what a comparison reads; the
- * steps themselves are not held (a hash per tick is), so memory stays small however long.
+ * Replays one simulation over ticks 1…`range` and keeps only what a comparison reads: a hash of
+ * each step's JSON (as the worker wrote it, the trace's own text) and, at the sampled ticks, the
+ * parsed step; memory stays small and the main thread parses at most the sampled steps however
+ * long the range.
  */
 export async function digestRun(runner: EngineRunner, id: string, history: ReplayInput, range: number, sampled: readonly number[], signal: AbortSignal | undefined): Promise<RunDigest> {
   const digest: RunDigest = { id, stepHashes: [], losses: new Map(), attractors: new Set(), paradoxes: [], prophecies: [], stability: [] };
@@ -54,15 +57,18 @@ export async function digestRun(runner: EngineRunner, id: string, history: Repla
   const wanted = new Set(sampled);
   const stretches = replayHistory(
     runner,
-    { scenario: history.scenario, engineVersion: history.engineVersion, inputs: history.inputs.filter((entry) => entry.tick <= range), untilTick: range, format: 'object', keepEvents: true },
+    { scenario: history.scenario, engineVersion: history.engineVersion, inputs: history.inputs.filter((entry) => entry.tick <= range), untilTick: range, format: 'json', keepEvents: true },
     signal,
   );
+  let tick = 0;
   for await (const stretch of stretches) {
-    for (const built of stretch.steps) {
-      const step = built as TraceStep;
-      digest.stepHashes.push(createHash('sha256').update(JSON.stringify(step)).digest('base64'));
+    for (const text of stretch.steps) {
+      tick++;
+      digest.stepHashes.push(createHash('sha256').update(text as string).digest('base64'));
+      if (!wanted.has(tick)) continue;
+      const step = JSON.parse(text as string) as TraceStep;
       for (const attractor of step.state.attractors) digest.attractors.add(attractor.id);
-      if (wanted.has(step.tick)) digest.stability.push(step.state.stability);
+      digest.stability.push(step.state.stability);
     }
     for (const event of stretch.events) takeEvent(digest, event);
   }
