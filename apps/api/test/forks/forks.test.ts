@@ -169,6 +169,14 @@ describe('POST /v1/simulations/{id}/forks', () => {
     expect(prophecies.data.map((p: Json) => p.id)).not.toContain(parentProphecies.data[0].id);
     const compared = await compare(child.id, parent);
     expect(compared.simulation.prophecies.map((p: Json) => p.id)).toEqual(prophecies.data.map((p: Json) => p.id));
+
+    // The events a stream replays (Last-Event-ID): the parent's engine events up to atTick, numbered from 1.
+    const events = await server.storage.simulations.listEvents(child.id, 0, 1_000);
+    const parentEvents = (await server.storage.simulations.listEvents(parent, 0, 1_000)).filter((e) => e.tick <= 22 && e.type !== 'simulation:status');
+    expect(parentEvents.length).toBeGreaterThan(0);
+    expect(events.map((e) => e.seq)).toEqual(parentEvents.map((_, i) => i + 1));
+    expect(events.map(({ type, tick, data }) => ({ type, tick, data }))).toEqual(parentEvents.map(({ type, tick, data }) => ({ type, tick, data })));
+    expect((await get(child.id)).state.tick).toBe(22);
   });
 
   describe('bad input: the error envelope, nothing stored', () => {
@@ -243,10 +251,13 @@ describe('GET /v1/simulations/{id}/lineage', () => {
     const aa = await forked(a.id, { atTick: 6 });
 
     const ofRoot = await lineage(root);
+    // Oldest first; two forks made in the same millisecond come in id order.
+    const key = (e: Json): string => `${e.createdAt} ${e.id}`;
+    const byAge = (x: Json, y: Json): number => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0);
     expect(ofRoot).toEqual({ id: root, parent: null, ancestors: [], forks: [
       { id: a.id, atTick: 4, createdAt: a.createdAt },
       { id: b.id, atTick: 7, createdAt: b.createdAt },
-    ] });
+    ].sort(byAge) });
     const ofGrandchild = await lineage(aa.id);
     expect(ofGrandchild.parent).toEqual({ id: a.id, atTick: 6 });
     expect(ofGrandchild.ancestors.map((e: Json) => [e.id, e.atTick])).toEqual([[root, 4], [a.id, 6]]);
