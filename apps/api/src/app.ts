@@ -20,7 +20,11 @@ import { healthRouter } from './routes/health/health.index.js';
 import { propheciesRouter } from './routes/prophecies/prophecies.index.js';
 import { scenariosRouter } from './routes/scenarios/scenarios.index.js';
 import { simulationsRouter } from './routes/simulations/simulations.index.js';
+import { forksRouter } from './routes/forks/forks.index.js';
+import { noopUsageRecorder } from './identity/usage-recorder.js';
+import { SimulationForks } from './simulations/simulation-forks.js';
 import { SimulationService } from './simulations/simulation-service.js';
+import { unlimitedWorkBudget } from './work-budget/work-budget.js';
 
 /**
  * The app and its simulation service (main closes the service on shutdown). Middleware order:
@@ -44,6 +48,8 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
     ...(deps.engine ? { engine: deps.engine } : {}),
     ...(deps.work ? { work: deps.work } : {}),
   });
+  // Forks share the service's engine runner, so their replays queue on the same workers.
+  const forks = new SimulationForks({ store: deps.store, engine: service.engine, work: deps.work ?? unlimitedWorkBudget, clock: deps.clock, usage: deps.usage ?? noopUsageRecorder });
   const onError = errorHandler(logger);
   const guards = createRouteGuards(deps.authenticator, deps.extensions, onError);
   const app = createRouter();
@@ -65,6 +71,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   mountRouter(simulationsRouter(service, guards));
   mountRouter(decreesRouter(service, guards));
   mountRouter(propheciesRouter(service, guards));
+  mountRouter(forksRouter(forks, guards));
   mountRouter(eventsRouter({ service, store: deps.store, bus: deps.events, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, usage: deps.usage, options: deps.live }));
   deps.extensions?.mount?.(app, { service, guards, mountRouter });
   // The document states what the installed middlewares enforce, on every route they cover.

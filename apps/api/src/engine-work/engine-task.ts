@@ -45,6 +45,8 @@ export interface ReplayTask {
   budgetMs: number;
   /** Also end the stretch once its output holds this many characters of JSON (or steps, for `object`). */
   maxOutput: number;
+  /** Also gather the engine's events of every tick computed (a fork stores them, a compare reads them). */
+  keepEvents?: boolean;
 }
 
 export interface ReplayResult {
@@ -57,6 +59,8 @@ export interface ReplayResult {
   ended: boolean;
   /** Where the next stretch starts. */
   snapshot: EngineSnapshot;
+  /** The engine's events of the ticks computed, in order; empty unless `keepEvents`. */
+  events: EngineEvent[];
 }
 
 export type EngineTask = AdvanceTask | ReplayTask;

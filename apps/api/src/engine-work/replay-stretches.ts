@@ -3,10 +3,10 @@ import type { EngineRunner } from './engine-runner.js';
 import type { ReplayTask } from './engine-task.js';
 
 /** A stretch's time on a worker before it hands its steps back, in milliseconds. */
-const STRETCH_MS = 50;
+export const STRETCH_MS = 50;
 /** And its output at most: about 1 MiB of JSON, or 16 step objects. */
-const STRETCH_JSON_CHARS = 1 << 20;
-const STRETCH_OBJECTS = 16;
+export const STRETCH_JSON_CHARS = 1 << 20;
+export const STRETCH_OBJECTS = 16;
 
 export interface ReplaySource {
   scenario: ScenarioInput;

@@ -43,7 +43,10 @@ function replay(task: ReplayTask, now: () => number): ReplayResult {
   const deadline = now() + task.budgetMs;
   const steps: ReplayResult['steps'] = [];
   let step: TraceStep | null;
-  const capture: StepObserver = { onStep: (s) => (step = s) };
+  const events: EngineEvent[] = [];
+  const onEvent: StepObserver['onEvent'] = task.keepEvents === true ? (event) => events.push(event) : undefined;
+  const capture: StepObserver = onEvent === undefined ? { onStep: (s) => (step = s) } : { onStep: (s) => (step = s), onEvent };
+  const uncaptured: StepObserver = onEvent === undefined ? {} : { onEvent };
   let next = 0;
   let output = 0;
   do {
@@ -51,7 +54,7 @@ function replay(task: ReplayTask, now: () => number): ReplayResult {
     const tick = simulation.tick + 1;
     while (next < inputs.length && (inputs[next] as ScheduledInput).tick <= tick) simulation.enqueue((inputs[next++] as ScheduledInput).input);
     step = null;
-    simulation.step(1, tick >= task.stepsFromTick ? capture : {});
+    simulation.step(1, tick >= task.stepsFromTick ? capture : uncaptured);
     const built = step as TraceStep | null;
     if (built === null) steps.push(null);
     else if (task.format === 'object') {
@@ -63,7 +66,7 @@ function replay(task: ReplayTask, now: () => number): ReplayResult {
       output += json.length;
     }
   } while (now() < deadline && output < task.maxOutput);
-  return { kind: 'replayed', steps, tick: simulation.tick, ended: simulation.completed && simulation.tick < task.untilTick, snapshot: simulation.snapshot() };
+  return { kind: 'replayed', steps, tick: simulation.tick, ended: simulation.completed && simulation.tick < task.untilTick, snapshot: simulation.snapshot(), events };
 }
 
 /**

@@ -195,7 +195,7 @@ export class SimulationService implements PlaybackTarget {
       { at: createdAt, inputs: [], ...produced },
     );
     this.usage.recordSimulationCreated(organizationId);
-    const view: SimulationView = { id, scenarioId: resolved.scenarioId, organizationId, engineVersion: engineVersionOf(simulation.engineVersion), state: stateView(state, status), createdAt };
+    const view: SimulationView = { id, scenarioId: resolved.scenarioId, organizationId, engineVersion: engineVersionOf(simulation.engineVersion), state: stateView(state, status), createdAt, parent: null };
     return { stored, view };
   }
 

@@ -1,5 +1,5 @@
 import { isEngineVersion, type EngineState, type EngineVersion } from '@sim/engine';
-import type { SimulationRecord } from '../storage/simulation-store.js';
+import type { ForkOrigin, SimulationRecord } from '../storage/simulation-store.js';
 import type { LifecycleStatus } from './lifecycle.js';
 
 /** The engine state with its `status` replaced by the lifecycle status, as every response gives it. */
@@ -12,6 +12,8 @@ export interface SimulationView {
   engineVersion: EngineVersion;
   state: SimulationState;
   createdAt: string;
+  /** For a fork, the simulation it branched off and the tick it branched at; otherwise null. */
+  parent: ForkOrigin | null;
 }
 
 export function stateView(state: EngineState, status: LifecycleStatus): SimulationState {
@@ -50,5 +52,6 @@ function buildView(record: SimulationRecord): SimulationView {
     engineVersion: engineVersionOf(record.engineVersion),
     state: stateView(record.state, record.status),
     createdAt: record.createdAt,
+    parent: record.parent === null ? null : { id: record.parent.id, atTick: record.parent.atTick },
   };
 }

@@ -7,6 +7,7 @@ import type { DecreesTable, SimulationsTable } from './simulation-tables.js';
 import {
   StaleSimulationError,
   type DecreeRecord,
+  type ForkRecord,
   type ListWindow,
   type NewSimulation,
   type ProphecyRecord,
@@ -39,6 +40,8 @@ const RECORD_COLUMNS = [
   'event_seq',
   'created_at',
   'updated_at',
+  'parent_id',
+  'parent_at_tick',
 ] as const;
 
 type RecordRow = Pick<Selectable<SimulationsTable>, (typeof RECORD_COLUMNS)[number]>;
@@ -69,6 +72,7 @@ function toRecord(row: RecordRow): SimulationRecord {
     lastEventSeq: Number(row.event_seq),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    parent: row.parent_id === null || row.parent_at_tick === null ? null : { id: row.parent_id, atTick: Number(row.parent_at_tick) },
   };
 }
 
@@ -112,6 +116,8 @@ export class KyselySimulationStore implements SimulationStore {
           event_seq: changes.events.length,
           created_at: simulation.createdAt,
           updated_at: simulation.createdAt,
+          parent_id: simulation.parent?.id ?? null,
+          parent_at_tick: simulation.parent?.atTick ?? null,
         })
         .execute();
       return this.appendChanges(trx, simulation.id, { inputSeq: 0, eventSeq: 0 }, changes);
@@ -251,6 +257,17 @@ export class KyselySimulationStore implements SimulationStore {
       where.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
     ]);
     return { items: rows.map(toRecord), total: Number(count.total) };
+  }
+
+  async listForks(parentId: string): Promise<ForkRecord[]> {
+    const rows = await this.db
+      .selectFrom('simulations')
+      .select(['id', 'organization_id', 'parent_at_tick', 'created_at'])
+      .where('parent_id', '=', parentId)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    return rows.map((row) => ({ id: row.id, organizationId: row.organization_id, atTick: Number(row.parent_at_tick), createdAt: row.created_at }));
   }
 
   async listIdsByStatus(status: string): Promise<string[]> {

@@ -2,6 +2,20 @@ import type { EngineInput, EngineSnapshot, EngineState, ProphecyData, ScenarioIn
 import type { Page, SortOrder } from '../lib/pagination.js';
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
 
+/** Where a fork branched off: its parent and the last tick of history they share. */
+export interface ForkOrigin {
+  id: string;
+  atTick: number;
+}
+
+/** A direct fork of a simulation, as its parent's lineage lists it. */
+export interface ForkRecord {
+  id: string;
+  organizationId: string;
+  atTick: number;
+  createdAt: string;
+}
+
 /** A simulation as reads return it: no snapshot, no scenario. */
 export interface SimulationRecord {
   id: string;
@@ -19,6 +33,8 @@ export interface SimulationRecord {
   lastEventSeq: number;
   createdAt: string;
   updatedAt: string;
+  /** Set for a fork; null for a simulation created from a scenario. */
+  parent: ForkOrigin | null;
 }
 
 /** What a mutation needs to resume the engine. */
@@ -85,6 +101,8 @@ export interface NewSimulation {
   state: EngineState;
   snapshot: EngineSnapshot;
   createdAt: string;
+  /** A fork's origin; absent for a simulation created from a scenario. */
+  parent?: ForkOrigin;
 }
 
 export interface SimulationUpdate extends SimulationChanges {
@@ -151,6 +169,8 @@ export interface SimulationStore {
   listProphecies(simulationId: string, window: ListWindow): Promise<Page<ProphecyRecord>>;
   /** Stored events after `afterSeq`, in order (SSE replay for Last-Event-ID). */
   listEvents(simulationId: string, afterSeq: number, limit: number): Promise<StoredEvent[]>;
+  /** The direct forks of a simulation, oldest first. */
+  listForks(parentId: string): Promise<ForkRecord[]>;
   /** Ids of every simulation in `status`, e.g. those left `playing` by a crash. */
   listIdsByStatus(status: string): Promise<string[]>;
   /** True when the database answers. */

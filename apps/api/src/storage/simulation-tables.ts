@@ -23,6 +23,9 @@ export interface SimulationsTable {
   event_seq: number;
   created_at: string;
   updated_at: string;
+  /** A fork's parent and the tick it branched at; null for a simulation created from a scenario. */
+  parent_id: string | null;
+  parent_at_tick: number | null;
 }
 
 /** The append-only input log: decrees and policy changes with the tick at which each applies. */

@@ -8,6 +8,8 @@ export const ENGINE_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
   { method: 'put', path: '/v1/simulations/{id}/time-control' },
   { method: 'get', path: '/v1/simulations/{id}/trace' },
   { method: 'get', path: '/v1/simulations/{id}/events' },
+  { method: 'post', path: '/v1/simulations/{id}/forks' },
+  { method: 'get', path: '/v1/simulations/{id}/compare/{otherId}' },
 ];
 
 const plainHeaders = (headers: unknown): Record<string, unknown> =>

@@ -126,6 +126,7 @@ beforeAll(async () => {
   bodies.set('POST /v1/simulations/:id/decrees', shock);
   bodies.set('PUT /v1/simulations/:id/agent-policy', { agentId: 'agent-1', policy: { lambda: 0.5 } });
   bodies.set('PUT /v1/simulations/:id/time-control', { action: 'pause' });
+  bodies.set('POST /v1/simulations/:id/forks', { atTick: 1 });
 
   function lazyStore(): IdentityStore {
     return new Proxy({} as IdentityStore, { get: (_t, name: keyof IdentityStore) => (...args: never[]) => (store[name] as (...a: never[]) => unknown)(...args) });
@@ -159,7 +160,8 @@ const protectedRoutes = () => appRoutes().filter((r) => !PUBLIC.has(r.name));
 
 /** Sends `route` for simulation `sim` with the given headers and a valid body. */
 function send(route: Route, headers: Record<string, string>, sim = simA, query = ''): Promise<Response> {
-  const path = route.path.replace(':id', sim).replace(':decreeId', decreeA) + query;
+  // A comparison of the simulation with itself: both ids are the one under test.
+  const path = route.path.replace(':id', sim).replace(':decreeId', decreeA).replace(':otherId', sim) + query;
   const hasBody = route.method === 'POST' || route.method === 'PUT';
   return server.call(path, { method: route.method, headers, ...(hasBody ? { body: bodies.get(route.name) ?? {} } : {}) });
 }

@@ -38,6 +38,13 @@ export const SimulationStateSchema = EngineStateSchema.extend({ status: Lifecycl
   description: 'The engine state at the current tick; `status` is the lifecycle status',
 });
 
+export const ForkOriginSchema = z
+  .object({
+    id: z.uuid().describe('The parent simulation'),
+    atTick: z.number().int().min(0).describe('The last tick of history the fork shares with its parent; its own inputs apply from atTick + 1'),
+  })
+  .openapi('ForkOrigin');
+
 export const SimulationSchema = z
   .object({
     id: z.uuid(),
@@ -46,6 +53,7 @@ export const SimulationSchema = z
     engineVersion: EngineVersionSchema,
     state: SimulationStateSchema,
     createdAt: z.iso.datetime(),
+    parent: ForkOriginSchema.nullable().describe('For a fork: the simulation it branched off and the tick it branched at; null otherwise'),
   })
   .openapi('Simulation');
 

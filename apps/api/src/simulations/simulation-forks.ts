@@ -1,0 +1,236 @@
+import { Simulation, type DecreeInput, type EngineInput, type EngineInputDraft, type EngineSnapshot, type InputProblem, type Policy } from '@sim/engine';
+import { randomUUID } from 'node:crypto';
+import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
+import { replayHistory } from '../engine-work/replay-history.js';
+import type { AuthContext } from '../identity/auth-context.js';
+import type { UsageRecorder } from '../identity/usage-recorder.js';
+import { conflict, notFound, validationError } from '../lib/api-error.js';
+import type { Clock } from '../lib/clock.js';
+import type { NewInput, ReplayInput, SimulationRecord, SimulationStore } from '../storage/simulation-store.js';
+import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
+import { workCancelledError } from '../work-budget/work-errors.js';
+import { digestRun, firstDifference, sampleTicks, type RunParadox, type RunProphecy } from './compare-runs.js';
+import type { LifecycleStatus } from './lifecycle.js';
+import { estimateReplay } from './simulation-service.js';
+import { simulationView, type SimulationView } from './simulation-view.js';
+import { assertSimulationAccess } from './tenancy.js';
+import { TickCollector } from './tick-collector.js';
+
+export interface SimulationForksDeps {
+  store: SimulationStore;
+  engine: EngineRunner;
+  work: WorkBudget;
+  clock: Clock;
+  usage: UsageRecorder;
+}
+
+/** What a fork request asks for; `atTick` undefined means the parent's current tick. */
+export interface ForkRequest {
+  atTick?: number | undefined;
+  decrees?: readonly DecreeInput[] | undefined;
+  policies?: ReadonlyArray<{ agentId: string; policy: Policy }> | undefined;
+}
+
+/** One simulation of a lineage: where the next one down branched off it, or where it branched off its parent. */
+export interface LineageEntry {
+  id: string;
+  atTick: number;
+  createdAt: string;
+}
+
+export interface LineageView {
+  id: string;
+  parent: { id: string; atTick: number } | null;
+  /** Root first; each entry's `atTick` is the tick at which the next simulation down the line branched off it. */
+  ancestors: LineageEntry[];
+  /** Direct forks, oldest first; `atTick` is the tick each branched at. */
+  forks: LineageEntry[];
+}
+
+/** One side of a comparison. */
+export interface ComparedRun {
+  id: string;
+  tick: number;
+  paradoxes: RunParadox[];
+  prophecies: RunProphecy[];
+}
+
+export interface ComparisonView {
+  /** Ticks 1…toTick: the ticks both simulations have computed (toTick 0: none yet). */
+  range: { fromTick: number; toTick: number };
+  firstDifferenceTick: number | null;
+  attractors: Array<{ id: string; lossTick: { simulation: number | null; other: number | null } }>;
+  simulation: ComparedRun;
+  other: ComparedRun;
+  stability: { sampled: boolean; ticks: number[]; simulation: number[]; other: number[] };
+}
+
+/** Where a fork's engine stands once the parent's history is replayed up to `atTick`. */
+interface ForkStart {
+  snapshot: EngineSnapshot;
+  collector: TickCollector;
+}
+
+/** A problem with one of the new inputs, at its place in the request body (`decrees.2.payload.x`). */
+function inputProblemAt(prefix: string, problem: InputProblem, fallback: string): ReturnType<typeof validationError> {
+  return validationError([{ path: `${prefix}.${problem.path ?? fallback}`, message: problem.message }]);
+}
+
+/**
+ * Forks and lineage. A fork is a new simulation of the same organization whose stored input
+ * log is its parent's up to `atTick` plus its own inputs at `atTick + 1`; its engine starts
+ * from the parent's history replayed up to `atTick` on the engine runner, and everything it
+ * needs is copied, so that whatever later happens to the parent changes nothing for the fork
+ * (docs/api.md, "Forks"; the comparison: docs/api.md, "Comparing runs").
+ */
+export class SimulationForks {
+  constructor(private readonly deps: SimulationForksDeps) {}
+
+  async fork(request: WorkRequest, parentId: string, ask: ForkRequest): Promise<SimulationView> {
+    const parent = assertSimulationAccess(request.auth, await this.deps.store.get(parentId), parentId);
+    if (parent.status === 'failed') throw conflict('SIMULATION_NOT_ACTIVE', 'A failed simulation cannot be forked');
+    const history = await this.deps.store.getReplayInput(parentId);
+    if (history === undefined) throw notFound(`Simulation ${parentId} not found`);
+    const atTick = ask.atTick ?? history.tick;
+    if (atTick > history.tick) throw validationError([{ path: 'atTick', message: `atTick ${atTick} is beyond the simulation's current tick ${history.tick}` }]);
+    const inherited = history.inputs.filter((entry) => entry.tick <= atTick);
+    await this.deps.work.admit(request, estimateReplay(history.scenario, history.engineVersion, inherited, atTick), { history: true });
+
+    const id = randomUUID();
+    const createdAt = this.deps.clock.now().toISOString();
+    const start = await this.replayTo(history, inherited, atTick, id, createdAt, request.signal);
+    const simulation = Simulation.restore(start.snapshot);
+    const added = this.queueInputs(simulation, ask, atTick, createdAt);
+    const status: LifecycleStatus = simulation.completed ? 'completed' : 'idle';
+    const inputs: NewInput[] = [...inherited.map((entry) => ({ tick: entry.tick, input: entry.input })), ...added];
+    // One transaction: a server killed during it leaves a whole fork or none.
+    await this.deps.store.create(
+      {
+        id,
+        organizationId: parent.organizationId,
+        scenarioId: history.scenarioId,
+        engineVersion: history.engineVersion,
+        scenario: history.scenario,
+        status,
+        tick: atTick,
+        state: simulation.state(),
+        snapshot: simulation.snapshot(),
+        createdAt,
+        parent: { id: parentId, atTick },
+      },
+      { at: createdAt, inputs, prophecies: start.collector.prophecies, events: start.collector.events },
+    );
+    this.deps.usage.recordSimulationCreated(parent.organizationId);
+    const stored = await this.deps.store.get(id);
+    if (stored === undefined) throw new Error(`fork ${id} vanished after it was stored`);
+    return simulationView(stored);
+  }
+
+  /**
+   * The parent's history replayed up to `atTick`, with its events gathered as the fork's own
+   * (prophecies get the fork's ids), exactly as if the fork had computed those ticks itself.
+   */
+  private async replayTo(history: ReplayInput, inputs: ReplayInput['inputs'], atTick: number, forkId: string, createdAt: string, signal: AbortSignal | undefined): Promise<ForkStart> {
+    const collector = new TickCollector(forkId, createdAt);
+    let snapshot: EngineSnapshot | undefined;
+    try {
+      const stretches = replayHistory(
+        this.deps.engine,
+        // No trace steps: only the state at atTick and the events on the way are needed.
+        { scenario: history.scenario, engineVersion: history.engineVersion, inputs, untilTick: atTick, stepsFromTick: atTick + 1, format: 'object', keepEvents: true },
+        signal,
+      );
+      for await (const stretch of stretches) {
+        collector.take(stretch.events);
+        snapshot = stretch.snapshot;
+      }
+    } catch (error) {
+      if (isEngineTaskCancelled(error)) throw workCancelledError();
+      throw error;
+    }
+    if (snapshot === undefined) throw new Error('the replay of the parent ended without a snapshot');
+    return { snapshot, collector };
+  }
+
+  /** Checks and queues the fork's own inputs, decrees first, each at atTick + 1; the first that does not fit is a 400 at its place. */
+  private queueInputs(simulation: Simulation, ask: ForkRequest, atTick: number, createdAt: string): NewInput[] {
+    const decrees = ask.decrees ?? [];
+    const policies = ask.policies ?? [];
+    if (simulation.completed && decrees.length + policies.length > 0) {
+      throw conflict('SIMULATION_NOT_ACTIVE', `The simulation completed at tick ${atTick}: a fork there cannot take decrees or policy changes`);
+    }
+    const decreeIds: string[] = [];
+    decrees.forEach((decree, index) => {
+      const id = randomUUID();
+      const draft: EngineInputDraft = { kind: 'decree', decree, ref: id };
+      const problem = simulation.check(draft);
+      if (problem !== null) throw inputProblemAt(`decrees.${index}`, problem, 'payload');
+      simulation.enqueue(draft);
+      decreeIds.push(id);
+    });
+    policies.forEach((change, index) => {
+      const draft: EngineInputDraft = { kind: 'policy', agentId: change.agentId, policy: change.policy, ref: null };
+      const problem = simulation.check(draft);
+      if (problem !== null) throw inputProblemAt(`policies.${index}`, problem, problem.code === 'not-found' ? 'agentId' : 'policy');
+      simulation.enqueue(draft);
+    });
+    // The engine's queue holds them as it normalized them (defaults filled in): store those.
+    return simulation.pendingInputs().map((input: EngineInput, index): NewInput => {
+      const tick = atTick + 1;
+      if (input.kind !== 'decree' || index >= decreeIds.length) return { tick, input };
+      return { tick, input, decree: { id: decreeIds[index] as string, type: input.decree.type, payload: input.decree.payload, createdAt } };
+    });
+  }
+
+  /**
+   * Both runs replayed over the ticks both have computed (on the engine runner, side by side)
+   * and compared: the first tick whose steps differ, each attractor's loss in each, the
+   * paradoxes and prophecies of each, and both stability series. Costs both replays.
+   */
+  async compare(request: WorkRequest, id: string, otherId: string): Promise<ComparisonView> {
+    assertSimulationAccess(request.auth, await this.deps.store.get(id), id);
+    assertSimulationAccess(request.auth, await this.deps.store.get(otherId), otherId);
+    const [mine, theirs] = await Promise.all([this.deps.store.getReplayInput(id), this.deps.store.getReplayInput(otherId)]);
+    if (mine === undefined) throw notFound(`Simulation ${id} not found`);
+    if (theirs === undefined) throw notFound(`Simulation ${otherId} not found`);
+    const range = Math.min(mine.tick, theirs.tick);
+    const upTo = (history: ReplayInput) => estimateReplay(history.scenario, history.engineVersion, history.inputs.filter((entry) => entry.tick <= range), range);
+    const [a, b] = [upTo(mine), upTo(theirs)];
+    await this.deps.work.admit(request, { ...a, cost: a.cost + b.cost, agents: Math.max(a.agents, b.agents) }, { history: true });
+    const ticks = sampleTicks(range);
+    let digests;
+    try {
+      digests = await Promise.all([digestRun(this.deps.engine, id, mine, range, ticks, request.signal), digestRun(this.deps.engine, otherId, theirs, range, ticks, request.signal)]);
+    } catch (error) {
+      if (isEngineTaskCancelled(error)) throw workCancelledError();
+      throw error;
+    }
+    const [left, right] = digests;
+    const attractorIds = [...new Set([...left.attractors, ...right.attractors])].sort();
+    return {
+      range: { fromTick: range === 0 ? 0 : 1, toTick: range },
+      firstDifferenceTick: firstDifference(left.stepHashes, right.stepHashes),
+      attractors: attractorIds.map((attractor) => ({ id: attractor, lossTick: { simulation: left.losses.get(attractor) ?? null, other: right.losses.get(attractor) ?? null } })),
+      simulation: { id, tick: mine.tick, paradoxes: left.paradoxes, prophecies: left.prophecies },
+      other: { id: otherId, tick: theirs.tick, paradoxes: right.paradoxes, prophecies: right.prophecies },
+      stability: { sampled: ticks.length < range, ticks, simulation: left.stability, other: right.stability },
+    };
+  }
+
+  async lineage(auth: AuthContext, id: string): Promise<LineageView> {
+    const simulation = assertSimulationAccess(auth, await this.deps.store.get(id), id);
+    const ancestors: LineageEntry[] = [];
+    let child: SimulationRecord = simulation;
+    while (child.parent !== null) {
+      const parent = await this.deps.store.get(child.parent.id);
+      // Forks never cross organizations; the check keeps it so even if a row said otherwise.
+      if (parent === undefined || parent.organizationId !== simulation.organizationId) break;
+      ancestors.unshift({ id: parent.id, atTick: child.parent.atTick, createdAt: parent.createdAt });
+      child = parent;
+    }
+    const forks = (await this.deps.store.listForks(id))
+      .filter((fork) => fork.organizationId === simulation.organizationId)
+      .map((fork) => ({ id: fork.id, atTick: fork.atTick, createdAt: fork.createdAt }));
+    return { id, parent: simulation.parent === null ? null : { ...simulation.parent }, ancestors, forks };
+  }
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
+import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
+import { countingRunner } from '../helpers/counting-runner.js';
+import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
+
+const open = protectedAppsClosedAfterEach();
+type Json = any;
+
+/**
+ * Small work limits: a fork or compare is a history replay, weighed against the compute window
+ * (free: 500 agent-ticks). tiny-valley on 1.1.0: n ticks from 0 cost 6 × (n + 10 × prophecies
+ * due), so a replay to tick 10 costs 180 and one to tick 30 costs 540.
+ */
+const SMALL: TierLimitsTable = {
+  ...DEFAULT_TIER_LIMITS,
+  free: { ...DEFAULT_TIER_LIMITS.free, work: { ceiling: 200, perWindow: 500 } },
+};
+const T0 = Date.parse('2030-01-01T00:00:10Z');
+
+/** A tiny-valley simulation of organization A at tick 30, computed by the enterprise caller (same organization as key-a). */
+async function parentAt30(p: ProtectedApp): Promise<string> {
+  const res = await p.request('/v1/simulations', { key: 'key-enterprise', body: { scenarioId: 'tiny-valley', engineVersion: '1.1.0' } });
+  expect(res.status).toBe(201);
+  const id = ((await res.json()) as Json).id as string;
+  expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-enterprise', body: { ticks: 30 } })).status).toBe(200);
+  return id;
+}
+
+describe('forks and compares under the guards of create and read', () => {
+  it('refuses a fork whose replay is over the ceiling (422, no engine task, nothing stored), admits a cheaper one', async () => {
+    const engine = countingRunner(createInProcessRunner());
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0), engine });
+    const parent = await parentAt30(p);
+    const before = engine.tasks;
+    const refused = await p.request(`/v1/simulations/${parent}/forks`, { key: 'key-a', body: { atTick: 30 } });
+    expect(refused.status).toBe(422);
+    const error = ((await refused.json()) as Json).error;
+    expect(error.code).toBe('WORK_LIMIT_EXCEEDED');
+    expect(error.details).toMatchObject({ cost: 540, tier: 'free' });
+    expect(engine.tasks).toBe(before);
+    expect(((await (await p.request(`/v1/simulations/${parent}/lineage`, { key: 'key-a' })).json()) as Json).forks).toEqual([]);
+
+    const admitted = await p.request(`/v1/simulations/${parent}/forks`, { key: 'key-a', body: { atTick: 10 } });
+    expect(admitted.status).toBe(201);
+    expect(admitted.headers.get('x-ratelimit-compute-remaining')).toBe(String(500 - 180));
+  });
+
+  it('weighs a compare as both replays over the common range', async () => {
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
+    const parent = await parentAt30(p);
+    const fork = ((await (await p.request(`/v1/simulations/${parent}/forks`, { key: 'key-enterprise', body: { atTick: 20 } })).json()) as Json).id as string;
+    // Common range 20: 6 × (20 + 10 × 4) = 360 each, 720 both: over free's 500.
+    const refused = await p.request(`/v1/simulations/${parent}/compare/${fork}`, { key: 'key-a' });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as Json).error.details).toMatchObject({ cost: 720 });
+    expect((await p.request(`/v1/simulations/${parent}/compare/${fork}`, { key: 'key-enterprise' })).status).toBe(200);
+  });
+
+  it('replays a retried fork with the same Idempotency-Key: same fork, one stored', async () => {
+    const p = await open({ clock: new ManualClock(T0) });
+    const parent = await parentAt30(p);
+    const ask = { key: 'key-enterprise', body: { atTick: 12, decrees: [{ type: 'remove-agent', payload: { id: 'agent-6' } }] }, headers: { 'Idempotency-Key': 'fork-1' } };
+    const first = await p.request(`/v1/simulations/${parent}/forks`, ask);
+    expect(first.status).toBe(201);
+    const again = await p.request(`/v1/simulations/${parent}/forks`, ask);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    expect(again.headers.get('location')).toBe(first.headers.get('location'));
+    expect(await again.text()).toBe(await first.text());
+    const lineage = (await (await p.request(`/v1/simulations/${parent}/lineage`, { key: 'key-enterprise' })).json()) as Json;
+    expect(lineage.forks).toHaveLength(1);
+  });
+});

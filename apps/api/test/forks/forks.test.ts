@@ -1,0 +1,327 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSimulation } from '../helpers/create-simulation.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Json = any;
+const json = async (res: Response): Promise<Json> => res.json();
+const step = async (id: string, ticks: number): Promise<void> => {
+  const res = await server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks } });
+  expect(res.status).toBe(200);
+};
+/** Steps 1 000 ticks in ten steps of 100 and returns the state each step answered with, as JSON text. */
+async function statesEvery100(id: string): Promise<string[]> {
+  const states: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const res = await server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 100 } });
+    expect(res.status).toBe(200);
+    states.push(JSON.stringify((await json(res)).state));
+  }
+  return states;
+}
+/** The state a simulation holds (computed step by step from its stored engine) equals the last step of its trace (replayed from its log). */
+async function expectStateMatchesTrace(id: string): Promise<void> {
+  const { status: _lifecycle, ...state } = (await get(id)).state;
+  const last = (await json(await server.call(`/v1/simulations/${id}/trace`, { key: 'key-a' }))).steps.at(-1);
+  const { status: _engine, ...replayed } = last.state;
+  expect(state).toEqual(replayed);
+}
+const fork = (id: string, body: unknown, key = 'key-a') => server.call(`/v1/simulations/${id}/forks`, { key, body });
+const forked = async (id: string, body: unknown): Promise<Json> => {
+  const res = await fork(id, body);
+  expect(res.status).toBe(201);
+  return json(res);
+};
+const get = async (id: string): Promise<Json> => json(await server.call(`/v1/simulations/${id}`, { key: 'key-a' }));
+const compare = async (id: string, otherId: string): Promise<Json> => {
+  const res = await server.call(`/v1/simulations/${id}/compare/${otherId}`, { key: 'key-a' });
+  expect(res.status).toBe(200);
+  return json(res);
+};
+const lineage = async (id: string): Promise<Json> => json(await server.call(`/v1/simulations/${id}/lineage`, { key: 'key-a' }));
+
+/** sha256 of each NDJSON trace line, tick 1 first: the steps exactly as a client receives them. */
+async function traceHashes(id: string): Promise<string[]> {
+  const res = await server.call(`/v1/simulations/${id}/trace`, { key: 'key-a', headers: { Accept: 'application/x-ndjson' } });
+  expect(res.status).toBe(200);
+  return (await res.text())
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => createHash('sha256').update(line).digest('hex'));
+}
+
+const issuesOf = async (res: Response): Promise<Array<{ path: string; message: string }>> => (await json(res)).error.details.issues;
+
+const SHOCK = { type: 'shock', payload: { x: 8, y: 8, radius: 6, magnitude: 2 } };
+/** The repository's calm-equilibrium scenario, sent inline: a second, different world (24 agents, 3 attractors). */
+const CALM = JSON.parse(readFileSync(new URL('../../../../scenarios/calm-equilibrium.json', import.meta.url), 'utf8')) as Json;
+const INLINE_CALM = { seed: CALM.seed, agents: CALM.agents, initialState: CALM.initialState, ...(CALM.rules ? { rules: CALM.rules } : {}) };
+
+async function createFrom(source: 'tiny-valley' | 'calm-equilibrium', engineVersion: string): Promise<string> {
+  if (source === 'tiny-valley') return createSimulation(server, { engineVersion });
+  const res = await server.call('/v1/simulations', { key: 'key-a', body: { scenario: INLINE_CALM, engineVersion } });
+  expect(res.status).toBe(201);
+  return (await json(res)).id;
+}
+
+describe('POST /v1/simulations/{id}/forks', () => {
+  describe.each([
+    ['tiny-valley', '1.1.0'],
+    ['tiny-valley', '1.2.0'],
+    ['calm-equilibrium', '1.1.0'],
+    ['calm-equilibrium', '1.2.0'],
+  ] as const)('a fork without changes of %s on engine %s', (source, engineVersion) => {
+    it('computes the parent’s states and trace byte for byte, history and the 1 000 ticks after atTick, inherited inputs included', async () => {
+      const parent = await createFrom(source, engineVersion);
+      await step(parent, 150);
+      // Inputs in the history the fork inherits: applied at tick 151, before atTick.
+      expect((await server.call(`/v1/simulations/${parent}/decrees`, { key: 'key-a', body: SHOCK })).status).toBe(201);
+      const firstAgent = (await json(await server.call(`/v1/simulations/${parent}/trace`, { key: 'key-a' }))).steps[0].agents[0].id as string;
+      expect((await server.call(`/v1/simulations/${parent}/agent-policy`, { method: 'PUT', key: 'key-a', body: { agentId: firstAgent, policy: { lambda: 2 } } })).status).toBe(200);
+      await step(parent, 250);
+      const parentStates = await statesEvery100(parent);
+
+      const child = await forked(parent, { atTick: 400 });
+      expect(child).toMatchObject({ parent: { id: parent, atTick: 400 }, engineVersion, state: { tick: 400, status: 'idle' } });
+      expect(child.id).not.toBe(parent);
+      // What the fork computes itself, from the state its replay started it at (not the trace, which replays the log).
+      expect(await statesEvery100(child.id)).toEqual(parentStates);
+
+      const [mine, theirs] = await Promise.all([traceHashes(parent), traceHashes(child.id)]);
+      expect(theirs).toHaveLength(1_400);
+      expect(theirs.slice(400)).toEqual(mine.slice(400, 1_400));
+      expect(theirs).toEqual(mine);
+      expect((await compare(parent, child.id)).firstDifferenceTick).toBeNull();
+    });
+  });
+
+  it('with one decree, differs first at exactly atTick + 1; the decree is the fork’s, at that tick', async () => {
+    const parent = await createSimulation(server);
+    await step(parent, 60);
+    const child = await forked(parent, { atTick: 40, decrees: [SHOCK] });
+    expect(child.state.tick).toBe(40);
+    await step(child.id, 20);
+    const [mine, theirs] = await Promise.all([traceHashes(parent), traceHashes(child.id)]);
+    expect(theirs.slice(0, 40)).toEqual(mine.slice(0, 40));
+    expect(theirs[40]).not.toBe(mine[40]);
+    expect((await compare(parent, child.id)).firstDifferenceTick).toBe(41);
+    expect((await compare(child.id, parent)).firstDifferenceTick).toBe(41);
+    // What the fork computed from its stored engine state agrees with what its log replays.
+    await expectStateMatchesTrace(child.id);
+
+    const decrees = await json(await server.call(`/v1/simulations/${child.id}/decrees`, { key: 'key-a' }));
+    expect(decrees.data).toEqual([expect.objectContaining({ simulationId: child.id, type: 'shock', tick: 41 })]);
+    expect((await json(await server.call(`/v1/simulations/${parent}/decrees`, { key: 'key-a' }))).pagination.total).toBe(0);
+  });
+
+  it('applies policy changes at atTick + 1, after the decrees; atTick defaults to the current tick', async () => {
+    const parent = await createSimulation(server);
+    await step(parent, 12);
+    const child = await forked(parent, { policies: [{ agentId: 'agent-2', policy: { lambda: 3 } }] });
+    expect(child.parent).toEqual({ id: parent, atTick: 12 });
+    await step(child.id, 1);
+    await expectStateMatchesTrace(child.id);
+    const trace = await json(await server.call(`/v1/simulations/${child.id}/trace`, { key: 'key-a' }));
+    expect(trace.steps[12].agents.find((a: Json) => a.id === 'agent-2').policy.lambda).toBe(3);
+    expect(trace.steps[11].agents.find((a: Json) => a.id === 'agent-2').policy.lambda).not.toBe(3);
+  });
+
+  it('a fork of a fork works; completing the parent changes nothing for its forks', async () => {
+    const root = await createSimulation(server, { scenarioId: 'short-lived' });
+    await step(root, 2);
+    const child = await forked(root, { atTick: 1 });
+    const grandchild = await forked(child.id, { atTick: 1 });
+    await step(root, 10);
+    expect((await get(root)).state).toMatchObject({ tick: 5, status: 'completed' });
+    await step(grandchild.id, 10);
+    expect((await get(grandchild.id)).state).toMatchObject({ tick: 5, status: 'completed' });
+    expect(await traceHashes(grandchild.id)).toEqual(await traceHashes(root));
+    expect((await get(child.id)).state).toMatchObject({ tick: 1, status: 'idle' });
+  });
+
+  it('a fork where the parent completed is completed, and takes no inputs (409)', async () => {
+    const parent = await createSimulation(server, { scenarioId: 'short-lived' });
+    await step(parent, 10);
+    const child = await forked(parent, {});
+    expect(child.state).toMatchObject({ tick: 5, status: 'completed' });
+    const withInput = await fork(parent, { decrees: [SHOCK] });
+    expect(withInput.status).toBe(409);
+    expect((await json(withInput)).error.code).toBe('SIMULATION_NOT_ACTIVE');
+  });
+
+  it('inherits the parent’s events and prophecies up to atTick, prophecies under its own ids', async () => {
+    const parent = await createSimulation(server);
+    await step(parent, 30);
+    const child = await forked(parent, { atTick: 22 });
+    const prophecies = await json(await server.call(`/v1/simulations/${child.id}/prophecies`, { key: 'key-a' }));
+    expect(prophecies.data.map((p: Json) => p.tick)).toEqual([5, 10, 15, 20]);
+    const parentProphecies = await json(await server.call(`/v1/simulations/${parent}/prophecies?limit=4`, { key: 'key-a' }));
+    expect(prophecies.data.map((p: Json) => p.data)).toEqual(parentProphecies.data.map((p: Json) => p.data));
+    expect(prophecies.data.map((p: Json) => p.id)).not.toContain(parentProphecies.data[0].id);
+    const compared = await compare(child.id, parent);
+    expect(compared.simulation.prophecies.map((p: Json) => p.id)).toEqual(prophecies.data.map((p: Json) => p.id));
+
+    // The events a stream replays (Last-Event-ID): the parent's engine events up to atTick, numbered from 1.
+    const events = await server.storage.simulations.listEvents(child.id, 0, 1_000);
+    const parentEvents = (await server.storage.simulations.listEvents(parent, 0, 1_000)).filter((e) => e.tick <= 22 && e.type !== 'simulation:status');
+    expect(parentEvents.length).toBeGreaterThan(0);
+    expect(events.map((e) => e.seq)).toEqual(parentEvents.map((_, i) => i + 1));
+    expect(events.map(({ type, tick, data }) => ({ type, tick, data }))).toEqual(parentEvents.map(({ type, tick, data }) => ({ type, tick, data })));
+    expect((await get(child.id)).state.tick).toBe(22);
+  });
+
+  describe('bad input: the error envelope, nothing stored', () => {
+    const forksOf = async (id: string): Promise<number> => (await lineage(id)).forks.length;
+
+    it('atTick beyond the current tick, negative or not an integer: 400 at atTick', async () => {
+      const parent = await createSimulation(server);
+      await step(parent, 5);
+      for (const atTick of [6, -1, 2.5, '3']) {
+        const res = await fork(parent, { atTick });
+        expect(res.status).toBe(400);
+        expect((await issuesOf(res)).map((i) => i.path)).toEqual(['atTick']);
+      }
+      expect(await forksOf(parent)).toBe(0);
+    });
+
+    it('a decree or policy change that does not fit at atTick + 1: 400 at its place in the body', async () => {
+      const parent = await createSimulation(server);
+      await step(parent, 5);
+      const gone = await fork(parent, { atTick: 3, decrees: [SHOCK, { type: 'remove-agent', payload: { id: 'nobody' } }] });
+      expect(gone.status).toBe(400);
+      expect((await issuesOf(gone))[0]?.path).toMatch(/^decrees\.1\./);
+      const malformed = await fork(parent, { decrees: [{ type: 'shock', payload: { x: 'left' } }] });
+      expect(malformed.status).toBe(400);
+      expect((await issuesOf(malformed))[0]?.path).toMatch(/^decrees\.0\.payload/);
+      const stranger = await fork(parent, { policies: [{ agentId: 'nobody', policy: { lambda: 1 } }] });
+      expect(stranger.status).toBe(400);
+      expect((await issuesOf(stranger)).map((i) => i.path)).toEqual(['policies.0.agentId']);
+      const unknownField = await fork(parent, { atTick: 1, branch: 'x' });
+      expect(unknownField.status).toBe(400);
+      expect(await forksOf(parent)).toBe(0);
+      const list = await json(await server.call('/v1/simulations?limit=100', { key: 'key-a' }));
+      expect(list.data.filter((s: Json) => s.parent?.id === parent)).toEqual([]);
+    });
+
+    it('a failed simulation cannot be forked: 409 SIMULATION_NOT_ACTIVE', async () => {
+      const parent = await createSimulation(server);
+      await step(parent, 3);
+      const current = await server.storage.simulations.getRunnable(parent);
+      if (current === undefined) throw new Error('missing');
+      await server.storage.simulations.update({ simulationId: parent, expectedVersion: current.version, at: new Date().toISOString(), status: 'failed', tick: 3, state: current.state, inputs: [], prophecies: [], events: [] });
+      const res = await fork(parent, {});
+      expect(res.status).toBe(409);
+      expect((await json(res)).error.code).toBe('SIMULATION_NOT_ACTIVE');
+      expect(await forksOf(parent)).toBe(0);
+    });
+
+    it('another organization’s simulation: 401 for fork, lineage and compare; unknown: 404', async () => {
+      const mine = await createSimulation(server);
+      const theirs = await createSimulation(server, { key: 'key-b' });
+      const refused = await fork(theirs, {});
+      expect(refused.status).toBe(401);
+      expect((await json(refused)).error.code).toBe('UNAUTHORIZED');
+      expect((await server.call(`/v1/simulations/${theirs}/lineage`, { key: 'key-a' })).status).toBe(401);
+      expect((await server.call(`/v1/simulations/${mine}/compare/${theirs}`, { key: 'key-a' })).status).toBe(401);
+      expect((await server.call(`/v1/simulations/${theirs}/compare/${mine}`, { key: 'key-a' })).status).toBe(401);
+      expect((await server.call(`/v1/simulations/${mine}/compare/not-a-uuid`, { key: 'key-a' })).status).toBe(400);
+      expect((await fork('6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6a4c3d', {})).status).toBe(404);
+      expect((await fork(mine, {}, 'key-a-read')).status).toBe(403);
+      expect((await lineage(theirs)).error.code).toBe('UNAUTHORIZED');
+    });
+  });
+});
+
+describe('GET /v1/simulations/{id}/lineage', () => {
+  it('lists ancestors root first and direct forks oldest first, each with the tick of its branch', async () => {
+    const root = await createSimulation(server);
+    await step(root, 10);
+    const a = await forked(root, { atTick: 4 });
+    const b = await forked(root, { atTick: 7 });
+    await step(a.id, 5);
+    const aa = await forked(a.id, { atTick: 6 });
+
+    const ofRoot = await lineage(root);
+    // Oldest first; two forks made in the same millisecond come in id order.
+    const key = (e: Json): string => `${e.createdAt} ${e.id}`;
+    const byAge = (x: Json, y: Json): number => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0);
+    expect(ofRoot).toEqual({ id: root, parent: null, ancestors: [], forks: [
+      { id: a.id, atTick: 4, createdAt: a.createdAt },
+      { id: b.id, atTick: 7, createdAt: b.createdAt },
+    ].sort(byAge) });
+    const ofGrandchild = await lineage(aa.id);
+    expect(ofGrandchild.parent).toEqual({ id: a.id, atTick: 6 });
+    expect(ofGrandchild.ancestors.map((e: Json) => [e.id, e.atTick])).toEqual([[root, 4], [a.id, 6]]);
+    expect(ofGrandchild.forks).toEqual([]);
+    expect((await lineage(a.id)).forks.map((e: Json) => e.id)).toEqual([aa.id]);
+  });
+});
+
+describe('GET /v1/simulations/{id}/compare/{otherId}', () => {
+  it('over the common range: losses per attractor in each, paradoxes, and both stability series', async () => {
+    const parent = await createSimulation(server);
+    await step(parent, 30);
+    const child = await forked(parent, { atTick: 10, decrees: [SHOCK] });
+    await step(child.id, 8);
+    const compared = await compare(parent, child.id);
+    expect(compared.range).toEqual({ fromTick: 1, toTick: 18 });
+    expect(compared.simulation).toMatchObject({ id: parent, tick: 30 });
+    expect(compared.other).toMatchObject({ id: child.id, tick: 18 });
+    expect(compared.attractors.map((a: Json) => a.id)).toEqual(['well-a', 'well-b']);
+    expect(compared.stability.sampled).toBe(false);
+    expect(compared.stability.ticks).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
+    const trace = await json(await server.call(`/v1/simulations/${parent}/trace`, { key: 'key-a' }));
+    expect(compared.stability.simulation).toEqual(trace.steps.slice(0, 18).map((s: Json) => s.state.stability));
+    expect(compared.stability.other.slice(0, 10)).toEqual(compared.stability.simulation.slice(0, 10));
+    expect(compared.simulation.prophecies.map((p: Json) => p.tick)).toEqual([5, 10, 15]);
+  });
+
+  it('reports the tick each attractor was lost at in each run, as the traces show it', async () => {
+    const parent = await createSimulation(server);
+    await step(parent, 5);
+    // A shock that takes ten times well-a's depth: its basin is lost in the fork only.
+    const child = await forked(parent, { decrees: [{ type: 'shock', payload: { x: 4, y: 4, radius: 3, magnitude: 10 } }] });
+    await step(child.id, 20);
+    await step(parent, 20);
+    const lostAt = async (id: string, attractor: string): Promise<number | null> => {
+      const trace = await json(await server.call(`/v1/simulations/${id}/trace`, { key: 'key-a' }));
+      return trace.steps.find((s: Json) => s.state.lostBasins.includes(attractor))?.tick ?? null;
+    };
+    const compared = await compare(parent, child.id);
+    expect(compared.attractors).toContainEqual({ id: 'well-a', lossTick: { simulation: null, other: 6 } });
+    for (const { id, lossTick } of compared.attractors) {
+      expect(lossTick).toEqual({ simulation: await lostAt(parent, id), other: await lostAt(child.id, id) });
+    }
+  });
+
+  it('samples the stability series of a long range to at most 500 points, first and last ticks included', async () => {
+    const a = await createSimulation(server, { engineVersion: '1.1.0' });
+    const b = await createSimulation(server, { engineVersion: '1.2.0' });
+    await step(a, 1_200);
+    await step(b, 1_100);
+    const compared = await compare(a, b);
+    expect(compared.range.toTick).toBe(1_100);
+    expect(compared.stability.sampled).toBe(true);
+    expect(compared.stability.ticks).toHaveLength(500);
+    expect(compared.stability.ticks[0]).toBe(1);
+    expect(compared.stability.ticks.at(-1)).toBe(1_100);
+    expect(compared.stability.simulation).toHaveLength(500);
+    expect(compared.stability.other).toHaveLength(500);
+  });
+
+  it('two simulations before their first tick: an empty range', async () => {
+    const a = await createSimulation(server);
+    const b = await createSimulation(server);
+    const compared = await compare(a, b);
+    expect(compared).toMatchObject({ range: { fromTick: 0, toTick: 0 }, firstDifferenceTick: null, stability: { sampled: false, ticks: [], simulation: [], other: [] } });
+  });
+});
