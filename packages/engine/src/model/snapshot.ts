@@ -1,74 +1,67 @@
 import { resumeStream, type RandomStreamState } from '../rng/random-stream.js';
-import type { Completion } from '../schemas/outputs.js';
 import { DEFAULT_POLICY } from '../schemas/policy.js';
 import { RULE_DEFAULTS, type ResolvedRules } from '../schemas/rules.js';
+import { SNAPSHOT_FORMAT, type EngineSnapshot } from '../schemas/snapshot.js';
 import type { VersionFeatures } from '../versions/version-features.js';
 import type { EngineInput } from './engine-input.js';
-import { emptyWorld, PREFERENCE_STRIDE, type OpenProphecy, type World } from './world.js';
+import { emptyWorld, PREFERENCE_STRIDE, type World } from './world.js';
+
+export type { EngineSnapshot } from '../schemas/snapshot.js';
 
 /**
- * Format tag of every snapshot this engine writes; checked when reading one back.
- *
- * @example
- * if (stored.format !== SNAPSHOT_FORMAT) throw new Error('not an engine snapshot');
+ * Where each field of the world goes in a snapshot. Typed over every key of `World`, so a field
+ * added to the world does not compile until it is placed here: saved (and then written by
+ * `toSnapshot` and read by `fromSnapshot`), derived from saved fields, or scratch rebuilt every tick.
  */
-export const SNAPSHOT_FORMAT = 'sim-engine-snapshot/1';
-
-/**
- * Everything needed to resume a simulation exactly, random streams included, as plain JSON.
- * Numbers survive JSON unchanged, so a restored simulation continues byte for byte.
- *
- * @example
- * const saved = JSON.stringify(sim.snapshot());
- * const resumed = Simulation.restore(JSON.parse(saved) as EngineSnapshot);
- */
-export interface EngineSnapshot {
-  format: typeof SNAPSHOT_FORMAT;
-  engineVersion: string;
-  seed: number;
-  rules: ResolvedRules;
-  width: number;
-  height: number;
-  terrain: number[];
-  tick: number;
-  completion: Completion | null;
-  agents: {
-    ids: string[];
-    x: number[];
-    y: number[];
-    vx: number[];
-    vy: number[];
-    lambda: number[];
-    gamma: number[];
-    /** Engine 1.2.0 on; absent (everyone 1) before. */
-    belief?: number[];
-    basin: number[];
-    /** Row per agent, one column per attractor slot in use. */
-    preferences: number[][];
-  };
-  attractors: {
-    ids: string[];
-    x: number[];
-    y: number[];
-    depth: number[];
-    initialDepth: number[];
-    radius: number[];
-    capacity: number[];
-    load: number[];
-    lost: boolean[];
-  };
-  usedAttractorIds: string[];
-  lostOrder: string[];
-  streams: { motion: RandomStreamState; environment: RandomStreamState };
-  stability: number;
-  belowThreshold: boolean[];
-  prophecySeq: number;
-  /** The prophecy agents react to; it may have closed its horizon and still stand (1.0.0). */
-  standing: OpenProphecy | null;
-  openProphecies: OpenProphecy[];
-  pending: EngineInput[];
-  lastMove: string;
-}
+export const WORLD_FIELDS_IN_SNAPSHOT: Readonly<Record<keyof World, string>> = {
+  features: 'engineVersion',
+  seed: 'seed',
+  rules: 'rules',
+  width: 'width',
+  height: 'height',
+  terrain: 'terrain',
+  gradX: 'derived from terrain',
+  gradY: 'derived from terrain',
+  density: 'scratch',
+  tick: 'tick',
+  completion: 'completion',
+  agentCount: 'agents.ids (length)',
+  agentIds: 'agents.ids',
+  px: 'agents.x',
+  py: 'agents.y',
+  vx: 'agents.vx',
+  vy: 'agents.vy',
+  lambda: 'agents.lambda',
+  gamma: 'agents.gamma',
+  belief: 'agents.belief',
+  basin: 'agents.basin',
+  prefs: 'agents.preferences',
+  attractorCount: 'attractors.ids (length)',
+  attractorIds: 'attractors.ids',
+  ax: 'attractors.x',
+  ay: 'attractors.y',
+  depth: 'attractors.depth',
+  depth0: 'attractors.initialDepth',
+  radius: 'attractors.radius',
+  capacity: 'attractors.capacity',
+  load: 'attractors.load',
+  lost: 'attractors.lost',
+  reaction: 'scratch',
+  tipAgent: 'scratch',
+  tipScore: 'scratch',
+  usedAttractorIds: 'usedAttractorIds',
+  lostOrder: 'lostOrder',
+  motion: 'streams.motion',
+  environment: 'streams.environment',
+  stability: 'stability',
+  belowThreshold: 'belowThreshold',
+  prophecySeq: 'prophecySeq',
+  standing: 'standing',
+  openProphecies: 'openProphecies',
+  pending: 'pending',
+  lastMove: 'lastMove',
+  inBranch: 'scratch (false outside a prophecy branch)',
+};
 
 const list = (array: ArrayLike<number>, n: number): number[] => Array.from({ length: n }, (_, i) => array[i] as number);
 
