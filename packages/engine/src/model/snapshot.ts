@@ -1,6 +1,6 @@
-import { resumeStream, type RandomStreamState } from '../rng/random-stream.js';
+import { resumeStream } from '../rng/random-stream.js';
 import { DEFAULT_POLICY } from '../schemas/policy.js';
-import { RULE_DEFAULTS, type ResolvedRules } from '../schemas/rules.js';
+import { RULE_DEFAULTS } from '../schemas/rules.js';
 import { SNAPSHOT_FORMAT, type EngineSnapshot } from '../schemas/snapshot.js';
 import type { VersionFeatures } from '../versions/version-features.js';
 import type { EngineInput } from './engine-input.js';
