@@ -43,6 +43,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
     ...(deps.usage ? { usage: deps.usage } : {}),
     ...(deps.engine ? { engine: deps.engine } : {}),
     ...(deps.work ? { work: deps.work } : {}),
+    checkpointInterval: deps.checkpointInterval,
   });
   const onError = errorHandler(logger);
   const guards = createRouteGuards(deps.authenticator, deps.extensions, onError);

@@ -15,7 +15,8 @@ import {
   StepBodySchema,
   StepResponseSchema,
   TimeControlBodySchema,
-  TraceSchema,
+  TraceQuerySchema,
+  TraceReadSchema,
   TraceStepComponent,
 } from './simulation-schemas.js';
 
@@ -118,16 +119,21 @@ export function simulationRoutes(guards: RouteGuards) {
       method: 'get',
       path: '/v1/simulations/{id}/trace',
       tags,
-      summary: 'The full trace up to the current tick',
-      description: 'Recomputed from the scenario and the input log, streamed. With `Accept: application/x-ndjson`: one TraceStep per line. 404 before the first tick.',
+      summary: 'The trace up to the current tick, whole or a page at a time',
+      description:
+        'Recomputed from the nearest checkpoint and the input log, streamed. With `Accept: application/x-ndjson`: one TraceStep per line. ' +
+        'Without query parameters: every step from tick 1 to the current tick. With `fromTick`, `toTick` or `limit`: a page of at most `limit` ticks (default 100, at most 1000), ' +
+        'its `page` object in the JSON body and the next page’s `fromTick` in the `X-Next-Cursor` header (absent on the last page, the only place NDJSON carries it). ' +
+        'Pages concatenated equal the whole trace byte for byte. 400 when fromTick is after toTick or beyond the current tick; 404 before the first tick.',
       middleware: guards.read,
       security: PROTECTED,
-      request: { params: IdParamSchema },
+      request: { params: IdParamSchema, query: TraceQuerySchema },
       responses: {
         200: {
-          description: 'The trace',
+          description: 'The trace, or one page of it',
+          headers: { 'X-Next-Cursor': { schema: { type: 'integer' as const }, description: 'The fromTick of the next page; absent on the last page and when no page was asked for' } },
           content: {
-            'application/json': { schema: TraceSchema },
+            'application/json': { schema: TraceReadSchema },
             'application/x-ndjson': { schema: TraceStepComponent },
           },
         },
