@@ -413,6 +413,27 @@ export class SimulationService implements PlaybackTarget {
   }
 
   /**
+   * The engine state at `tick`, from 0 to the current tick: that tick's trace step state (tick 0:
+   * the scenario's start). Replayed from the nearest checkpoint before it and charged from there.
+   * A tick beyond the current one is 400 (it has not happened; docs/api.md, "States of the past").
+   */
+  async stateAt(request: WorkRequest, id: string, tick: number): Promise<{ simulationId: string; tick: number; state: TraceStep['state'] }> {
+    await this.authorize(request.auth, id);
+    const replay = await this.deps.store.getReplayInput(id);
+    if (replay === undefined) throw notFound(`Simulation ${id} not found`);
+    if (tick > replay.tick) throw validationError([{ path: 'tick', message: `tick ${tick} is beyond the current tick (${replay.tick})` }]);
+    // Tick 0 is the scenario as created: building it is what create does on this thread too.
+    if (tick === 0) return { simulationId: id, tick, state: Simulation.create(replay.scenario, { engineVersion: replay.engineVersion }).state() };
+    const start = await this.deps.store.nearestCheckpoint(id, tick - 1);
+    await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, tick), { history: true });
+    const source = { scenario: replay.scenario, engineVersion: replay.engineVersion, inputs: replay.inputs, untilTick: tick, stepsFromTick: tick, start };
+    let found: TraceStep | null = null;
+    for await (const step of replayStretches(this.engine, source, 'object', request.signal)) if (step !== null) found = step;
+    if (found === null) throw notFound(`Tick ${tick} of simulation ${id} could not be replayed`);
+    return { simulationId: id, tick, state: found.state };
+  }
+
+  /**
    * Weighs the replay a resumed event stream needs against the caller's work budget: from the
    * checkpoint before the first tick whose frame can follow `afterId` (a lower bound of it, so
    * never too cheap) to the current tick.

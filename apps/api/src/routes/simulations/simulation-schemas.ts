@@ -149,6 +149,20 @@ export const TraceReadSchema = TraceSchema.extend({
   page: TracePageInfoSchema.optional().describe('Present when a page was asked for (fromTick, toTick or limit)'),
 }).openapi('TraceRead');
 
+/** `{id}` and `{tick}` of a past state: a tick is an integer from 0; a malformed one is 400 at `tick`. */
+export const StateAtParamsSchema = z.object({
+  id: z.uuid().openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6a4c3d' }),
+  tick: z.coerce.number().int().min(0).max(1_000_000).openapi({ param: { name: 'tick', in: 'path', required: true }, description: 'A tick from 0 (the start) to the current tick', example: 120 }),
+});
+
+export const PastStateSchema = z
+  .object({
+    simulationId: z.uuid(),
+    tick: z.number().int(),
+    state: EngineStateSchema.describe('The engine state at that tick: the `state` of trace step `tick` (tick 0: the state before the first tick)'),
+  })
+  .openapi('PastState', { example: { simulationId: '6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6a4c3d', tick: 120, state: { tick: 120, status: 'running', completion: null, stability: 0.81, agentCount: 6, centroid: { x: 7.5, y: 8.1 }, attractors: [], lostBasins: [], prophecy: null } } });
+
 export const RunResponseSchema = z
   .object({ simulationId: z.uuid(), engineVersion: EngineVersionSchema, trace: TraceSchema })
   .openapi('RunResult');

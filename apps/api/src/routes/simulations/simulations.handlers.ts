@@ -75,6 +75,11 @@ export function simulationHandlers(service: SimulationService) {
     return streamed(traceResponse(stream, c.req.header('accept'), { status: 200, runEnvelope: false, ...(next === null ? {} : { headers: { 'X-Next-Cursor': String(next) } }) }));
   };
 
+  const stateAt: Handler<'stateAt'> = async (c) => {
+    const { id, tick } = c.req.valid('param');
+    return c.json(await service.stateAt(workRequest(c), id, tick), 200);
+  };
+
   const agentPolicy: Handler<'agentPolicy'> = async (c) => {
     const body = c.req.valid('json');
     await service.setAgentPolicy(c.get('auth'), c.req.valid('param').id, body.agentId, body.policy);
@@ -87,5 +92,5 @@ export function simulationHandlers(service: SimulationService) {
     return c.json({ ok: true as const }, 200);
   };
 
-  return { create, fromDomain, run, list, get, step, trace, agentPolicy, timeControl };
+  return { create, fromDomain, run, list, get, step, trace, stateAt, agentPolicy, timeControl };
 }
