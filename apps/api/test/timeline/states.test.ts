@@ -60,7 +60,7 @@ describe('GET /v1/simulations/{id}/states/{tick}', () => {
     [-1, 'negative'],
     ['1.5', 'not an integer'],
     ['now', 'not a number'],
-  ])('refuses tick %j (%s): 400 VALIDATION_ERROR at tick', async (tick) => {
+  ] as Array<[number | string, string]>)('refuses tick %j (%s): 400 VALIDATION_ERROR at tick', async (tick) => {
     const res = await stateAt(tick);
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { code: string; details: { issues: Array<{ path: string }> } } };
