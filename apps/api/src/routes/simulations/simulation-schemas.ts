@@ -125,7 +125,7 @@ const pageTick = (name: string, description: string) =>
 
 /** docs/api.md, "Trace pages": any of the three asks for a page; none, the whole trace. */
 export const TraceQuerySchema = z.object({
-  fromTick: pageTick('fromTick', 'First tick of the page (default 1); at most the current tick. Pass the previous page’s `nextCursor` here.'),
+  fromTick: pageTick('fromTick', 'First tick of the page (default 1); at most the current tick. Pass the previous page’s `nextCursor` here: `?fromTick=101&limit=100`, then `?fromTick=201&limit=100`, … until `nextCursor` is null.'),
   toTick: pageTick('toTick', 'Last tick wanted over all pages (default and at most: the current tick); not before fromTick'),
   limit: z.coerce
     .number()
@@ -143,7 +143,7 @@ export const TracePageInfoSchema = z
     limit: z.number().int().describe('Ticks per page'),
     nextCursor: z.number().int().nullable().describe('The `fromTick` of the next page (same toTick and limit); null on the last page. Also in the `X-Next-Cursor` header.'),
   })
-  .openapi('TracePage');
+  .openapi('TracePage', { example: { fromTick: 101, toTick: 200, limit: 100, nextCursor: 201 } });
 
 export const TraceReadSchema = TraceSchema.extend({
   page: TracePageInfoSchema.optional().describe('Present when a page was asked for (fromTick, toTick or limit)'),
