@@ -159,7 +159,7 @@ const protectedRoutes = () => appRoutes().filter((r) => !PUBLIC.has(r.name));
 
 /** Sends `route` for simulation `sim` with the given headers and a valid body. */
 function send(route: Route, headers: Record<string, string>, sim = simA, query = ''): Promise<Response> {
-  const path = route.path.replace(':id', sim).replace(':decreeId', decreeA) + query;
+  const path = route.path.replace(':id', sim).replace(':decreeId', decreeA).replace(':tick', '0') + query;
   const hasBody = route.method === 'POST' || route.method === 'PUT';
   return server.call(path, { method: route.method, headers, ...(hasBody ? { body: bodies.get(route.name) ?? {} } : {}) });
 }
