@@ -7,8 +7,9 @@ import type { Simulation } from '@sim/engine';
  * event loop only moves bytes. Decoding gives plain JSON: `Simulation.restore` checks it.
  */
 export function encodeCheckpoint(simulation: Simulation): Uint8Array {
-  const bytes = deflateRawSync(JSON.stringify(simulation.snapshot()));
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // A copy of exactly its bytes: a Buffer may be a view into a larger pooled one, which a
+  // worker's result would otherwise carry along whole.
+  return new Uint8Array(deflateRawSync(JSON.stringify(simulation.snapshot())));
 }
 
 export function decodeCheckpoint(bytes: Uint8Array): unknown {

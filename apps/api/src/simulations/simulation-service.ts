@@ -102,7 +102,6 @@ export interface TraceStream {
   page?: TracePage;
 }
 
-
 export type TimeControlAction = 'play' | 'pause' | 'step';
 
 export interface DecreeView {
@@ -227,7 +226,8 @@ export class SimulationService implements PlaybackTarget {
     await this.work.admit(request, { ...once, cost: 2 * once.cost });
     const collector = new TickCollector(id, createdAt);
     // No steps: the first pass builds no trace steps; the response replays them lazily.
-    const result = await this.compute({ kind: 'advance', snapshot: simulation.snapshot(), ticks: input.ticks, keepSteps: false, checkpointEvery: this.checkpointEvery(simulation.snapshot()) }, request.signal);
+    const snapshot = simulation.snapshot();
+    const result = await this.compute({ kind: 'advance', snapshot, ticks: input.ticks, keepSteps: false, checkpointEvery: this.checkpointEvery(snapshot) }, request.signal);
     collector.take(result.events);
     const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
     const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
