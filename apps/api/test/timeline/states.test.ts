@@ -1,5 +1,6 @@
 import { Simulation, type EngineState, type ScenarioInput, type TraceStep } from '@sim/engine';
 import fc from 'fast-check';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulation } from '../helpers/create-simulation.js';
 import { startLiveServer, type LiveServer } from '../live/support/live-server.js';
@@ -72,5 +73,23 @@ describe('GET /v1/simulations/{id}/states/{tick}', () => {
     expect((await stateAt(3, 'key-a-read')).status).toBe(200);
     expect((await stateAt(3, 'key-a-write')).status).toBe(403);
     expect((await stateAt(3, 'key-b')).status).toBe(401);
+  });
+
+  it('is refused with an error, never a wrong state, when a stored checkpoint was tampered with', async () => {
+    const tampered = await createSimulation(server);
+    await server.call(`/v1/simulations/${tampered}/step`, { key: 'key-a', body: { ticks: 25 } });
+    const db = server.storage.db;
+    const row = await db.selectFrom('simulation_checkpoints').select('snapshot').where('simulation_id', '=', tampered).where('tick', '=', 20).executeTakeFirstOrThrow();
+    const snapshot = JSON.parse(inflateRawSync(row.snapshot).toString('utf8')) as { agents: { vx: number[] } };
+    snapshot.agents.vx.pop();
+    await db.updateTable('simulation_checkpoints').set({ snapshot: deflateRawSync(JSON.stringify(snapshot)) }).where('simulation_id', '=', tampered).where('tick', '=', 20).execute();
+
+    const res = await server.call(`/v1/simulations/${tampered}/states/23`, { key: 'key-a' });
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('INTERNAL_ERROR');
+    expect(JSON.stringify(body)).not.toContain('agents.vx');
+    // Before that checkpoint, nothing is wrong.
+    expect((await server.call(`/v1/simulations/${tampered}/states/15`, { key: 'key-a' })).status).toBe(200);
   });
 });
