@@ -65,6 +65,46 @@ export const WORLD_FIELDS_IN_SNAPSHOT: Readonly<Record<keyof World, string>> = {
 
 const list = (array: ArrayLike<number>, n: number): number[] => Array.from({ length: n }, (_, i) => array[i] as number);
 
+type Agents = EngineSnapshot['agents'];
+type Attractors = EngineSnapshot['attractors'];
+/** World arrays that hold one number per agent (or per attractor slot). */
+type NumberColumn = { [K in keyof World]: World[K] extends Float64Array | Int32Array ? K : never }[keyof World];
+
+/**
+ * The per-agent number columns: snapshot key → world array. Typed over the snapshot schema's
+ * keys, so a column added to the schema does not compile until it is mapped here, and
+ * `toSnapshot` and `fromSnapshot` both read this one table. (`ids`, `preferences` and the
+ * version-dependent `belief` are written by hand.)
+ */
+const AGENT_COLUMNS: { readonly [K in Exclude<keyof Agents, 'ids' | 'preferences' | 'belief'>]: NumberColumn } = {
+  x: 'px',
+  y: 'py',
+  vx: 'vx',
+  vy: 'vy',
+  lambda: 'lambda',
+  gamma: 'gamma',
+  basin: 'basin',
+};
+
+/** The per-attractor number columns, likewise (`ids` and the boolean `lost` by hand). */
+const ATTRACTOR_COLUMNS: { readonly [K in Exclude<keyof Attractors, 'ids' | 'lost'>]: NumberColumn } = {
+  x: 'ax',
+  y: 'ay',
+  depth: 'depth',
+  initialDepth: 'depth0',
+  radius: 'radius',
+  capacity: 'capacity',
+  load: 'load',
+};
+
+function columnsOf<K extends string>(world: World, table: { readonly [key in K]: NumberColumn }, n: number): Record<K, number[]> {
+  return Object.fromEntries(Object.entries<NumberColumn>(table).map(([key, field]) => [key, list(world[field], n)])) as Record<K, number[]>;
+}
+
+function restoreColumns<T extends { readonly [key: string]: NumberColumn }>(world: World, table: T, from: { readonly [K in keyof T]: number[] }): void {
+  for (const [key, field] of Object.entries<NumberColumn>(table)) world[field].set(from[key as keyof T]);
+}
+
 export function toSnapshot(world: World): EngineSnapshot {
   const n = world.agentCount;
   const k = world.attractorCount;
@@ -80,25 +120,13 @@ export function toSnapshot(world: World): EngineSnapshot {
     completion: world.completion,
     agents: {
       ids: world.agentIds.slice(0, n),
-      x: list(world.px, n),
-      y: list(world.py, n),
-      vx: list(world.vx, n),
-      vy: list(world.vy, n),
-      lambda: list(world.lambda, n),
-      gamma: list(world.gamma, n),
+      ...columnsOf(world, AGENT_COLUMNS, n),
       ...(world.features.beliefPolicy ? { belief: list(world.belief, n) } : {}),
-      basin: list(world.basin, n),
       preferences: Array.from({ length: n }, (_, i) => list(world.prefs.subarray(i * PREFERENCE_STRIDE), k)),
     },
     attractors: {
       ids: world.attractorIds.slice(0, k),
-      x: list(world.ax, k),
-      y: list(world.ay, k),
-      depth: list(world.depth, k),
-      initialDepth: list(world.depth0, k),
-      radius: list(world.radius, k),
-      capacity: list(world.capacity, k),
-      load: list(world.load, k),
+      ...columnsOf(world, ATTRACTOR_COLUMNS, k),
       lost: Array.from({ length: k }, (_, a) => world.lost[a] === 1),
     },
     usedAttractorIds: [...world.usedAttractorIds],
@@ -132,25 +160,13 @@ export function fromSnapshot(snapshot: EngineSnapshot, features: VersionFeatures
 
   world.agentCount = agents.ids.length;
   world.agentIds = [...agents.ids];
-  world.px.set(agents.x);
-  world.py.set(agents.y);
-  world.vx.set(agents.vx);
-  world.vy.set(agents.vy);
-  world.lambda.set(agents.lambda);
-  world.gamma.set(agents.gamma);
+  restoreColumns(world, AGENT_COLUMNS, agents);
   world.belief.set(agents.belief ?? agents.ids.map(() => DEFAULT_POLICY.belief));
-  world.basin.set(agents.basin);
   agents.preferences.forEach((row, i) => world.prefs.set(row, i * PREFERENCE_STRIDE));
 
   world.attractorCount = attractors.ids.length;
   world.attractorIds = [...attractors.ids];
-  world.ax.set(attractors.x);
-  world.ay.set(attractors.y);
-  world.depth.set(attractors.depth);
-  world.depth0.set(attractors.initialDepth);
-  world.radius.set(attractors.radius);
-  world.capacity.set(attractors.capacity);
-  world.load.set(attractors.load);
+  restoreColumns(world, ATTRACTOR_COLUMNS, attractors);
   attractors.lost.forEach((lost, a) => (world.lost[a] = lost ? 1 : 0));
   world.usedAttractorIds = [...snapshot.usedAttractorIds];
   world.lostOrder = [...snapshot.lostOrder];

@@ -119,10 +119,10 @@ export const EngineSnapshotSchema = z
     };
     mismatch(['terrain'], snapshot.width * snapshot.height, snapshot.terrain.length);
     const { agents, attractors } = snapshot;
-    for (const key of ['x', 'y', 'vx', 'vy', 'lambda', 'gamma', 'basin', 'preferences'] as const) mismatch(['agents', key], agents.ids.length, agents[key].length);
-    if (agents.belief !== undefined) mismatch(['agents', 'belief'], agents.ids.length, agents.belief.length);
+    // Every column of the two tables, whatever columns the shape above declares.
+    for (const [key, column] of Object.entries(agents)) if (column !== undefined) mismatch(['agents', key], agents.ids.length, column.length);
     agents.preferences.forEach((row, i) => mismatch(['agents', 'preferences', i], attractors.ids.length, row.length));
-    for (const key of ['x', 'y', 'depth', 'initialDepth', 'radius', 'capacity', 'load', 'lost'] as const) mismatch(['attractors', key], attractors.ids.length, attractors[key].length);
+    for (const [key, column] of Object.entries(attractors)) mismatch(['attractors', key], attractors.ids.length, column.length);
     mismatch(['belowThreshold'], snapshot.rules.warningThresholds.length, snapshot.belowThreshold.length);
     agents.basin.forEach((basin, i) => {
       if (basin >= attractors.ids.length) context.addIssue({ code: 'custom', path: ['agents', 'basin', i], message: `no attractor slot ${basin}` });
