@@ -48,5 +48,7 @@ export interface AppDeps {
   engine?: EngineRunner;
   /** Work ceilings and the compute window; default none. */
   work?: WorkBudget;
+  /** Ticks between checkpoints; default picked from each world's size (docs/api.md, "Checkpoints"). */
+  checkpointInterval?: number | undefined;
   extensions?: AppExtensions;
 }

@@ -47,6 +47,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
     ...(deps.usage ? { usage: deps.usage } : {}),
     ...(deps.engine ? { engine: deps.engine } : {}),
     ...(deps.work ? { work: deps.work } : {}),
+    checkpointInterval: deps.checkpointInterval,
   });
   // Forks share the service's engine runner, so their replays queue on the same workers.
   const forks = new SimulationForks({ store: deps.store, engine: service.engine, work: deps.work ?? unlimitedWorkBudget, clock: deps.clock, usage: deps.usage ?? noopUsageRecorder });

@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   SIM_KEEP_ALIVE_TIMEOUT_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(100).max(600_000).optional()),
   SIM_MAX_HEADER_BYTES: optional.pipe(z.coerce.number<string | undefined>().int().min(1024).max(1_048_576).optional()),
   SIM_MAX_CONNECTIONS_PER_ADDRESS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100_000).optional()),
+  /** Ticks between checkpoints; default picked from each world's size (docs/api.md, "Checkpoints"). */
+  SIM_CHECKPOINT_INTERVAL: optional.pipe(z.coerce.number<string | undefined>().int().min(10).max(1_000_000).optional()),
   /** Engine worker threads; default one per core but one (at least one). */
   SIM_ENGINE_WORKERS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(256).optional()),
   /** Concurrent SSE streams per organization, `free,pro,enterprise`, e.g. `2,20,200`. */
@@ -109,6 +111,8 @@ export interface AppConfig {
   serviceVersion: string;
   /** Engine worker threads; undefined: one per core but one. */
   engineWorkers: number | undefined;
+  /** Ticks between checkpoints (SIM_CHECKPOINT_INTERVAL); undefined: picked from each world's size. */
+  checkpointInterval: number | undefined;
   http: HttpLimits;
 }
 
@@ -177,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     trustProxy: e.SIM_TRUST_PROXY ?? { kind: 'socket' },
     serviceVersion: serviceVersion(root),
     engineWorkers: e.SIM_ENGINE_WORKERS,
+    checkpointInterval: e.SIM_CHECKPOINT_INTERVAL,
     http: {
       headersTimeoutMs,
       requestTimeoutMs,

@@ -115,6 +115,7 @@ async function main(): Promise<void> {
     usage,
     engine,
     work,
+    checkpointInterval: config.checkpointInterval,
     extensions: {
       beforeRoutes: [rateLimiting.byIp],
       rateLimit: rateLimiting.byIdentity,

@@ -1,11 +1,11 @@
 export { Simulation, replay, replaySteps, replayTicks, type ReplayTicksOptions, type CreateOptions, type StepObserver, type TickRecord } from './simulation.js';
-export { ScenarioError, UnknownEngineVersionError, toValidationIssues, type ValidationIssue } from './scenario-error.js';
+export { ScenarioError, SnapshotError, UnknownEngineVersionError, toValidationIssues, type ValidationIssue } from './scenario-error.js';
 export { checkScenarioFile, flagDuplicateIds, type ScenarioFileCheck } from './scenario-file-check.js';
 export { LIMITS } from './limits.js';
 export { openStream, resumeStream, type RandomStream, type RandomStreamState } from './rng/random-stream.js';
 export type { EngineInput, EngineInputDraft, ScheduledInput } from './model/engine-input.js';
 export type { InputProblem } from './model/apply-input.js';
-export { SNAPSHOT_FORMAT, type EngineSnapshot } from './model/snapshot.js';
+export { SNAPSHOT_FORMAT, EngineSnapshotSchema, type EngineSnapshot } from './schemas/snapshot.js';
 export { compass } from './model/describe-move.js';
 export { DEFAULT_ENGINE_VERSION, ENGINE_VERSIONS, isEngineVersion, versionFeatures, type EngineVersion } from './versions/registry.js';
 export type { VersionFeatures } from './versions/version-features.js';

@@ -68,3 +68,23 @@ export class UnknownEngineVersionError extends Error {
     this.name = 'UnknownEngineVersionError';
   }
 }
+
+/**
+ * Thrown by `Simulation.restore` for a value that is not a snapshot this engine wrote: another
+ * format, a missing or mistyped field, parallel arrays that do not line up. Lists every problem.
+ *
+ * @example
+ * try {
+ *   Simulation.restore(JSON.parse(stored));
+ * } catch (error) {
+ *   if (error instanceof SnapshotError) console.log(error.issues);
+ * }
+ */
+export class SnapshotError extends Error {
+  readonly issues: ValidationIssue[];
+  constructor(issues: ValidationIssue[]) {
+    super(`invalid engine snapshot: ${issues.map((i) => `${i.path || '(snapshot)'}: ${i.message}`).join('; ')}`);
+    this.name = 'SnapshotError';
+    this.issues = issues;
+  }
+}

@@ -5,12 +5,13 @@ import { observeAgents, observeState } from './model/observe.js';
 import { prophecyDue, prophesy } from './model/prophesy.js';
 import { fromSnapshot, toSnapshot, type EngineSnapshot } from './model/snapshot.js';
 import { createWorld, type World } from './model/world.js';
-import { ScenarioError, toValidationIssues, UnknownEngineVersionError, type ValidationIssue } from './scenario-error.js';
+import { ScenarioError, SnapshotError, toValidationIssues, UnknownEngineVersionError, type ValidationIssue } from './scenario-error.js';
 import { DecreeSchema, type DecreeInput } from './schemas/decree.js';
 import type { AgentSnapshot, EngineEvent, EngineState, Loss, TraceStep, Warning } from './schemas/outputs.js';
 import { PolicySchema, type Policy } from './schemas/policy.js';
 import { resolveRules } from './schemas/rules.js';
 import { ScenarioSchema, type ScenarioInput } from './schemas/scenario.js';
+import { EngineSnapshotSchema } from './schemas/snapshot.js';
 import { DEFAULT_ENGINE_VERSION, versionFeatures } from './versions/registry.js';
 import type { VersionFeatures } from './versions/version-features.js';
 
@@ -95,9 +96,21 @@ export class Simulation {
     return new Simulation(world);
   }
 
-  /** Resumes a simulation from `snapshot()`, exactly where it was. */
-  static restore(snapshot: EngineSnapshot): Simulation {
-    return new Simulation(fromSnapshot(snapshot, features(snapshot.engineVersion)));
+  /**
+   * Resumes a simulation from `snapshot()`, exactly where it was. Stored JSON is not trusted:
+   * anything that does not match the snapshot format throws `SnapshotError` listing every
+   * problem, and an engine version this build does not serve throws `UnknownEngineVersionError`.
+   */
+  static restore(snapshot: unknown): Simulation {
+    const parsed = EngineSnapshotSchema.safeParse(snapshot);
+    if (!parsed.success) throw new SnapshotError(toValidationIssues(parsed.error));
+    const version = features(parsed.data.engineVersion);
+    if (version.beliefPolicy && parsed.data.agents.belief === undefined) {
+      throw new SnapshotError([{ path: 'agents.belief', message: `engine ${version.version} snapshots carry every agent's belief` }]);
+    }
+    // The checked value itself is rebuilt (not zod's copy, whose keys follow the schema's order),
+    // so that what the world reports keeps the order it was written in.
+    return new Simulation(fromSnapshot(snapshot as EngineSnapshot, version));
   }
 
   get engineVersion(): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINE_VERSIONS, SNAPSHOT_FORMAT, Simulation, UnknownEngineVersionError, type EngineSnapshot } from '../src/index.js';
+import { ENGINE_VERSIONS, SNAPSHOT_FORMAT, Simulation, SnapshotError, UnknownEngineVersionError, type EngineSnapshot } from '../src/index.js';
 import { crowdedScenario, record } from './unit-helpers.js';
 
 /**
@@ -58,5 +58,45 @@ describe('snapshot and restore', () => {
   it('refuses a snapshot of an engine version it does not serve', () => {
     const snapshot = { ...Simulation.create(crowdedScenario()).snapshot(), engineVersion: '0.9.0' };
     expect(() => Simulation.restore(snapshot)).toThrow(UnknownEngineVersionError);
+  });
+
+  describe('refuses a snapshot that does not match the format, naming where', () => {
+    const stored = (): EngineSnapshot => {
+      const sim = Simulation.create(crowdedScenario(), { engineVersion: '1.2.0' });
+      sim.step(12);
+      return JSON.parse(JSON.stringify(sim.snapshot())) as EngineSnapshot;
+    };
+    const refusal = (snapshot: unknown): SnapshotError => {
+      try {
+        Simulation.restore(snapshot);
+      } catch (error) {
+        if (error instanceof SnapshotError) return error;
+        throw error;
+      }
+      throw new Error('restore accepted a tampered snapshot');
+    };
+
+    it.each([
+      ['another format', (s: EngineSnapshot) => ({ ...s, format: 'sim-engine-snapshot/0' }), 'format'],
+      ['an agent array cut short', (s: EngineSnapshot) => ({ ...s, agents: { ...s.agents, vx: s.agents.vx.slice(1) } }), 'agents.vx'],
+      ['a number turned into text', (s: EngineSnapshot) => ({ ...s, stability: '0.9' }), 'stability'],
+      ['a field nobody knows', (s: EngineSnapshot) => ({ ...s, cheat: true }), 'cheat'],
+      ['a terrain of the wrong size', (s: EngineSnapshot) => ({ ...s, terrain: [...s.terrain, 0] }), 'terrain'],
+      ['a basin slot that does not exist', (s: EngineSnapshot) => ({ ...s, agents: { ...s.agents, basin: s.agents.basin.map(() => 99) } }), 'agents.basin.0'],
+      ['a 1.2.0 snapshot without beliefs', (s: EngineSnapshot) => ({ ...s, agents: { ...s.agents, belief: undefined } }), 'agents.belief'],
+      ['a stream state lost', (s: EngineSnapshot) => ({ ...s, streams: { motion: s.streams.motion } }), 'streams.environment'],
+    ])('%s', (_name, tamper, path) => {
+      const error = refusal(tamper(stored()));
+      expect(error.issues.map((i) => i.path)).toContain(path);
+      expect(error.message).toContain('invalid engine snapshot');
+    });
+
+    it('refuses what is not an object at all', () => {
+      expect(refusal(null).issues[0]?.path).toBe('');
+    });
+
+    it('accepts the untampered snapshot', () => {
+      expect(Simulation.restore(stored()).tick).toBe(12);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { EngineEvent, EngineSnapshot, EngineState, ScenarioInput, ScheduledInput, TraceStep } from '@sim/engine';
+import type { Checkpoint } from '../storage/simulation-store.js';
 
 /**
  * Advance a stored simulation: resume `snapshot` and compute up to `ticks` ticks. Everything a
@@ -10,6 +11,8 @@ export interface AdvanceTask {
   ticks: number;
   /** Build each tick's trace step (someone follows the simulation live). */
   keepSteps: boolean;
+  /** Encode a checkpoint at every tick computed that is a multiple of this; 0: none. */
+  checkpointEvery: number;
 }
 
 /** What an advance gives back for the main thread to store in one transaction and publish. */
@@ -19,6 +22,8 @@ export interface AdvanceResult {
   events: EngineEvent[];
   steps: TraceStep[];
   snapshot: EngineSnapshot;
+  /** The checkpoints due in the ticks computed, in tick order. */
+  checkpoints: Checkpoint[];
   state: EngineState;
   tick: number;
   completed: boolean;
@@ -27,14 +32,14 @@ export interface AdvanceResult {
 
 /**
  * One stretch of a replay (trace reads, SSE resumption): from the scenario at tick 0 (`from`
- * is the scenario) or from the snapshot the previous stretch ended at, the logged inputs
+ * is the scenario), from a stored checkpoint, or from the snapshot the previous stretch ended at, the logged inputs
  * queued just before the tick they applied at, up to `untilTick`, stopping early after about
  * `budgetMs` so that a long replay is many short tasks: the pool stays fair, memory stays flat
  * and a reader that goes away stops it between two stretches.
  */
 export interface ReplayTask {
   kind: 'replay';
-  from: { scenario: ScenarioInput; engineVersion: string } | { snapshot: EngineSnapshot };
+  from: { scenario: ScenarioInput; engineVersion: string } | { checkpoint: Uint8Array } | { snapshot: EngineSnapshot };
   /** The inputs that apply after the start of this stretch, in log order. */
   inputs: readonly ScheduledInput[];
   untilTick: number;

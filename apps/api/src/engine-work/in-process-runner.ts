@@ -1,7 +1,8 @@
 import { Simulation } from '@sim/engine';
 import type { AdvanceResult, AdvanceTask, ReplayResult, ReplayTask } from './engine-task.js';
 import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
-import { advanceObserver, advanceResult, runEngineTask } from './run-engine-task.js';
+import type { Checkpoint } from '../storage/simulation-store.js';
+import { advanceObserver, advanceResult, checkpointIfDue, runEngineTask } from './run-engine-task.js';
 
 /** Longest stretch of engine work, in milliseconds, before other requests get a turn. */
 export const SLICE_MS = 25;
@@ -36,18 +37,20 @@ export function createInProcessRunner(now: () => number = () => performance.now(
         throwIfAborted(signal);
         const simulation = Simulation.restore(task.snapshot);
         const { observer, events, steps } = advanceObserver(task.keepSteps);
+        const checkpoints: Checkpoint[] = [];
         let done = 0;
         while (done < task.ticks && !simulation.completed) {
           const sliceEnd = now() + SLICE_MS;
           do {
             done += simulation.step(1, observer);
+            checkpointIfDue(simulation, task.checkpointEvery, checkpoints);
           } while (done < task.ticks && !simulation.completed && now() < sliceEnd);
           if (done < task.ticks && !simulation.completed) {
             await nextTurn();
             throwIfAborted(signal);
           }
         }
-        return advanceResult(simulation, done, events, steps);
+        return advanceResult(simulation, done, events, steps, checkpoints);
       }),
     replay: (task: ReplayTask, signal?: AbortSignal): Promise<ReplayResult> =>
       tracked(async () => {

@@ -1,4 +1,5 @@
 import type { ScenarioInput, ScheduledInput, TraceStep } from '@sim/engine';
+import type { Checkpoint } from '../storage/simulation-store.js';
 import type { EngineRunner } from './engine-runner.js';
 import type { ReplayTask } from './engine-task.js';
 
@@ -15,10 +16,13 @@ export interface ReplaySource {
   untilTick: number;
   /** Ticks below it yield null (their steps are not built). Default 1: every step. */
   stepsFromTick?: number;
+  /** A stored checkpoint to start from instead of tick 0; the first tick yielded is the one after it. */
+  start?: Checkpoint | undefined;
 }
 
 /**
- * A replay from tick 0 to `untilTick`, computed in stretches on the runner and pulled one tick at
+ * A replay from tick 0 (or from `source.start`, a checkpoint: then the first entry is the tick
+ * after it) to `untilTick`, computed in stretches on the runner and pulled one tick at
  * a time: the next stretch is asked only when the caller has taken the last one's steps, so a
  * slow reader holds one stretch in memory and a reader that stops (or an aborted `signal`) ends
  * the work between two stretches (or at once, on a worker).
@@ -29,8 +33,8 @@ export async function* replayStretches<F extends ReplayTask['format']>(
   format: F,
   signal?: AbortSignal,
 ): AsyncGenerator<(F extends 'json' ? string : TraceStep) | null, void, void> {
-  let from: ReplayTask['from'] = { scenario: source.scenario, engineVersion: source.engineVersion };
-  let tick = 0;
+  let from: ReplayTask['from'] = source.start === undefined ? { scenario: source.scenario, engineVersion: source.engineVersion } : { checkpoint: source.start.bytes };
+  let tick = source.start?.tick ?? 0;
   while (tick < source.untilTick) {
     const at = tick;
     const result = await runner.replay(

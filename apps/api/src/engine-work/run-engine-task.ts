@@ -1,14 +1,17 @@
 import { Simulation, type EngineEvent, type ScheduledInput, type StepObserver, type TraceStep } from '@sim/engine';
+import type { Checkpoint } from '../storage/simulation-store.js';
+import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
 import type { AdvanceResult, AdvanceTask, EngineTask, EngineTaskResult, ReplayResult, ReplayTask } from './engine-task.js';
 
 /** The outcome of an advance, once its ticks are computed (shared by the worker and the in-process runner). */
-export function advanceResult(simulation: Simulation, advanced: number, events: EngineEvent[], steps: TraceStep[]): AdvanceResult {
+export function advanceResult(simulation: Simulation, advanced: number, events: EngineEvent[], steps: TraceStep[], checkpoints: Checkpoint[]): AdvanceResult {
   return {
     kind: 'advanced',
     advanced,
     events,
     steps,
     snapshot: simulation.snapshot(),
+    checkpoints,
     state: simulation.state(),
     tick: simulation.tick,
     completed: simulation.completed,
@@ -25,11 +28,29 @@ export function advanceObserver(keepSteps: boolean): { observer: StepObserver; e
   return { observer, events, steps };
 }
 
+/** Appends the checkpoint of the tick just computed when it is due (every `every` ticks; 0: never). */
+export function checkpointIfDue(simulation: Simulation, every: number, checkpoints: Checkpoint[]): void {
+  if (every > 0 && simulation.tick % every === 0) checkpoints.push({ tick: simulation.tick, bytes: encodeCheckpoint(simulation) });
+}
+
 function advance(task: AdvanceTask): AdvanceResult {
   const simulation = Simulation.restore(task.snapshot);
   const { observer, events, steps } = advanceObserver(task.keepSteps);
-  const advanced = simulation.step(task.ticks, observer);
-  return advanceResult(simulation, advanced, events, steps);
+  const checkpoints: Checkpoint[] = [];
+  let advanced = 0;
+  // One tick at a time (the same ticks as one call: step(n) is n steps of one), so that the
+  // snapshot of each tick due for a checkpoint can be taken.
+  while (advanced < task.ticks && simulation.step(1, observer) === 1) {
+    advanced++;
+    checkpointIfDue(simulation, task.checkpointEvery, checkpoints);
+  }
+  return advanceResult(simulation, advanced, events, steps, checkpoints);
+}
+
+/** Where a replay stretch starts: the scenario at tick 0, a stored checkpoint, or the last stretch's end. */
+function startOf(from: ReplayTask['from']): Simulation {
+  if ('scenario' in from) return Simulation.create(from.scenario, { engineVersion: from.engineVersion });
+  return Simulation.restore('checkpoint' in from ? decodeCheckpoint(from.checkpoint) : from.snapshot);
 }
 
 /**
@@ -38,7 +59,7 @@ function advance(task: AdvanceTask): AdvanceResult {
  * replaying in stretches gives the same ticks, byte for byte, as one uninterrupted replay.
  */
 function replay(task: ReplayTask, now: () => number): ReplayResult {
-  const simulation = 'scenario' in task.from ? Simulation.create(task.from.scenario, { engineVersion: task.from.engineVersion }) : Simulation.restore(task.from.snapshot);
+  const simulation = startOf(task.from);
   const inputs = [...task.inputs].sort((a, b) => a.tick - b.tick).filter((input) => input.tick > simulation.tick);
   const deadline = now() + task.budgetMs;
   const steps: ReplayResult['steps'] = [];

@@ -8,7 +8,7 @@ import { FrameBuilder } from './frame-builder.js';
 import type { SseFrame } from './sse-frame.js';
 
 /** What replay reads: stored events and the input log. */
-export type HistoryStore = Pick<SimulationStore, 'listEvents' | 'getReplayInput'>;
+export type HistoryStore = Pick<SimulationStore, 'listEvents' | 'getReplayInput' | 'nearestCheckpoint'>;
 
 /** A point in a simulation's history: after tick `tick` and stored event `lastSeq`. */
 export interface HistoryHead {
@@ -34,10 +34,11 @@ async function* storedEvents(store: HistoryStore, simulationId: string, lastSeq:
 
 /**
  * The frames of a simulation's history with an id above `afterId`, up to `head`, in order.
- * Stored events come from storage; tick events are recomputed by replaying the input log from
- * tick 0 on the engine runner (the engine is deterministic, so they are byte for byte what was
- * sent live). Ticks that cannot reach a frame wanted are computed without building their trace
- * step. Lazy: a stretch of ticks is computed when the last one's frames are taken, so a long
+ * Stored events come from storage; tick events are recomputed by replaying the input log on the
+ * engine runner from the nearest checkpoint before the first tick wanted (the engine is
+ * deterministic, so they are byte for byte what was sent live). Ticks up to the checkpoint are
+ * not computed at all; those between it and the first wanted are computed without building
+ * their trace step. Lazy: a stretch of ticks is computed when the last one's frames are taken, so a long
  * replay streams with flat memory, and `signal` (the client left) stops it.
  */
 export async function* replayHistory(
@@ -53,6 +54,8 @@ export async function* replayHistory(
   let pending = await events.next();
   let ticks: AsyncGenerator<TraceStep | null, void, void> | undefined;
   let tick = 0;
+  /** The checkpoint's tick: ticks up to it are passed over, never computed. */
+  let skipTo = 0;
   for (;;) {
     const event = pending.done === true ? undefined : pending.value;
     const tickDue = tick < head.tick;
@@ -69,7 +72,19 @@ export async function* replayHistory(
       // Tick t's id is t plus the seq of the stored events before it, at most head.lastSeq: the
       // ticks up to afterId − head.lastSeq can never reach a wanted frame, so build no step for them.
       const stepsFromTick = Math.max(1, afterId - head.lastSeq + 1);
-      ticks = replayStretches(engine, { scenario: input.scenario, engineVersion: input.engineVersion, inputs: input.inputs, untilTick: head.tick, stepsFromTick }, 'object', signal);
+      const start = await store.nearestCheckpoint(simulationId, Math.min(stepsFromTick, head.tick) - 1);
+      skipTo = start?.tick ?? 0;
+      ticks = replayStretches(
+        engine,
+        { scenario: input.scenario, engineVersion: input.engineVersion, inputs: input.inputs, untilTick: head.tick, stepsFromTick, start },
+        'object',
+        signal,
+      );
+    }
+    if (tick < skipTo) {
+      // Before the checkpoint: no frame is wanted there, and its stored events were read above.
+      tick++;
+      continue;
     }
     const next = await ticks.next();
     if (next.done === true) return; // the stored log and the engine disagree: stop rather than invent

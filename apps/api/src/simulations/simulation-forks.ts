@@ -94,7 +94,7 @@ export class SimulationForks {
     const atTick = ask.atTick ?? history.tick;
     if (atTick > history.tick) throw validationError([{ path: 'atTick', message: `atTick ${atTick} is beyond the simulation's current tick ${history.tick}` }]);
     const inherited = history.inputs.filter((entry) => entry.tick <= atTick);
-    await this.deps.work.admit(request, estimateReplay(history.scenario, history.engineVersion, inherited, atTick), { history: true });
+    await this.deps.work.admit(request, estimateReplay(history.scenario, history.engineVersion, inherited, 0, atTick), { history: true });
 
     const id = randomUUID();
     const createdAt = this.deps.clock.now().toISOString();
@@ -194,7 +194,7 @@ export class SimulationForks {
     if (mine === undefined) throw notFound(`Simulation ${id} not found`);
     if (theirs === undefined) throw notFound(`Simulation ${otherId} not found`);
     const range = Math.min(mine.tick, theirs.tick);
-    const upTo = (history: ReplayInput) => estimateReplay(history.scenario, history.engineVersion, history.inputs.filter((entry) => entry.tick <= range), range);
+    const upTo = (history: ReplayInput) => estimateReplay(history.scenario, history.engineVersion, history.inputs.filter((entry) => entry.tick <= range), 0, range);
     const [a, b] = [upTo(mine), upTo(theirs)];
     await this.deps.work.admit(request, { ...a, cost: a.cost + b.cost, agents: Math.max(a.agents, b.agents) }, { history: true });
     const ticks = sampleTicks(range);

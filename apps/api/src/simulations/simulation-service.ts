@@ -10,6 +10,7 @@ import {
   type ScenarioInput,
   type TraceStep,
 } from '@sim/engine';
+import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import { createInProcessRunner } from '../engine-work/in-process-runner.js';
 import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
 import type { AdvanceResult } from '../engine-work/engine-task.js';
@@ -29,6 +30,7 @@ import type { Page, SortOrder } from '../lib/pagination.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
 import type {
+  Checkpoint,
   DecreeRecord,
   NewEvent,
   NewInput,
@@ -45,6 +47,7 @@ import { noopPlaybackController, type PlaybackController, type PlaybackControlle
 import { resolveScenario, type ResolvedScenario, type ScenarioSource } from './scenario-source.js';
 import { assertSimulationAccess, organizationFor, organizationsToList } from './tenancy.js';
 import { TickCollector } from './tick-collector.js';
+import { tracePage, type TracePage, type TraceWindow } from './trace-page.js';
 import { engineVersionOf, simulationView, stateView, type SimulationState, type SimulationView } from './simulation-view.js';
 
 export interface SimulationServiceDeps {
@@ -60,6 +63,8 @@ export interface SimulationServiceDeps {
   engine?: EngineRunner;
   /** Ceilings and the compute window; default none. */
   work?: WorkBudget;
+  /** Ticks between checkpoints (SIM_CHECKPOINT_INTERVAL); default picked from the world's size. */
+  checkpointInterval?: number | undefined;
 }
 
 export interface CreateSimulationInput {
@@ -93,6 +98,8 @@ export interface TraceStream {
   initialState: ScenarioInput['initialState'];
   /** Each step's JSON text, computed as it is read. */
   steps: AsyncGenerator<string, void, void>;
+  /** Set when a page was asked for (docs/api.md, "Trace pages"). */
+  page?: TracePage;
 }
 
 export type TimeControlAction = 'play' | 'pause' | 'step';
@@ -186,7 +193,7 @@ export class SimulationService implements PlaybackTarget {
     draft: NewSimulationDraft,
     status: LifecycleStatus,
     engine: Pick<AdvanceResult, 'state' | 'snapshot' | 'tick'>,
-    produced: Pick<SimulationChanges, 'prophecies' | 'events'>,
+    produced: Pick<SimulationChanges, 'prophecies' | 'events' | 'checkpoints'>,
   ): Promise<{ stored: StoredEvent[]; view: SimulationView }> {
     const { organizationId, resolved, simulation, id, createdAt } = draft;
     const { state, snapshot, tick } = engine;
@@ -219,11 +226,12 @@ export class SimulationService implements PlaybackTarget {
     await this.work.admit(request, { ...once, cost: 2 * once.cost });
     const collector = new TickCollector(id, createdAt);
     // No steps: the first pass builds no trace steps; the response replays them lazily.
-    const result = await this.compute({ kind: 'advance', snapshot: simulation.snapshot(), ticks: input.ticks, keepSteps: false }, request.signal);
+    const snapshot = simulation.snapshot();
+    const result = await this.compute({ kind: 'advance', snapshot, ticks: input.ticks, keepSteps: false, checkpointEvery: this.checkpointEvery(snapshot) }, request.signal);
     collector.take(result.events);
     const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
     const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
-    const { stored, view } = await this.insert(draft, status, result, { prophecies: collector.prophecies, events });
+    const { stored, view } = await this.insert(draft, status, result, { prophecies: collector.prophecies, events, checkpoints: result.checkpoints });
     this.publish(id, stored, [], 0);
     this.usage.recordTicks(draft.organizationId, result.tick);
     return { simulation: view, trace: this.traceOf(id, resolved.scenarioId, simulation.engineVersion, resolved.scenario, [], result.tick, request.signal) };
@@ -385,21 +393,62 @@ export class SimulationService implements PlaybackTarget {
     return { items: page.items.map(prophecyView), total: page.total };
   }
 
-  /** The trace up to the current tick; 404 before the first tick. Costs its whole replay. */
-  async trace(request: WorkRequest, id: string): Promise<TraceStream> {
+  /**
+   * The trace up to the current tick, or the page of it that `window` asks for; 404 before the
+   * first tick. Replayed from the nearest checkpoint at or before the tick before the first step
+   * wanted, and charged from there.
+   */
+  async trace(request: WorkRequest, id: string, window: TraceWindow = {}): Promise<TraceStream> {
     await this.authorize(request.auth, id);
     const replay = await this.deps.store.getReplayInput(id);
     if (replay === undefined) throw notFound(`Simulation ${id} not found`);
     if (replay.tick === 0) throw notFound('The trace is not available before the first tick');
-    await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, replay.tick), { history: true });
-    return this.traceOf(id, replay.scenarioId, replay.engineVersion, replay.scenario, replay.inputs, replay.tick, request.signal);
+    const page = tracePage(window, replay.tick);
+    const fromTick = page?.fromTick ?? 1;
+    const untilTick = page?.toTick ?? replay.tick;
+    const start = await this.deps.store.nearestCheckpoint(id, fromTick - 1);
+    await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, untilTick), { history: true });
+    const trace = this.traceOf(id, replay.scenarioId, replay.engineVersion, replay.scenario, replay.inputs, replay.tick, request.signal, { fromTick, untilTick, start });
+    return page === undefined ? trace : { ...trace, page };
   }
 
-  /** Weighs a replay of the whole history (a resumed event stream) against the caller's work budget. */
-  async admitReplay(request: WorkRequest, id: string): Promise<void> {
+  /**
+   * The engine state at `tick`, from 0 to the current tick: that tick's trace step state (tick 0:
+   * the scenario's start). Replayed from the nearest checkpoint before it and charged from there.
+   * A tick beyond the current one is 400 (it has not happened; docs/api.md, "States of the past").
+   */
+  async stateAt(request: WorkRequest, id: string, tick: number): Promise<{ simulationId: string; tick: number; state: TraceStep['state'] }> {
+    await this.authorize(request.auth, id);
     const replay = await this.deps.store.getReplayInput(id);
-    if (replay === undefined || replay.tick === 0) return;
-    await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, replay.tick), { history: true });
+    if (replay === undefined) throw notFound(`Simulation ${id} not found`);
+    if (tick > replay.tick) throw validationError([{ path: 'tick', message: `tick ${tick} is beyond the current tick (${replay.tick})` }]);
+    // Tick 0 is the scenario as created: building it is what create does on this thread too.
+    if (tick === 0) return { simulationId: id, tick, state: Simulation.create(replay.scenario, { engineVersion: replay.engineVersion }).state() };
+    const start = await this.deps.store.nearestCheckpoint(id, tick - 1);
+    await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, tick), { history: true });
+    const source = { scenario: replay.scenario, engineVersion: replay.engineVersion, inputs: replay.inputs, untilTick: tick, stepsFromTick: tick, start };
+    let found: TraceStep | null = null;
+    for await (const step of replayStretches(this.engine, source, 'object', request.signal)) if (step !== null) found = step;
+    if (found === null) throw notFound(`Tick ${tick} of simulation ${id} could not be replayed`);
+    return { simulationId: id, tick, state: found.state };
+  }
+
+  /**
+   * Weighs the replay a resumed event stream needs against the caller's work budget: from the
+   * checkpoint before the first tick whose frame can follow `afterId` (a lower bound of it, so
+   * never too cheap) to the current tick.
+   */
+  async admitReplay(request: WorkRequest, id: string, afterId: number): Promise<void> {
+    const [record, replay] = await Promise.all([this.deps.store.get(id), this.deps.store.getReplayInput(id)]);
+    if (record === undefined || replay === undefined || replay.tick === 0) return;
+    const firstTick = Math.min(replay.tick, Math.max(1, afterId - record.lastEventSeq + 1));
+    const start = await this.deps.store.nearestCheckpoint(id, firstTick - 1);
+    await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, replay.tick), { history: true });
+  }
+
+  /** Ticks between the checkpoints of a simulation as it stands. */
+  private checkpointEvery(snapshot: EngineSnapshot): number {
+    return checkpointInterval(snapshot.agents.ids.length, this.deps.checkpointInterval);
   }
 
   /** The cost of computing `ticks` more ticks of a stored simulation, its queued inputs included. */
@@ -425,13 +474,14 @@ export class SimulationService implements PlaybackTarget {
     inputs: readonly ScheduledInput[],
     ticks: number,
     signal: AbortSignal | undefined,
+    range: { fromTick: number; untilTick: number; start: Checkpoint | undefined } = { fromTick: 1, untilTick: ticks, start: undefined },
   ): TraceStream {
     return {
       simulationId: id,
       engineVersion,
       metadata: { simulationId: id, scenarioId, engineVersion, seed: scenario.seed, ticks },
       initialState: scenario.initialState,
-      steps: replayStretches(this.engine, { scenario, engineVersion, inputs, untilTick: ticks }, 'json', signal) as AsyncGenerator<string, void, void>,
+      steps: stepsOnly(replayStretches(this.engine, { scenario, engineVersion, inputs, untilTick: range.untilTick, stepsFromTick: range.fromTick, start: range.start }, 'json', signal)),
     };
   }
 
@@ -484,7 +534,7 @@ export class SimulationService implements PlaybackTarget {
     const keepSteps = this.deps.events.hasSubscribers(id);
     let result: AdvanceResult;
     try {
-      result = await this.engine.advance({ kind: 'advance', snapshot: current.snapshot as EngineSnapshot, ticks, keepSteps }, signal);
+      result = await this.engine.advance({ kind: 'advance', snapshot: current.snapshot, ticks, keepSteps, checkpointEvery: this.checkpointEvery(current.snapshot) }, signal);
     } catch (error) {
       // Cancelled (the client left, the server stops): the step never happened; nothing is stored.
       if (isEngineTaskCancelled(error)) throw workCancelledError();
@@ -507,6 +557,7 @@ export class SimulationService implements PlaybackTarget {
       inputs: [],
       prophecies: collector.prophecies,
       events,
+      checkpoints: result.checkpoints,
     });
     this.publish(id, stored, result.steps, current.lastEventSeq);
     if (next === 'completed') this.playback.stop(id);
@@ -555,7 +606,15 @@ export class SimulationService implements PlaybackTarget {
   }
 }
 
-/** The cost of replaying a simulation's history from tick 0 (trace reads, stream resumption). */
-export function estimateReplay(scenario: ScenarioInput, engineVersion: string, inputs: readonly ScheduledInput[], ticks: number): WorkEstimate {
-  return estimateWork(widenShape(scenarioShape(scenario, engineVersion), inputs), 0, ticks);
+/**
+ * The cost of replaying a simulation's history from `fromTick` (the checkpoint a replay starts
+ * at; 0: the scenario) to `untilTick` (trace reads, stream resumption, past states).
+ */
+export function estimateReplay(scenario: ScenarioInput, engineVersion: string, inputs: readonly ScheduledInput[], fromTick: number, untilTick: number): WorkEstimate {
+  return estimateWork(widenShape(scenarioShape(scenario, engineVersion), inputs), fromTick, Math.max(0, untilTick - fromTick));
+}
+
+/** The steps of a replay that were built: those before the first tick wanted come as null. */
+async function* stepsOnly(steps: AsyncIterable<string | null>): AsyncGenerator<string, void, void> {
+  for await (const step of steps) if (step !== null) yield step;
 }

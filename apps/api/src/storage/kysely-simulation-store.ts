@@ -6,6 +6,7 @@ import type { Database } from './database-schema.js';
 import type { DecreesTable, SimulationsTable } from './simulation-tables.js';
 import {
   StaleSimulationError,
+  type Checkpoint,
   type DecreeRecord,
   type ForkRecord,
   type ListWindow,
@@ -192,6 +193,10 @@ export class KyselySimulationStore implements SimulationStore {
         .values({ id: prophecy.id, simulation_id: simulationId, seq: prophecy.seq, tick: prophecy.tick, data: JSON.stringify(prophecy.data), created_at: prophecy.createdAt })
         .execute();
     }
+    for (const checkpoint of changes.checkpoints ?? []) {
+      // One statement each: a checkpoint of a large world is tens of kilobytes.
+      await trx.insertInto('simulation_checkpoints').values({ simulation_id: simulationId, tick: checkpoint.tick, snapshot: checkpoint.bytes }).execute();
+    }
     const stored: StoredEvent[] = changes.events.map((event, index) => ({
       ...event,
       simulationId,
@@ -247,6 +252,18 @@ export class KyselySimulationStore implements SimulationStore {
         inputs: inputs.map((i) => ({ tick: Number(i.tick), input: JSON.parse(i.input) as EngineInput })),
       };
     });
+  }
+
+  async nearestCheckpoint(simulationId: string, atOrBefore: number): Promise<Checkpoint | undefined> {
+    const row = await this.db
+      .selectFrom('simulation_checkpoints')
+      .select(['tick', 'snapshot'])
+      .where('simulation_id', '=', simulationId)
+      .where('tick', '<=', atOrBefore)
+      .orderBy('tick', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined ? undefined : { tick: Number(row.tick), bytes: new Uint8Array(row.snapshot) };
   }
 
   async list(filter: { organizationIds: readonly string[]; limit: number; offset: number }): Promise<Page<SimulationRecord>> {

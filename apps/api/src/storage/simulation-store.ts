@@ -82,12 +82,23 @@ export interface StoredEvent extends NewEvent {
   createdAt: string;
 }
 
+/**
+ * An engine snapshot at the end of `tick`, encoded (engine-work/checkpoint-codec): storage keeps
+ * the bytes as they are.
+ */
+export interface Checkpoint {
+  tick: number;
+  bytes: Uint8Array;
+}
+
 /** What one mutation writes, all in one transaction. */
 export interface SimulationChanges {
   at: string;
   inputs: NewInput[];
   prophecies: NewProphecy[];
   events: NewEvent[];
+  /** Checkpoints of the ticks this change computed; none when left out. */
+  checkpoints?: Checkpoint[];
 }
 
 export interface NewSimulation {
@@ -162,6 +173,8 @@ export interface SimulationStore {
   get(id: string): Promise<SimulationRecord | undefined>;
   getRunnable(id: string): Promise<RunnableSimulation | undefined>;
   getReplayInput(id: string): Promise<ReplayInput | undefined>;
+  /** The checkpoint with the highest tick at or below `atOrBefore`; undefined when there is none. */
+  nearestCheckpoint(simulationId: string, atOrBefore: number): Promise<Checkpoint | undefined>;
   list(filter: { organizationIds: readonly string[]; limit: number; offset: number }): Promise<Page<SimulationRecord>>;
   listDecrees(simulationId: string, window: ListWindow): Promise<Page<DecreeRecord>>;
   /** One decree of the simulation; undefined when it does not exist or belongs to another simulation. */

@@ -66,11 +66,20 @@ export interface SimulationEventsTable {
   created_at: string;
 }
 
+/** Engine snapshots at regular ticks, where replays start (docs/api.md, "Checkpoints"). */
+export interface SimulationCheckpointsTable {
+  simulation_id: string;
+  tick: number;
+  /** The snapshot's JSON, deflated. */
+  snapshot: Uint8Array;
+}
+
 export interface SimulationTables {
   simulations: SimulationsTable;
   simulation_inputs: SimulationInputsTable;
   decrees: DecreesTable;
   prophecies: PropheciesTable;
   simulation_events: SimulationEventsTable;
+  simulation_checkpoints: SimulationCheckpointsTable;
 }
 

@@ -18,3 +18,14 @@ describe('SIM_TRUST_PROXY', () => {
     expect(() => loadConfig({ SIM_TRUST_PROXY: value })).toThrow(/SIM_TRUST_PROXY: must be a number of proxy hops/);
   });
 });
+
+describe('SIM_CHECKPOINT_INTERVAL', () => {
+  it('is left to the world’s size when unset, and taken as ticks when set', () => {
+    expect(loadConfig({}).checkpointInterval).toBeUndefined();
+    expect(loadConfig({ SIM_CHECKPOINT_INTERVAL: '250' }).checkpointInterval).toBe(250);
+  });
+
+  it.each(['0', '9', '2.5', 'often', '1000001'])('stops the start on %j, naming the variable', (value) => {
+    expect(() => loadConfig({ SIM_CHECKPOINT_INTERVAL: value })).toThrow(/SIM_CHECKPOINT_INTERVAL/);
+  });
+});

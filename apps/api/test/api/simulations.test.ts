@@ -279,6 +279,7 @@ describe('step, run and trace', () => {
       ['GET', ''],
       ['POST', '/step', { ticks: 1 }],
       ['GET', '/trace'],
+      ['GET', '/states/1'],
       ['PUT', '/agent-policy', { agentId: 'agent-1', policy: { lambda: 1 } }],
       ['PUT', '/time-control', { action: 'pause' }],
       ['POST', '/decrees', { type: 'remove-agent', payload: { id: 'agent-1' } }],

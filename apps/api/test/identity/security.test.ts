@@ -161,7 +161,7 @@ const protectedRoutes = () => appRoutes().filter((r) => !PUBLIC.has(r.name));
 /** Sends `route` for simulation `sim` with the given headers and a valid body. */
 function send(route: Route, headers: Record<string, string>, sim = simA, query = ''): Promise<Response> {
   // A comparison of the simulation with itself: both ids are the one under test.
-  const path = route.path.replace(':id', sim).replace(':decreeId', decreeA).replace(':otherId', sim) + query;
+  const path = route.path.replace(':id', sim).replace(':decreeId', decreeA).replace(':otherId', sim).replace(':tick', '0') + query;
   const hasBody = route.method === 'POST' || route.method === 'PUT';
   return server.call(path, { method: route.method, headers, ...(hasBody ? { body: bodies.get(route.name) ?? {} } : {}) });
 }

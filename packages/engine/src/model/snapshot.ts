@@ -1,76 +1,109 @@
-import { resumeStream, type RandomStreamState } from '../rng/random-stream.js';
-import type { Completion } from '../schemas/outputs.js';
+import { resumeStream } from '../rng/random-stream.js';
 import { DEFAULT_POLICY } from '../schemas/policy.js';
-import { RULE_DEFAULTS, type ResolvedRules } from '../schemas/rules.js';
+import { RULE_DEFAULTS } from '../schemas/rules.js';
+import { SNAPSHOT_FORMAT, type EngineSnapshot } from '../schemas/snapshot.js';
 import type { VersionFeatures } from '../versions/version-features.js';
 import type { EngineInput } from './engine-input.js';
-import { emptyWorld, PREFERENCE_STRIDE, type OpenProphecy, type World } from './world.js';
+import { emptyWorld, PREFERENCE_STRIDE, type World } from './world.js';
+
+export type { EngineSnapshot } from '../schemas/snapshot.js';
 
 /**
- * Format tag of every snapshot this engine writes; checked when reading one back.
- *
- * @example
- * if (stored.format !== SNAPSHOT_FORMAT) throw new Error('not an engine snapshot');
+ * Where each field of the world goes in a snapshot. Typed over every key of `World`, so a field
+ * added to the world does not compile until it is placed here: saved (and then written by
+ * `toSnapshot` and read by `fromSnapshot`), derived from saved fields, or scratch rebuilt every tick.
  */
-export const SNAPSHOT_FORMAT = 'sim-engine-snapshot/1';
-
-/**
- * Everything needed to resume a simulation exactly, random streams included, as plain JSON.
- * Numbers survive JSON unchanged, so a restored simulation continues byte for byte.
- *
- * @example
- * const saved = JSON.stringify(sim.snapshot());
- * const resumed = Simulation.restore(JSON.parse(saved) as EngineSnapshot);
- */
-export interface EngineSnapshot {
-  format: typeof SNAPSHOT_FORMAT;
-  engineVersion: string;
-  seed: number;
-  rules: ResolvedRules;
-  width: number;
-  height: number;
-  terrain: number[];
-  tick: number;
-  completion: Completion | null;
-  agents: {
-    ids: string[];
-    x: number[];
-    y: number[];
-    vx: number[];
-    vy: number[];
-    lambda: number[];
-    gamma: number[];
-    /** Engine 1.2.0 on; absent (everyone 1) before. */
-    belief?: number[];
-    basin: number[];
-    /** Row per agent, one column per attractor slot in use. */
-    preferences: number[][];
-  };
-  attractors: {
-    ids: string[];
-    x: number[];
-    y: number[];
-    depth: number[];
-    initialDepth: number[];
-    radius: number[];
-    capacity: number[];
-    load: number[];
-    lost: boolean[];
-  };
-  usedAttractorIds: string[];
-  lostOrder: string[];
-  streams: { motion: RandomStreamState; environment: RandomStreamState };
-  stability: number;
-  belowThreshold: boolean[];
-  prophecySeq: number;
-  /** The prophecy agents react to; it may have closed its horizon and still stand (1.0.0). */
-  standing: OpenProphecy | null;
-  openProphecies: OpenProphecy[];
-  pending: EngineInput[];
-  lastMove: string;
-}
+export const WORLD_FIELDS_IN_SNAPSHOT: Readonly<Record<keyof World, string>> = {
+  features: 'engineVersion',
+  seed: 'seed',
+  rules: 'rules',
+  width: 'width',
+  height: 'height',
+  terrain: 'terrain',
+  gradX: 'derived from terrain',
+  gradY: 'derived from terrain',
+  density: 'scratch',
+  tick: 'tick',
+  completion: 'completion',
+  agentCount: 'agents.ids (length)',
+  agentIds: 'agents.ids',
+  px: 'agents.x',
+  py: 'agents.y',
+  vx: 'agents.vx',
+  vy: 'agents.vy',
+  lambda: 'agents.lambda',
+  gamma: 'agents.gamma',
+  belief: 'agents.belief',
+  basin: 'agents.basin',
+  prefs: 'agents.preferences',
+  attractorCount: 'attractors.ids (length)',
+  attractorIds: 'attractors.ids',
+  ax: 'attractors.x',
+  ay: 'attractors.y',
+  depth: 'attractors.depth',
+  depth0: 'attractors.initialDepth',
+  radius: 'attractors.radius',
+  capacity: 'attractors.capacity',
+  load: 'attractors.load',
+  lost: 'attractors.lost',
+  reaction: 'scratch',
+  tipAgent: 'scratch',
+  tipScore: 'scratch',
+  usedAttractorIds: 'usedAttractorIds',
+  lostOrder: 'lostOrder',
+  motion: 'streams.motion',
+  environment: 'streams.environment',
+  stability: 'stability',
+  belowThreshold: 'belowThreshold',
+  prophecySeq: 'prophecySeq',
+  standing: 'standing',
+  openProphecies: 'openProphecies',
+  pending: 'pending',
+  lastMove: 'lastMove',
+  inBranch: 'scratch (false outside a prophecy branch)',
+};
 
 const list = (array: ArrayLike<number>, n: number): number[] => Array.from({ length: n }, (_, i) => array[i] as number);
+
+type Agents = EngineSnapshot['agents'];
+type Attractors = EngineSnapshot['attractors'];
+/** World arrays that hold one number per agent (or per attractor slot). */
+type NumberColumn = { [K in keyof World]: World[K] extends Float64Array | Int32Array ? K : never }[keyof World];
+
+/**
+ * The per-agent number columns: snapshot key → world array. Typed over the snapshot schema's
+ * keys, so a column added to the schema does not compile until it is mapped here, and
+ * `toSnapshot` and `fromSnapshot` both read this one table. (`ids`, `preferences` and the
+ * version-dependent `belief` are written by hand.)
+ */
+const AGENT_COLUMNS: { readonly [K in Exclude<keyof Agents, 'ids' | 'preferences' | 'belief'>]: NumberColumn } = {
+  x: 'px',
+  y: 'py',
+  vx: 'vx',
+  vy: 'vy',
+  lambda: 'lambda',
+  gamma: 'gamma',
+  basin: 'basin',
+};
+
+/** The per-attractor number columns, likewise (`ids` and the boolean `lost` by hand). */
+const ATTRACTOR_COLUMNS: { readonly [K in Exclude<keyof Attractors, 'ids' | 'lost'>]: NumberColumn } = {
+  x: 'ax',
+  y: 'ay',
+  depth: 'depth',
+  initialDepth: 'depth0',
+  radius: 'radius',
+  capacity: 'capacity',
+  load: 'load',
+};
+
+function columnsOf<K extends string>(world: World, table: { readonly [key in K]: NumberColumn }, n: number): Record<K, number[]> {
+  return Object.fromEntries(Object.entries<NumberColumn>(table).map(([key, field]) => [key, list(world[field], n)])) as Record<K, number[]>;
+}
+
+function restoreColumns<T extends { readonly [key: string]: NumberColumn }>(world: World, table: T, from: { readonly [K in keyof T]: number[] }): void {
+  for (const [key, field] of Object.entries<NumberColumn>(table)) world[field].set(from[key as keyof T]);
+}
 
 export function toSnapshot(world: World): EngineSnapshot {
   const n = world.agentCount;
@@ -87,25 +120,13 @@ export function toSnapshot(world: World): EngineSnapshot {
     completion: world.completion,
     agents: {
       ids: world.agentIds.slice(0, n),
-      x: list(world.px, n),
-      y: list(world.py, n),
-      vx: list(world.vx, n),
-      vy: list(world.vy, n),
-      lambda: list(world.lambda, n),
-      gamma: list(world.gamma, n),
+      ...columnsOf(world, AGENT_COLUMNS, n),
       ...(world.features.beliefPolicy ? { belief: list(world.belief, n) } : {}),
-      basin: list(world.basin, n),
       preferences: Array.from({ length: n }, (_, i) => list(world.prefs.subarray(i * PREFERENCE_STRIDE), k)),
     },
     attractors: {
       ids: world.attractorIds.slice(0, k),
-      x: list(world.ax, k),
-      y: list(world.ay, k),
-      depth: list(world.depth, k),
-      initialDepth: list(world.depth0, k),
-      radius: list(world.radius, k),
-      capacity: list(world.capacity, k),
-      load: list(world.load, k),
+      ...columnsOf(world, ATTRACTOR_COLUMNS, k),
       lost: Array.from({ length: k }, (_, a) => world.lost[a] === 1),
     },
     usedAttractorIds: [...world.usedAttractorIds],
@@ -139,25 +160,13 @@ export function fromSnapshot(snapshot: EngineSnapshot, features: VersionFeatures
 
   world.agentCount = agents.ids.length;
   world.agentIds = [...agents.ids];
-  world.px.set(agents.x);
-  world.py.set(agents.y);
-  world.vx.set(agents.vx);
-  world.vy.set(agents.vy);
-  world.lambda.set(agents.lambda);
-  world.gamma.set(agents.gamma);
+  restoreColumns(world, AGENT_COLUMNS, agents);
   world.belief.set(agents.belief ?? agents.ids.map(() => DEFAULT_POLICY.belief));
-  world.basin.set(agents.basin);
   agents.preferences.forEach((row, i) => world.prefs.set(row, i * PREFERENCE_STRIDE));
 
   world.attractorCount = attractors.ids.length;
   world.attractorIds = [...attractors.ids];
-  world.ax.set(attractors.x);
-  world.ay.set(attractors.y);
-  world.depth.set(attractors.depth);
-  world.depth0.set(attractors.initialDepth);
-  world.radius.set(attractors.radius);
-  world.capacity.set(attractors.capacity);
-  world.load.set(attractors.load);
+  restoreColumns(world, ATTRACTOR_COLUMNS, attractors);
   attractors.lost.forEach((lost, a) => (world.lost[a] = lost ? 1 : 0));
   world.usedAttractorIds = [...snapshot.usedAttractorIds];
   world.lostOrder = [...snapshot.lostOrder];

@@ -41,8 +41,8 @@ export function eventHandlers(deps: EventHandlerDeps) {
     // 404 or 401 (another organization's simulation) before a slot is taken.
     const simulation = await deps.service.get(auth, id);
     const tier = auth.tier ?? 'free';
-    // Resuming replays the history from tick 0: weighed like a trace read, before a slot is taken.
-    if (afterId !== undefined) await deps.service.admitReplay(workRequest(c), id);
+    // Resuming replays the history from a checkpoint: weighed like a trace read, before a slot is taken.
+    if (afterId !== undefined) await deps.service.admitReplay(workRequest(c), id, afterId);
     const limit = deps.tiers[tier].concurrentStreams;
     const release = deps.streams.acquire(simulation.organizationId, limit);
     if (release === null) throw streamLimitError(tier, limit);

@@ -12,6 +12,7 @@ import {
 import { alongsideFieldIssues, exactlyOneOf, refinement, type BodyRule } from '../../lib/body-rules.js';
 import { paginated, PaginationQuerySchema } from '../../lib/pagination.js';
 import { LifecycleStatusSchema } from '../../simulations/lifecycle.js';
+import { TRACE_PAGE_DEFAULT, TRACE_PAGE_MAX } from '../../simulations/trace-page.js';
 import { epidemicAdapter } from '@sim/domain-adapters';
 
 export const EngineVersionSchema = z
@@ -126,6 +127,49 @@ export const TraceSchema = z
     steps: z.array(TraceStepComponent),
   })
   .openapi('Trace');
+
+const pageTick = (name: string, description: string) =>
+  z.coerce.number().int().min(1).max(1_000_000).optional().openapi({ param: { name, in: 'query' }, description, example: 1 });
+
+/** docs/api.md, "Trace pages": any of the three asks for a page; none, the whole trace. */
+export const TraceQuerySchema = z.object({
+  fromTick: pageTick('fromTick', 'First tick of the page (default 1); at most the current tick. Pass the previous page’s `nextCursor` here: `?fromTick=101&limit=100`, then `?fromTick=201&limit=100`, … until `nextCursor` is null.'),
+  toTick: pageTick('toTick', 'Last tick wanted over all pages (default and at most: the current tick); not before fromTick'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(TRACE_PAGE_MAX)
+    .optional()
+    .openapi({ param: { name: 'limit', in: 'query' }, description: `Ticks per page, 1 to ${TRACE_PAGE_MAX} (default ${TRACE_PAGE_DEFAULT} once a page is asked for)`, example: TRACE_PAGE_DEFAULT }),
+});
+
+export const TracePageInfoSchema = z
+  .object({
+    fromTick: z.number().int().describe('First tick in this page'),
+    toTick: z.number().int().describe('Last tick in this page'),
+    limit: z.number().int().describe('Ticks per page'),
+    nextCursor: z.number().int().nullable().describe('The `fromTick` of the next page (same toTick and limit); null on the last page. Also in the `X-Next-Cursor` header.'),
+  })
+  .openapi('TracePage', { example: { fromTick: 101, toTick: 200, limit: 100, nextCursor: 201 } });
+
+export const TraceReadSchema = TraceSchema.extend({
+  page: TracePageInfoSchema.optional().describe('Present when a page was asked for (fromTick, toTick or limit)'),
+}).openapi('TraceRead');
+
+/** `{id}` and `{tick}` of a past state: a tick is an integer from 0; a malformed one is 400 at `tick`. */
+export const StateAtParamsSchema = z.object({
+  id: z.uuid().openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6a4c3d' }),
+  tick: z.coerce.number().int().min(0).max(1_000_000).openapi({ param: { name: 'tick', in: 'path', required: true }, description: 'A tick from 0 (the start) to the current tick', example: 120 }),
+});
+
+export const PastStateSchema = z
+  .object({
+    simulationId: z.uuid(),
+    tick: z.number().int(),
+    state: EngineStateSchema.describe('The engine state at that tick: the `state` of trace step `tick` (tick 0: the state before the first tick)'),
+  })
+  .openapi('PastState', { example: { simulationId: '6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6a4c3d', tick: 120, state: { tick: 120, status: 'running', completion: null, stability: 0.81, agentCount: 6, centroid: { x: 7.5, y: 8.1 }, attractors: [], lostBasins: [], prophecy: null } } });
 
 export const RunResponseSchema = z
   .object({ simulationId: z.uuid(), engineVersion: EngineVersionSchema, trace: TraceSchema })

@@ -70,8 +70,14 @@ export function simulationHandlers(service: SimulationService) {
   const step: Handler<'step'> = async (c) => c.json(await service.step(workRequest(c), c.req.valid('param').id, c.req.valid('json').ticks), 200);
 
   const trace: Handler<'trace'> = async (c) => {
-    const stream = await service.trace(workRequest(c), c.req.valid('param').id);
-    return streamed(traceResponse(stream, c.req.header('accept'), { status: 200, runEnvelope: false }));
+    const stream = await service.trace(workRequest(c), c.req.valid('param').id, c.req.valid('query'));
+    const next = stream.page?.nextCursor ?? null;
+    return streamed(traceResponse(stream, c.req.header('accept'), { status: 200, runEnvelope: false, ...(next === null ? {} : { headers: { 'X-Next-Cursor': String(next) } }) }));
+  };
+
+  const stateAt: Handler<'stateAt'> = async (c) => {
+    const { id, tick } = c.req.valid('param');
+    return c.json(await service.stateAt(workRequest(c), id, tick), 200);
   };
 
   const agentPolicy: Handler<'agentPolicy'> = async (c) => {
@@ -86,5 +92,5 @@ export function simulationHandlers(service: SimulationService) {
     return c.json({ ok: true as const }, 200);
   };
 
-  return { create, fromDomain, run, list, get, step, trace, agentPolicy, timeControl };
+  return { create, fromDomain, run, list, get, step, trace, stateAt, agentPolicy, timeControl };
 }

@@ -18,6 +18,7 @@ export function simulationsRouter(service: SimulationService, guards: RouteGuard
     .openapi(routes.get, handlers.get)
     .openapi(routes.step, handlers.step)
     .openapi(routes.trace, handlers.trace)
+    .openapi(routes.stateAt, handlers.stateAt)
     .openapi(routes.agentPolicy, handlers.agentPolicy)
     .openapi(routes.timeControl, handlers.timeControl);
 }

@@ -8,14 +8,17 @@ import {
   FromDomainBodySchema,
   ListSimulationsQuerySchema,
   OkSchema,
+  PastStateSchema,
   RunBodySchema,
   RunResponseSchema,
   SimulationPageSchema,
   SimulationSchema,
   StepBodySchema,
+  StateAtParamsSchema,
   StepResponseSchema,
   TimeControlBodySchema,
-  TraceSchema,
+  TraceQuerySchema,
+  TraceReadSchema,
   TraceStepComponent,
 } from './simulation-schemas.js';
 
@@ -118,19 +121,43 @@ export function simulationRoutes(guards: RouteGuards) {
       method: 'get',
       path: '/v1/simulations/{id}/trace',
       tags,
-      summary: 'The full trace up to the current tick',
-      description: 'Recomputed from the scenario and the input log, streamed. With `Accept: application/x-ndjson`: one TraceStep per line. 404 before the first tick.',
+      summary: 'The trace up to the current tick, whole or a page at a time',
+      description:
+        'Recomputed from the nearest checkpoint and the input log, streamed. With `Accept: application/x-ndjson`: one TraceStep per line. ' +
+        'Without query parameters: every step from tick 1 to the current tick. With `fromTick`, `toTick` or `limit`: a page of at most `limit` ticks (default 100, at most 1000), ' +
+        'its `page` object in the JSON body and the next page’s `fromTick` in the `X-Next-Cursor` header (absent on the last page, the only place NDJSON carries it). ' +
+        'Pages concatenated equal the whole trace byte for byte. 400 when fromTick is after toTick or beyond the current tick; 404 before the first tick.',
       middleware: guards.read,
       security: PROTECTED,
-      request: { params: IdParamSchema },
+      request: { params: IdParamSchema, query: TraceQuerySchema },
       responses: {
         200: {
-          description: 'The trace',
+          description: 'The trace, or one page of it',
+          headers: { 'X-Next-Cursor': { schema: { type: 'integer' as const }, description: 'The fromTick of the next page; absent on the last page and when no page was asked for' } },
           content: {
-            'application/json': { schema: TraceSchema },
+            'application/json': { schema: TraceReadSchema },
             'application/x-ndjson': { schema: TraceStepComponent },
           },
         },
+        400: badRequest,
+        401: unauthorized,
+        403: forbidden,
+        404: notFound,
+      },
+    }),
+    stateAt: createRoute({
+      method: 'get',
+      path: '/v1/simulations/{id}/states/{tick}',
+      tags,
+      summary: 'The state at any tick from 0 to the current one',
+      description:
+        'The engine state at `tick`, equal to the `state` of trace step `tick` (tick 0: the state before the first tick). Replayed from the nearest checkpoint and weighed by the work budget like a trace read. ' +
+        'A tick beyond the current one is 400 `VALIDATION_ERROR` at `tick`.',
+      middleware: guards.read,
+      security: PROTECTED,
+      request: { params: StateAtParamsSchema },
+      responses: {
+        200: { description: 'The state at that tick', content: { 'application/json': { schema: PastStateSchema } } },
         400: badRequest,
         401: unauthorized,
         403: forbidden,

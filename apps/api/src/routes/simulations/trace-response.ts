@@ -13,7 +13,7 @@ async function* traceJson(trace: TraceStream, wrap?: { before: string; after: st
     yield (first ? '' : ',') + step;
     first = false;
   }
-  yield `]}${wrap?.after ?? ''}`;
+  yield `]${trace.page === undefined ? '' : `,"page":${JSON.stringify(trace.page)}`}}${wrap?.after ?? ''}`;
 }
 
 /**

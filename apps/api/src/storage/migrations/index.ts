@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as simulations from './0001-simulations.js';
 import * as identity from './0002-identity.js';
 import * as idempotencyAndRateLimits from './0003-idempotency-and-rate-limits.js';
+import * as checkpoints from './0004-checkpoints.js';
 import * as forks from './0005-forks.js';
 
 /** Every migration, by name; names sort in the order they were written. Add one line per new file. */
@@ -9,5 +10,6 @@ export const migrations: Record<string, Migration> = {
   '0001-simulations': simulations,
   '0002-identity': identity,
   '0003-idempotency-and-rate-limits': idempotencyAndRateLimits,
+  '0004-checkpoints': checkpoints,
   '0005-forks': forks,
 };
