@@ -117,6 +117,7 @@ export class SimulationForks {
         snapshot: simulation.snapshot(),
         createdAt,
         parent: { id: parentId, atTick },
+        inheritCheckpoints: { from: parentId, upToTick: atTick },
       },
       { at: createdAt, inputs, prophecies: start.collector.prophecies, events: start.collector.events },
     );

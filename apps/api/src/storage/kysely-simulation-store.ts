@@ -121,6 +121,20 @@ export class KyselySimulationStore implements SimulationStore {
           parent_at_tick: simulation.parent?.atTick ?? null,
         })
         .execute();
+      if (simulation.inheritCheckpoints !== undefined) {
+        const { from, upToTick } = simulation.inheritCheckpoints;
+        await trx
+          .insertInto('simulation_checkpoints')
+          .columns(['simulation_id', 'tick', 'snapshot'])
+          .expression(
+            trx
+              .selectFrom('simulation_checkpoints')
+              .select([sql.lit(simulation.id).as('simulation_id'), 'tick', 'snapshot'])
+              .where('simulation_id', '=', from)
+              .where('tick', '<=', upToTick),
+          )
+          .execute();
+      }
       return this.appendChanges(trx, simulation.id, { inputSeq: 0, eventSeq: 0 }, changes);
     });
   }

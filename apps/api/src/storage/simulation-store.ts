@@ -114,6 +114,12 @@ export interface NewSimulation {
   createdAt: string;
   /** A fork's origin; absent for a simulation created from a scenario. */
   parent?: ForkOrigin;
+  /**
+   * A fork's inherited checkpoints: the parent's, up to the tick it forks at, copied in the
+   * creating transaction (by the database: no checkpoint passes through the server), so that
+   * the fork's replays of its inherited history start from them too.
+   */
+  inheritCheckpoints?: { from: string; upToTick: number };
 }
 
 export interface SimulationUpdate extends SimulationChanges {

@@ -75,6 +75,19 @@ describe('checkpoints', () => {
     expect(atCheckpoint.steps).toEqual(whole.steps.slice(30));
   });
 
+  it('are inherited by a fork up to the tick it forks at, so its own replays start from them too', async () => {
+    const parent = await steppedTo35();
+    const whole = await trace(parent);
+    const forked = await server.call(`/v1/simulations/${parent}/forks`, { key: 'key-a', body: { atTick: 25 } });
+    expect(forked.status).toBe(201);
+    const fork = ((await forked.json()) as { id: string }).id;
+    engine.replays.length = 0;
+    // Ticks 22 to 24 of the fork's inherited history: from the parent's checkpoint at 20.
+    const page = await trace(fork, '?fromTick=22&limit=3');
+    expect(startTick(engine.replays[0])).toBe(20);
+    expect(page.steps).toEqual(whole.steps.slice(21, 24));
+  });
+
   it('charge a trace read only the ticks replayed from its checkpoint', async () => {
     const id = await steppedTo35();
     const replays = () => work.admitted.filter((a) => a.history).map((a) => a.estimate.ticks);
