@@ -1,22 +1,43 @@
+import type { ScenarioInput, ScheduledInput } from '@sim/engine';
+import type { Checkpoint } from '../storage/simulation-store.js';
 import type { EngineRunner } from './engine-runner.js';
 import type { ReplayResult, ReplayTask } from './engine-task.js';
-import { STRETCH_JSON_CHARS, STRETCH_MS, STRETCH_OBJECTS, type ReplaySource } from './replay-stretches.js';
+
+/** A stretch's time on a worker before it hands its steps back, in milliseconds. */
+export const STRETCH_MS = 50;
+/** And its output at most: about 1 MiB of JSON, or 16 step objects. */
+export const STRETCH_JSON_CHARS = 1 << 20;
+export const STRETCH_OBJECTS = 16;
+
+export interface ReplaySource {
+  scenario: ScenarioInput;
+  engineVersion: string;
+  inputs: readonly ScheduledInput[];
+  untilTick: number;
+  /** Ticks below it yield null (their steps are not built). Default 1: every step. */
+  stepsFromTick?: number;
+  /** A stored checkpoint to start from instead of tick 0; the first tick yielded is the one after it. */
+  start?: Checkpoint | undefined;
+}
 
 export interface HistoryReplay extends ReplaySource {
   format: ReplayTask['format'];
   /** Also hand back the engine's events of every tick computed. */
-  keepEvents: boolean;
+  keepEvents?: boolean;
 }
 
 /**
- * A replay from tick 0 to `untilTick` as its stretches: each stretch's result whole (steps,
- * events and the snapshot it ended at), for callers that need more than the steps (a fork
- * starts from the last snapshot; a compare reads the events). At least one stretch is asked
- * even for `untilTick` 0, so the last result always holds the snapshot at `untilTick`.
+ * A replay from tick 0 (or from `source.start`, a checkpoint) to `untilTick` as its stretches,
+ * computed on the runner: each stretch's result whole (steps, events when asked, and the
+ * snapshot it ended at). The next stretch is asked only when the caller has taken the last, so
+ * a slow reader holds one stretch in memory and a reader that stops (or an aborted `signal`)
+ * ends the work between two stretches (or at once, on a worker). At least one stretch is asked
+ * even when there is nothing to compute, so the last result always holds the snapshot at
+ * `untilTick` (a fork starts from it).
  */
 export async function* replayHistory(runner: EngineRunner, source: HistoryReplay, signal?: AbortSignal): AsyncGenerator<ReplayResult, void, void> {
-  let from: ReplayTask['from'] = { scenario: source.scenario, engineVersion: source.engineVersion };
-  let tick = 0;
+  let from: ReplayTask['from'] = source.start === undefined ? { scenario: source.scenario, engineVersion: source.engineVersion } : { checkpoint: source.start.bytes };
+  let tick = source.start?.tick ?? 0;
   for (;;) {
     const at = tick;
     const result = await runner.replay(
@@ -29,7 +50,7 @@ export async function* replayHistory(runner: EngineRunner, source: HistoryReplay
         format: source.format,
         budgetMs: STRETCH_MS,
         maxOutput: source.format === 'json' ? STRETCH_JSON_CHARS : STRETCH_OBJECTS,
-        keepEvents: source.keepEvents,
+        ...(source.keepEvents === true ? { keepEvents: true } : {}),
       },
       signal,
     );
