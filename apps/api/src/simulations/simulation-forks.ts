@@ -1,4 +1,4 @@
-import { Simulation, type DecreeInput, type EngineInput, type EngineInputDraft, type EngineSnapshot, type InputProblem, type Policy } from '@sim/engine';
+import { Simulation, type DecreeInput, type EngineEvent, type EngineInput, type EngineInputDraft, type EngineSnapshot, type InputProblem, type Policy } from '@sim/engine';
 import { randomUUID } from 'node:crypto';
 import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
 import { replayHistory } from '../engine-work/replay-history.js';
@@ -6,7 +6,7 @@ import type { AuthContext } from '../identity/auth-context.js';
 import type { UsageRecorder } from '../identity/usage-recorder.js';
 import { conflict, notFound, validationError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
-import type { NewInput, ReplayInput, SimulationRecord, SimulationStore } from '../storage/simulation-store.js';
+import type { Checkpoint, NewInput, ReplayInput, SimulationRecord, SimulationStore, StoredEventType } from '../storage/simulation-store.js';
 import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
 import { workCancelledError } from '../work-budget/work-errors.js';
 import { digestRun, firstDifference, sampleTicks, type RunParadox, type RunProphecy } from './compare-runs.js';
@@ -66,6 +66,10 @@ export interface ComparisonView {
 }
 
 /** Where a fork's engine stands once the parent's history is replayed up to `atTick`. */
+/** Stored events that the service writes, not the engine: a fork does not inherit them. */
+const SERVICE_EVENT_TYPES: ReadonlySet<StoredEventType> = new Set<StoredEventType>(['simulation:status', 'error']);
+const STORED_EVENTS_PAGE = 1_000;
+
 interface ForkStart {
   snapshot: EngineSnapshot;
   collector: TickCollector;
@@ -94,11 +98,12 @@ export class SimulationForks {
     const atTick = ask.atTick ?? history.tick;
     if (atTick > history.tick) throw validationError([{ path: 'atTick', message: `atTick ${atTick} is beyond the simulation's current tick ${history.tick}` }]);
     const inherited = history.inputs.filter((entry) => entry.tick <= atTick);
-    await this.deps.work.admit(request, estimateReplay(history.scenario, history.engineVersion, inherited, 0, atTick), { history: true });
+    const checkpoint = await this.deps.store.nearestCheckpoint(parentId, atTick);
+    await this.deps.work.admit(request, estimateReplay(history.scenario, history.engineVersion, inherited, checkpoint?.tick ?? 0, atTick), { history: true });
 
     const id = randomUUID();
     const createdAt = this.deps.clock.now().toISOString();
-    const start = await this.replayTo(history, inherited, atTick, id, createdAt, request.signal);
+    const start = await this.replayTo(parentId, history, inherited, atTick, id, createdAt, request.signal, checkpoint);
     const simulation = Simulation.restore(start.snapshot);
     const added = this.queueInputs(simulation, ask, atTick, createdAt);
     const status: LifecycleStatus = simulation.completed ? 'completed' : 'idle';
@@ -128,17 +133,30 @@ export class SimulationForks {
   }
 
   /**
-   * The parent's history replayed up to `atTick`, with its events gathered as the fork's own
-   * (prophecies get the fork's ids), exactly as if the fork had computed those ticks itself.
+   * The parent's history up to `atTick`, with its events gathered as the fork's own (prophecies
+   * get the fork's ids), exactly as if the fork had computed those ticks itself. From the
+   * parent's nearest checkpoint when it has one: the engine events of the ticks up to it are
+   * the parent's stored ones (the engine's own data, as a replay would give them again), and
+   * only the ticks after it are replayed.
    */
-  private async replayTo(history: ReplayInput, inputs: ReplayInput['inputs'], atTick: number, forkId: string, createdAt: string, signal: AbortSignal | undefined): Promise<ForkStart> {
+  private async replayTo(
+    parentId: string,
+    history: ReplayInput,
+    inputs: ReplayInput['inputs'],
+    atTick: number,
+    forkId: string,
+    createdAt: string,
+    signal: AbortSignal | undefined,
+    checkpoint: Checkpoint | undefined,
+  ): Promise<ForkStart> {
     const collector = new TickCollector(forkId, createdAt);
+    if (checkpoint !== undefined) collector.take(await this.storedEngineEvents(parentId, checkpoint.tick));
     let snapshot: EngineSnapshot | undefined;
     try {
       const stretches = replayHistory(
         this.deps.engine,
         // No trace steps: only the state at atTick and the events on the way are needed.
-        { scenario: history.scenario, engineVersion: history.engineVersion, inputs, untilTick: atTick, stepsFromTick: atTick + 1, format: 'object', keepEvents: true },
+        { scenario: history.scenario, engineVersion: history.engineVersion, inputs, untilTick: atTick, stepsFromTick: atTick + 1, format: 'object', keepEvents: true, start: checkpoint },
         signal,
       );
       for await (const stretch of stretches) {
@@ -151,6 +169,20 @@ export class SimulationForks {
     }
     if (snapshot === undefined) throw new Error('the replay of the parent ended without a snapshot');
     return { snapshot, collector };
+  }
+
+  /** The engine events a simulation stored for ticks 1 to `upToTick`, in order (the service's own, status and error, left out). */
+  private async storedEngineEvents(simulationId: string, upToTick: number): Promise<EngineEvent[]> {
+    const events: EngineEvent[] = [];
+    for (let afterSeq = 0; ; ) {
+      const page = await this.deps.store.listEvents(simulationId, afterSeq, STORED_EVENTS_PAGE);
+      for (const event of page) {
+        if (event.tick > upToTick) return events;
+        if (!SERVICE_EVENT_TYPES.has(event.type)) events.push({ type: event.type, data: event.data } as EngineEvent);
+      }
+      if (page.length < STORED_EVENTS_PAGE) return events;
+      afterSeq = (page.at(-1) as { seq: number }).seq;
+    }
   }
 
   /** Checks and queues the fork's own inputs, decrees first, each at atTick + 1; the first that does not fit is a 400 at its place. */

@@ -88,6 +88,29 @@ describe('checkpoints', () => {
     expect(page.steps).toEqual(whole.steps.slice(21, 24));
   });
 
+  it('start a fork: only the ticks after the parent’s nearest checkpoint are replayed, the events before it are the stored ones', async () => {
+    const parent = await steppedTo35();
+    engine.replays.length = 0;
+    work.admitted.length = 0;
+    const forked = await server.call(`/v1/simulations/${parent}/forks`, { key: 'key-a', body: { atTick: 25 } });
+    expect(forked.status).toBe(201);
+    const fork = ((await forked.json()) as { id: string; state: { tick: number } }).id;
+    expect(engine.replays.map(startTick)).toEqual([20]);
+    expect(work.admitted.map(({ estimate }) => estimate.ticks)).toEqual([5]);
+    // Its events: the parent's engine events up to tick 25 (stored up to 20, replayed after), numbered from 1.
+    const events = await server.storage.simulations.listEvents(fork, 0, 1_000);
+    const parentEvents = (await server.storage.simulations.listEvents(parent, 0, 1_000)).filter((e) => e.tick <= 25 && e.type !== 'simulation:status');
+    expect(parentEvents.some((e) => e.tick > 20)).toBe(true);
+    expect(events.map((e) => e.seq)).toEqual(parentEvents.map((_, i) => i + 1));
+    expect(events.map(({ type, tick, data }) => ({ type, tick, data }))).toEqual(parentEvents.map(({ type, tick, data }) => ({ type, tick, data })));
+    // And its future is the parent's until the parent's shock at tick 28, which the fork lacks.
+    const parentTrace = await trace(parent);
+    await step(fork, 10);
+    const future = (await trace(fork, '?fromTick=26&toTick=35')).steps;
+    expect(future.slice(0, 2)).toEqual(parentTrace.steps.slice(25, 27));
+    expect(future[2]).not.toEqual(parentTrace.steps[27]);
+  });
+
   it('charge a trace read only the ticks replayed from its checkpoint', async () => {
     const id = await steppedTo35();
     const replays = () => work.admitted.filter((a) => a.history).map((a) => a.estimate.ticks);
