@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { heavyScenario } from '../helpers/heavy-scenario.js';
 
 /**
  * The engine is synchronous; a long step or run must still leave the server answering other
@@ -13,17 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-/** Enough agents and ticks that the computation takes well over a second. */
-function heavyScenario(): Record<string, unknown> {
-  const agents = Array.from({ length: 3000 }, (_, i) => ({ id: `a${i}`, marker: { x: (i * 37) % 64, y: (i * 91) % 64 } }));
-  return {
-    seed: 11,
-    agents,
-    initialState: { width: 64, height: 64, attractors: [{ id: 'w', x: 32, y: 32, depth: 3, radius: 6, capacity: 5000 }] },
-    rules: { prophecyInterval: 0 },
-  };
-}
 
 async function timed<T>(work: Promise<T>): Promise<{ value: T; at: number }> {
   const value = await work;

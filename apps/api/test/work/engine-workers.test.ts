@@ -8,6 +8,7 @@ import { silentLogger } from '../../src/lib/logger.js';
 import { loadScenarioFolder } from '../../src/scenarios/load-scenario-folder.js';
 import { createScenarioCatalog } from '../../src/scenarios/scenario-catalog.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { heavyScenario } from '../helpers/heavy-scenario.js';
 
 /**
  * The server's engine on worker threads: the same traces, byte for byte, as the engine alone
@@ -42,17 +43,6 @@ async function within(ms: number, condition: () => boolean): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return condition();
-}
-
-/** Enough agents and ticks that computing takes many seconds (no prophecies: each tick is short). */
-function heavyScenario(): Record<string, unknown> {
-  const agents = Array.from({ length: 3000 }, (_, i) => ({ id: `a${i}`, marker: { x: (i * 37) % 64, y: (i * 91) % 64 } }));
-  return {
-    seed: 11,
-    agents,
-    initialState: { width: 64, height: 64, attractors: [{ id: 'w', x: 32, y: 32, depth: 3, radius: 6, capacity: 5000 }] },
-    rules: { prophecyInterval: 0 },
-  };
 }
 
 describe('the engine on worker threads', () => {
