@@ -21,10 +21,8 @@ import { propheciesRouter } from './routes/prophecies/prophecies.index.js';
 import { scenariosRouter } from './routes/scenarios/scenarios.index.js';
 import { simulationsRouter } from './routes/simulations/simulations.index.js';
 import { forksRouter } from './routes/forks/forks.index.js';
-import { noopUsageRecorder } from './identity/usage-recorder.js';
 import { SimulationForks } from './simulations/simulation-forks.js';
 import { SimulationService } from './simulations/simulation-service.js';
-import { unlimitedWorkBudget } from './work-budget/work-budget.js';
 
 /**
  * The app and its simulation service (main closes the service on shutdown). Middleware order:
@@ -50,7 +48,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
     checkpointInterval: deps.checkpointInterval,
   });
   // Forks share the service's engine runner, so their replays queue on the same workers.
-  const forks = new SimulationForks({ store: deps.store, engine: service.engine, work: deps.work ?? unlimitedWorkBudget, clock: deps.clock, usage: deps.usage ?? noopUsageRecorder });
+  const forks = new SimulationForks({ store: deps.store, engine: service.engine, work: service.work, clock: deps.clock, usage: service.usage });
   const onError = errorHandler(logger);
   const guards = createRouteGuards(deps.authenticator, deps.extensions, onError);
   const app = createRouter();

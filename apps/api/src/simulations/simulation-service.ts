@@ -151,10 +151,12 @@ const statusEvent = (tick: number, status: LifecycleStatus, previous: LifecycleS
 export class SimulationService implements PlaybackTarget {
   private readonly mutex = new KeyedMutex();
   private readonly playback: PlaybackController;
-  private readonly usage: UsageRecorder;
+  /** How created simulations are counted (forks are counted the same way). */
+  readonly usage: UsageRecorder;
   /** Where the engine computes (the live streams' history replays use it too). */
   readonly engine: EngineRunner;
-  private readonly work: WorkBudget;
+  /** What each request's engine work is weighed against (forks and compares too). */
+  readonly work: WorkBudget;
 
   constructor(private readonly deps: SimulationServiceDeps) {
     this.playback = (deps.playback ?? noopPlaybackController)(this);

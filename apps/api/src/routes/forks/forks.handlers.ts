@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { SimulationForks } from '../../simulations/simulation-forks.js';
 import { workRequest } from '../../work-budget/work-request.js';
+import { location } from '../simulations/simulations.handlers.js';
 import type { ForkRoutes } from './forks.routes.js';
 
 type Handler<K extends keyof ForkRoutes> = RouteHandler<ForkRoutes[K]>;
@@ -8,7 +9,7 @@ type Handler<K extends keyof ForkRoutes> = RouteHandler<ForkRoutes[K]>;
 export function forkHandlers(forks: SimulationForks) {
   const fork: Handler<'fork'> = async (c) => {
     const view = await forks.fork(workRequest(c), c.req.valid('param').id, c.req.valid('json'));
-    c.header('Location', `/v1/simulations/${view.id}`);
+    c.header('Location', location(view.id));
     return c.json(view, 201);
   };
 

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { errorResponses } from '../../lib/error-envelope.js';
 import { IdParamSchema } from '../../lib/id-param.js';
 import { PROTECTED, type RouteGuards } from '../../lib/route-guards.js';
-import { SimulationSchema } from '../simulations/simulation-schemas.js';
+import { created, json } from '../simulations/simulations.routes.js';
 import { CompareParamsSchema, ComparisonSchema, ForkBodySchema, LineageSchema } from './fork-schemas.js';
 
 const tags = ['Forks'];
@@ -20,13 +20,9 @@ export function forkRoutes(guards: RouteGuards) {
         'It costs the replay of the parent up to `atTick`. 409 for a failed parent, and for inputs on a fork at the tick its parent completed.',
       middleware: guards.create,
       security: PROTECTED,
-      request: { params: IdParamSchema, body: { required: true, content: { 'application/json': { schema: ForkBodySchema } } } },
+      request: { params: IdParamSchema, body: json(ForkBodySchema) },
       responses: {
-        201: {
-          description: 'Created; `Location` names the fork',
-          headers: { Location: { schema: { type: 'string' as const }, description: '/v1/simulations/{id}' } },
-          content: { 'application/json': { schema: SimulationSchema } },
-        },
+        201: created,
         400: badRequest,
         401: unauthorized,
         403: forbidden,

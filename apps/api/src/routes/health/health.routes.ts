@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ENGINE_VERSIONS } from '@sim/engine';
+import { HEALTH_PATH } from '../../rate-limit/rate-limit-by-ip.js';
 
 const EngineVersion = z.enum(ENGINE_VERSIONS);
 
@@ -17,7 +18,8 @@ export const HealthSchema = z
 export const healthRoutes = {
   get: createRoute({
     method: 'get',
-    path: '/v1/health',
+    // The IP limiter gives this path its own bucket: one constant, so the two cannot drift apart.
+    path: HEALTH_PATH,
     tags: ['Health'],
     summary: 'Liveness and versions (public)',
     description:

@@ -12,7 +12,8 @@ import { streamed, traceResponse } from './trace-response.js';
 
 type Handler<K extends keyof SimulationRoutes> = RouteHandler<SimulationRoutes[K]>;
 
-const location = (id: string): string => `/v1/simulations/${id}`;
+/** The `Location` of a simulation a route created. */
+export const location = (id: string): string => `/v1/simulations/${id}`;
 
 /** Picks the one source the body names (the schema guarantees exactly one). */
 function sourceOf(body: { scenarioId?: string | undefined; scenario?: unknown; domain?: string | undefined; input?: unknown }): ScenarioSource {

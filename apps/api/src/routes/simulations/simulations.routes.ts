@@ -23,8 +23,10 @@ import {
 } from './simulation-schemas.js';
 
 const tags = ['Simulations'];
-const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true as const });
-const created = {
+/** A required JSON request body of `schema`. */
+export const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true as const });
+/** The 201 of every route that creates a simulation (create, from-domain, run, fork). */
+export const created = {
   description: 'Created; `Location` names the new simulation',
   headers: { Location: { schema: { type: 'string' as const }, description: '/v1/simulations/{id}' } },
   content: { 'application/json': { schema: SimulationSchema } },
