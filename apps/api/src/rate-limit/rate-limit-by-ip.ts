@@ -38,10 +38,12 @@ const hasCredentials = (c: Context): boolean => c.req.header('x-api-key') !== un
 export function rateLimitByIp(options: RateLimitByIpOptions): MiddlewareHandler {
   const { limiter, clientIp = socketClientIp } = options;
   if (typeof limiter?.consume !== 'function') throw new Error('rateLimitByIp: limiter is required');
-  const consumeForIp = (c: Context) =>
-    c.req.path === HEALTH_PATH
-      ? limiter.consume(`ip-health:${clientIp(c)}`, HEALTH_TIER, classifyRequest(c.req.method, c.req.path))
-      : limiter.consume(`ip:${clientIp(c)}`, 'free', classifyRequest(c.req.method, c.req.path));
+  const consumeForIp = (c: Context) => {
+    const routeClass = classifyRequest(c.req.method, c.req.path);
+    return c.req.path === HEALTH_PATH
+      ? limiter.consume(`ip-health:${clientIp(c)}`, HEALTH_TIER, routeClass)
+      : limiter.consume(`ip:${clientIp(c)}`, 'free', routeClass);
+  };
 
   return async function rateLimitByIpMiddleware(c, next) {
     const byIdentity = countedByIdentity(c);
