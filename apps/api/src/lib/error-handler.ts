@@ -5,6 +5,8 @@ import { ApiError } from './api-error.js';
 import { payloadTooLarge } from './body-limit.js';
 import { envelope } from './error-envelope.js';
 import type { Logger } from './logger.js';
+import { isEngineTaskCancelled } from '../engine-work/engine-runner.js';
+import { workCancelledError } from '../work-budget/work-errors.js';
 
 function respond(c: Context, status: ContentfulStatusCode, error: ApiError | { code: string; message: string; details: Record<string, unknown> | null }) {
   const requestId = c.get('requestId') ?? '';
@@ -25,12 +27,19 @@ function fromHttpException(error: HTTPException): ApiError {
 }
 
 /**
- * The app's single error handler: ApiError keeps its status and code; everything else is a
- * 500 INTERNAL_ERROR whose message says nothing about stacks, SQL or files (it is logged instead).
+ * The app's single error handler: ApiError keeps its status and code; an engine task cancelled
+ * (its client left, the server stops) is 503 WORK_CANCELLED wherever it was running; everything
+ * else is a 500 INTERNAL_ERROR whose message says nothing about stacks, SQL or files (it is
+ * logged instead).
  */
 export function errorHandler(logger: Logger): ErrorHandler {
   return function onError(error, c) {
     if (error instanceof ApiError) return respond(c, error.status, error);
+    // Through `unknown`: the guard would otherwise narrow `error` to never below (its class adds nothing to Error's shape).
+    if (isEngineTaskCancelled(error as unknown)) {
+      const cancelled = workCancelledError();
+      return respond(c, cancelled.status, cancelled);
+    }
     if (error instanceof HTTPException) {
       const mapped = fromHttpException(error);
       return respond(c, mapped.status, mapped);

@@ -1,6 +1,6 @@
 import { Simulation, type DecreeInput, type EngineEvent, type EngineInput, type EngineInputDraft, type EngineSnapshot, type InputProblem, type Policy } from '@sim/engine';
 import { randomUUID } from 'node:crypto';
-import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
+import type { EngineRunner } from '../engine-work/engine-runner.js';
 import { replayHistory } from '../engine-work/replay-history.js';
 import type { AuthContext } from '../identity/auth-context.js';
 import type { UsageRecorder } from '../identity/usage-recorder.js';
@@ -8,7 +8,6 @@ import { conflict, notFound, validationError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { Checkpoint, NewInput, ReplayInput, SimulationRecord, SimulationStore, StoredEventType } from '../storage/simulation-store.js';
 import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
-import { workCancelledError } from '../work-budget/work-errors.js';
 import { digestRun, firstDifference, sampleTicks, type RunParadox, type RunProphecy } from './compare-runs.js';
 import type { LifecycleStatus } from './lifecycle.js';
 import { estimateReplay } from './simulation-service.js';
@@ -152,20 +151,15 @@ export class SimulationForks {
     const collector = new TickCollector(forkId, createdAt);
     if (checkpoint !== undefined) collector.take(await this.storedEngineEvents(parentId, checkpoint.tick));
     let snapshot: EngineSnapshot | undefined;
-    try {
-      const stretches = replayHistory(
-        this.deps.engine,
-        // No trace steps: only the state at atTick and the events on the way are needed.
-        { scenario: history.scenario, engineVersion: history.engineVersion, inputs, untilTick: atTick, stepsFromTick: atTick + 1, format: 'object', keepEvents: true, start: checkpoint },
-        signal,
-      );
-      for await (const stretch of stretches) {
-        collector.take(stretch.events);
-        snapshot = stretch.snapshot;
-      }
-    } catch (error) {
-      if (isEngineTaskCancelled(error)) throw workCancelledError();
-      throw error;
+    const stretches = replayHistory(
+      this.deps.engine,
+      // No trace steps: only the state at atTick and the events on the way are needed.
+      { scenario: history.scenario, engineVersion: history.engineVersion, inputs, untilTick: atTick, stepsFromTick: atTick + 1, format: 'object', keepEvents: true, start: checkpoint },
+      signal,
+    );
+    for await (const stretch of stretches) {
+      collector.take(stretch.events);
+      snapshot = stretch.snapshot;
     }
     if (snapshot === undefined) throw new Error('the replay of the parent ended without a snapshot');
     return { snapshot, collector };
@@ -231,13 +225,7 @@ export class SimulationForks {
     const [a, b] = [upTo(mine), upTo(theirs)];
     await this.deps.work.admit(request, { ...a, cost: a.cost + b.cost, agents: Math.max(a.agents, b.agents) }, { history: true });
     const ticks = sampleTicks(range);
-    let digests;
-    try {
-      digests = await Promise.all([digestRun(this.deps.engine, id, mine, range, ticks, request.signal), digestRun(this.deps.engine, otherId, theirs, range, ticks, request.signal)]);
-    } catch (error) {
-      if (isEngineTaskCancelled(error)) throw workCancelledError();
-      throw error;
-    }
+    const digests = await Promise.all([digestRun(this.deps.engine, id, mine, range, ticks, request.signal), digestRun(this.deps.engine, otherId, theirs, range, ticks, request.signal)]);
     const [left, right] = digests;
     const attractorIds = [...new Set([...left.attractors, ...right.attractors])].sort();
     return {

@@ -17,7 +17,6 @@ import type { AdvanceResult } from '../engine-work/engine-task.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget, type WorkRequest } from '../work-budget/work-budget.js';
 import { estimateWork, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, type WorkEstimate } from '../work-budget/work-cost.js';
-import { workCancelledError } from '../work-budget/work-errors.js';
 import { scenarioWorkProblems } from '../work-budget/scenario-work-check.js';
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../identity/auth-context.js';
@@ -229,7 +228,8 @@ export class SimulationService implements PlaybackTarget {
     const collector = new TickCollector(id, createdAt);
     // No steps: the first pass builds no trace steps; the response replays them lazily.
     const snapshot = simulation.snapshot();
-    const result = await this.compute({ kind: 'advance', snapshot, ticks: input.ticks, keepSteps: false, checkpointEvery: this.checkpointEvery(snapshot) }, request.signal);
+    // Cancelled (the client left): nothing is stored; the app's error handler answers 503.
+    const result = await this.engine.advance({ kind: 'advance', snapshot, ticks: input.ticks, keepSteps: false, checkpointEvery: this.checkpointEvery(snapshot) }, request.signal);
     collector.take(result.events);
     const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
     const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
@@ -237,16 +237,6 @@ export class SimulationService implements PlaybackTarget {
     this.publish(id, stored, [], 0);
     this.usage.recordTicks(draft.organizationId, result.tick);
     return { simulation: view, trace: this.traceOf(id, resolved.scenarioId, simulation.engineVersion, resolved.scenario, [], result.tick, request.signal) };
-  }
-
-  /** An engine task whose cancellation means the client went away: nothing to store, nothing failed. */
-  private async compute(task: Parameters<EngineRunner['advance']>[0], signal: AbortSignal | undefined): Promise<AdvanceResult> {
-    try {
-      return await this.engine.advance(task, signal);
-    } catch (error) {
-      if (isEngineTaskCancelled(error)) throw workCancelledError();
-      throw error;
-    }
   }
 
   async get(auth: AuthContext, id: string): Promise<SimulationView> {
@@ -538,8 +528,9 @@ export class SimulationService implements PlaybackTarget {
     try {
       result = await this.engine.advance({ kind: 'advance', snapshot: current.snapshot, ticks, keepSteps, checkpointEvery: this.checkpointEvery(current.snapshot) }, signal);
     } catch (error) {
-      // Cancelled (the client left, the server stops): the step never happened; nothing is stored.
-      if (isEngineTaskCancelled(error)) throw workCancelledError();
+      // Cancelled (the client left, the server stops): the step never happened; nothing is stored,
+      // nothing failed (the app's error handler answers 503 WORK_CANCELLED).
+      if (isEngineTaskCancelled(error)) throw error;
       await this.fail(current, error);
       throw new ApiError(500, 'INTERNAL_ERROR', 'The simulation failed and can no longer advance');
     }
