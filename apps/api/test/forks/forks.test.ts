@@ -333,6 +333,23 @@ describe('GET /v1/simulations/{id}/compare/{otherId}', () => {
     }
   });
 
+  it('lists each run’s paradoxes in the range, against its own prophecies, as its events report them', async () => {
+    const parent = await createSimulation(server);
+    await step(parent, 12);
+    // At tick 7 a shock takes well-a, which prophecy 1 (tick 5) said would stand: unforeseen, in the fork only.
+    const child = await forked(parent, { atTick: 6, decrees: [{ type: 'shock', payload: { x: 4, y: 4, radius: 3, magnitude: 10 } }] });
+    await step(child.id, 4);
+    const compared = await compare(parent, child.id);
+    expect(compared.range).toEqual({ fromTick: 1, toTick: 10 });
+    const prophecies = await json(await server.call(`/v1/simulations/${child.id}/prophecies`, { key: 'key-a' }));
+    const first = prophecies.data.find((p: Json) => p.tick === 5);
+    expect(compared.other.paradoxes).toEqual([{ tick: 7, kind: 'unforeseen', attractor: 'well-a', prophecy: { id: first.id, seq: 1, tick: 5 } }]);
+    expect(compared.simulation.paradoxes).toEqual([]);
+    // The same paradoxes the fork's stored events hold.
+    const events = (await server.storage.simulations.listEvents(child.id, 0, 1_000)).filter((e) => e.type === 'paradox');
+    expect(events.map((e) => ({ tick: e.tick, kind: (e.data as Json).kind, attractor: (e.data as Json).attractor }))).toEqual([{ tick: 7, kind: 'unforeseen', attractor: 'well-a' }]);
+  });
+
   it('samples the stability series of a long range to at most 500 points, first and last ticks included', async () => {
     const a = await createSimulation(server, { engineVersion: '1.1.0' });
     const b = await createSimulation(server, { engineVersion: '1.2.0' });
