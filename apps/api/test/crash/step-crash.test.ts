@@ -14,6 +14,11 @@ import { REPO_ROOT, startServerProcess, tempDir, type ServerProcess } from '../s
  */
 
 const WORK_LIMITS = { SIM_WORK_LIMITS_PRO: '500000000,1000000000' };
+/**
+ * A checkpoint every 25 ticks (crowded-large's default is every 100): the history before the
+ * kill holds some, and the killed step computes several more that must not survive it.
+ */
+const ENV = { ...WORK_LIMITS, SIM_CHECKPOINT_INTERVAL: '25' };
 
 const dir = tempDir('sim-crash-');
 const databasePath = join(dir.path, 'sim.db');
@@ -64,6 +69,7 @@ function readStored(id: string) {
       inputs: count('simulation_inputs'),
       lastProphecyTick: maxTick('prophecies'),
       lastEventTick: maxTick('simulation_events'),
+      checkpointTicks: (db.prepare('SELECT tick FROM simulation_checkpoints WHERE simulation_id = ? ORDER BY tick').all(id) as Json[]).map((r) => r.tick as number),
     };
   } finally {
     db.close();
@@ -72,7 +78,7 @@ function readStored(id: string) {
 
 describe('SIGKILL during a 10 000-tick step on an engine worker', () => {
   it('restarts at the previous tick with state, snapshot, decrees, prophecies and trace agreeing, and steps on', async () => {
-    const first = await startServerProcess({ databasePath, env: WORK_LIMITS });
+    const first = await startServerProcess({ databasePath, env: ENV });
     servers.push(first);
     expect(first.apiKey, 'the first start prints a bootstrap key').toBeDefined();
     expect(first.output(), 'the server computes on its worker pool').toMatch(/engine: \d+ worker thread/);
@@ -99,6 +105,7 @@ describe('SIGKILL during a 10 000-tick step on an engine worker', () => {
     const previousTick = before.state.tick as number;
     expect(previousTick).toBe(50);
     const storedBefore = readStored(id);
+    expect(storedBefore.checkpointTicks, 'the history before the kill has checkpoints').toEqual([25, 50]);
     const traceBefore = (await api.get(`/v1/simulations/${id}/trace`)).body;
 
     // The long step, killed mid-way. Its response must never arrive.
@@ -117,7 +124,7 @@ describe('SIGKILL during a 10 000-tick step on an engine worker', () => {
     expect(outcome, 'the step must still be running when the server is killed (scenario too light for this machine?)').toBe('connection lost');
 
     // Restart on the same database file.
-    const second = await startServerProcess({ databasePath, env: WORK_LIMITS });
+    const second = await startServerProcess({ databasePath, env: ENV });
     servers.push(second);
     expect(second.apiKey, 'a restart never prints a new key').toBeUndefined();
     const again = client(second, key);
@@ -135,6 +142,8 @@ describe('SIGKILL during a 10 000-tick step on an engine worker', () => {
     expect(stored.snapshot.tick, 'the engine snapshot a step resumes from').toBe(previousTick);
     expect(stored.lastProphecyTick ?? 0).toBeLessThanOrEqual(previousTick);
     expect(stored.lastEventTick ?? 0).toBeLessThanOrEqual(previousTick);
+    // No checkpoint of the killed step's ticks (it would have written one every 25 ticks).
+    expect(stored.checkpointTicks).toEqual([25, 50]);
 
     // Decrees, prophecies and trace as before the kill.
     const decrees = (await again.get(`/v1/simulations/${id}/decrees`)).body;

@@ -62,45 +62,75 @@ async function traceHashes(id: string): Promise<string[]> {
 const issuesOf = async (res: Response): Promise<Array<{ path: string; message: string }>> => (await json(res)).error.details.issues;
 
 const SHOCK = { type: 'shock', payload: { x: 8, y: 8, radius: 6, magnitude: 2 } };
-/** The repository's calm-equilibrium scenario, sent inline: a second, different world (24 agents, 3 attractors). */
-const CALM = JSON.parse(readFileSync(new URL('../../../../scenarios/calm-equilibrium.json', import.meta.url), 'utf8')) as Json;
-const INLINE_CALM = { seed: CALM.seed, agents: CALM.agents, initialState: CALM.initialState, ...(CALM.rules ? { rules: CALM.rules } : {}) };
+/** A scenario of the repository's scenarios/ folder, as an inline scenario (the test server serves only fixtures). */
+function repositoryScenario(id: string, rules: Json = {}): Json {
+  const file = JSON.parse(readFileSync(new URL(`../../../../scenarios/${id}.json`, import.meta.url), 'utf8')) as Json;
+  return { seed: file.seed, agents: file.agents, initialState: file.initialState, rules: { ...file.rules, ...rules } };
+}
+/**
+ * The worlds forked below. Besides the fixture: calm-equilibrium (24 agents, 3 attractors, nothing
+ * happens); shock-prone-valley (terrain, random environment shocks, `upper-ford` lost at tick 1176
+ * with an `unforeseen` paradox, after the fork); self-defeating-prophecy with a prophecy every 45
+ * ticks, so that prophecy 1 (tick 45, `doomed` P = 1, ρ = 1) closes its horizon at tick 85 and,
+ * under 1.0.0, still stands and repels agents until tick 90: a fork at tick 87 must carry a
+ * standing prophecy that is no longer open (under 1.2.0 it stays open, `averted` at tick 101).
+ */
+const SOURCES = {
+  'calm-equilibrium': repositoryScenario('calm-equilibrium'),
+  'shock-prone-valley': repositoryScenario('shock-prone-valley'),
+  'self-defeating-prophecy every 45 ticks': repositoryScenario('self-defeating-prophecy', { prophecyInterval: 45 }),
+} as const;
+type Source = 'tiny-valley' | keyof typeof SOURCES;
 
-async function createFrom(source: 'tiny-valley' | 'calm-equilibrium', engineVersion: string): Promise<string> {
+async function createFrom(source: Source, engineVersion: string): Promise<string> {
   if (source === 'tiny-valley') return createSimulation(server, { engineVersion });
-  const res = await server.call('/v1/simulations', { key: 'key-a', body: { scenario: INLINE_CALM, engineVersion } });
+  const res = await server.call('/v1/simulations', { key: 'key-a', body: { scenario: SOURCES[source], engineVersion } });
   expect(res.status).toBe(201);
   return (await json(res)).id;
 }
 
+/** A run's paradoxes as the comparison lists them, without the prophecy ids (each simulation numbers its own). */
+const paradoxesOf = (run: Json): Json[] => run.paradoxes.map(({ prophecy: { id: _id, ...prophecy }, ...paradox }: Json) => ({ ...paradox, prophecy }));
+
 describe('POST /v1/simulations/{id}/forks', () => {
   describe.each([
-    ['tiny-valley', '1.1.0'],
-    ['tiny-valley', '1.2.0'],
-    ['calm-equilibrium', '1.1.0'],
-    ['calm-equilibrium', '1.2.0'],
-  ] as const)('a fork without changes of %s on engine %s', (source, engineVersion) => {
+    // source, engine version, tick the inherited inputs follow, atTick, paradoxes in the whole run
+    ['tiny-valley', '1.0.0', 150, 400, 0],
+    ['tiny-valley', '1.1.0', 150, 400, 0],
+    ['tiny-valley', '1.2.0', 150, 400, 0],
+    ['calm-equilibrium', '1.1.0', 150, 400, 1],
+    ['calm-equilibrium', '1.2.0', 150, 400, 1],
+    // atTick 422: the prophecy of tick 400 (horizon 20) has closed and still stands until tick 425.
+    ['shock-prone-valley', '1.0.0', 150, 422, 2],
+    ['shock-prone-valley', '1.2.0', 150, 422, 2],
+    ['self-defeating-prophecy every 45 ticks', '1.0.0', 40, 87, 1],
+    ['self-defeating-prophecy every 45 ticks', '1.2.0', 40, 87, 1],
+  ] as const)('a fork without changes of %s on engine %s', (source, engineVersion, inputsAfter, atTick, paradoxes) => {
     it('computes the parent’s states and trace byte for byte, history and the 1 000 ticks after atTick, inherited inputs included', async () => {
       const parent = await createFrom(source, engineVersion);
-      await step(parent, 150);
-      // Inputs in the history the fork inherits: applied at tick 151, before atTick.
+      await step(parent, inputsAfter);
+      // Inputs in the history the fork inherits: applied at tick inputsAfter + 1, before atTick.
       expect((await server.call(`/v1/simulations/${parent}/decrees`, { key: 'key-a', body: SHOCK })).status).toBe(201);
       const firstAgent = (await json(await server.call(`/v1/simulations/${parent}/trace`, { key: 'key-a' }))).steps[0].agents[0].id as string;
       expect((await server.call(`/v1/simulations/${parent}/agent-policy`, { method: 'PUT', key: 'key-a', body: { agentId: firstAgent, policy: { lambda: 2 } } })).status).toBe(200);
-      await step(parent, 250);
+      await step(parent, atTick - inputsAfter);
       const parentStates = await statesEvery100(parent);
 
-      const child = await forked(parent, { atTick: 400 });
-      expect(child).toMatchObject({ parent: { id: parent, atTick: 400 }, engineVersion, state: { tick: 400, status: 'idle' } });
+      const child = await forked(parent, { atTick });
+      expect(child).toMatchObject({ parent: { id: parent, atTick }, engineVersion, state: { tick: atTick, status: 'idle' } });
       expect(child.id).not.toBe(parent);
       // What the fork computes itself, from the state its replay started it at (not the trace, which replays the log).
       expect(await statesEvery100(child.id)).toEqual(parentStates);
 
       const [mine, theirs] = await Promise.all([traceHashes(parent), traceHashes(child.id)]);
-      expect(theirs).toHaveLength(1_400);
-      expect(theirs.slice(400)).toEqual(mine.slice(400, 1_400));
+      expect(theirs).toHaveLength(atTick + 1_000);
+      expect(theirs.slice(atTick)).toEqual(mine.slice(atTick, atTick + 1_000));
       expect(theirs).toEqual(mine);
-      expect((await compare(parent, child.id)).firstDifferenceTick).toBeNull();
+      const compared = await compare(parent, child.id);
+      expect(compared.firstDifferenceTick).toBeNull();
+      // The events are the same too: every paradox, at its tick, against the same prophecy.
+      expect(paradoxesOf(compared.other)).toEqual(paradoxesOf(compared.simulation));
+      expect(compared.simulation.paradoxes).toHaveLength(paradoxes);
     });
   });
 
@@ -301,6 +331,23 @@ describe('GET /v1/simulations/{id}/compare/{otherId}', () => {
     for (const { id, lossTick } of compared.attractors) {
       expect(lossTick).toEqual({ simulation: await lostAt(parent, id), other: await lostAt(child.id, id) });
     }
+  });
+
+  it('lists each run’s paradoxes in the range, against its own prophecies, as its events report them', async () => {
+    const parent = await createSimulation(server);
+    await step(parent, 12);
+    // At tick 7 a shock takes well-a, which prophecy 1 (tick 5) said would stand: unforeseen, in the fork only.
+    const child = await forked(parent, { atTick: 6, decrees: [{ type: 'shock', payload: { x: 4, y: 4, radius: 3, magnitude: 10 } }] });
+    await step(child.id, 4);
+    const compared = await compare(parent, child.id);
+    expect(compared.range).toEqual({ fromTick: 1, toTick: 10 });
+    const prophecies = await json(await server.call(`/v1/simulations/${child.id}/prophecies`, { key: 'key-a' }));
+    const first = prophecies.data.find((p: Json) => p.tick === 5);
+    expect(compared.other.paradoxes).toEqual([{ tick: 7, kind: 'unforeseen', attractor: 'well-a', prophecy: { id: first.id, seq: 1, tick: 5 } }]);
+    expect(compared.simulation.paradoxes).toEqual([]);
+    // The same paradoxes the fork's stored events hold.
+    const events = (await server.storage.simulations.listEvents(child.id, 0, 1_000)).filter((e) => e.type === 'paradox');
+    expect(events.map((e) => ({ tick: e.tick, kind: (e.data as Json).kind, attractor: (e.data as Json).attractor }))).toEqual([{ tick: 7, kind: 'unforeseen', attractor: 'well-a' }]);
   });
 
   it('samples the stability series of a long range to at most 500 points, first and last ticks included', async () => {

@@ -1,4 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { ENGINE_VERSIONS } from '@sim/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
@@ -31,6 +33,8 @@ const PUBLIC = new Set(['/v1/health', '/v1/openapi.json', '/v1/docs', '/v1/scena
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 type Json = any;
+// ajv-formats is CommonJS: the plugin is the module itself or its `.default`, by loader.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 
 interface Operation {
   method: string;
@@ -191,6 +195,25 @@ describe('the served /v1/openapi.json', () => {
       }
     }
     expect(missing, 'request bodies without an example').toEqual([]);
+  });
+
+  it('gives examples that validate against their own schemas', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(ajv);
+    ajv.addSchema(doc, 'openapi:document');
+    const problems: string[] = [];
+    const checked: string[] = [];
+    for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, Json>)) {
+      for (const example of [...(schema.example === undefined ? [] : [schema.example]), ...(schema.examples ?? [])]) {
+        const validate = ajv.getSchema(`openapi:document#/components/schemas/${name}`);
+        if (validate === undefined) throw new Error(`schema ${name} not compiled`);
+        checked.push(name);
+        if (!validate(example)) problems.push(`${name}: ${ajv.errorsText(validate.errors)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Not vacuous: among others, the fork routes' request and responses.
+    expect(checked).toEqual(expect.arrayContaining(['ForkRequest', 'Lineage', 'Comparison']));
   });
 
   it('documents the streaming variants: NDJSON for run and trace, an event stream for events', () => {

@@ -10,6 +10,7 @@ afterAll(() => dir.remove());
 /** What pnpm (or npm) prints when a script ends by a signal or with a non-zero code. */
 const PACKAGE_MANAGER_ERROR = /ELIFECYCLE|ERR_PNPM|Command failed/;
 
+// Each test starts a server process: seconds on a loaded machine, beyond vitest's default 5 s.
 describe('Ctrl-C stops the server cleanly', () => {
   it('the server process exits with code 0 on SIGINT, after its graceful shutdown', async () => {
     const server = await startServerProcess({ databasePath: join(dir.path, 'server.db'), env: { SIM_BOOTSTRAP: 'false' } });
@@ -17,7 +18,7 @@ describe('Ctrl-C stops the server cleanly', () => {
     expect(server.child.signalCode).toBeNull();
     expect(server.child.exitCode).toBe(0);
     expect(server.output()).toMatch(/SIGINT: stopping[\s\S]*stopped/);
-  });
+  }, 30_000);
 
   it('a SIGINT while the server is still starting also ends in the graceful shutdown and code 0', async () => {
     const server = spawnServerProcess({ databasePath: join(dir.path, 'starting.db'), env: { SIM_BOOTSTRAP: 'false' } });
@@ -27,7 +28,7 @@ describe('Ctrl-C stops the server cleanly', () => {
     expect(server.child.signalCode).toBeNull();
     expect(server.child.exitCode).toBe(0);
     expect(server.output()).toMatch(/SIGINT: stopping[\s\S]*stopped/);
-  });
+  }, 30_000);
 
   it('`npx -y pnpm@… start` interrupted as a terminal does (SIGINT to the process group) prints no package-manager error', async () => {
     // The README's start command, in a process group of its own as a shell runs a foreground job.

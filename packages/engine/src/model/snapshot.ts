@@ -8,12 +8,27 @@ import { emptyWorld, PREFERENCE_STRIDE, type World } from './world.js';
 
 export type { EngineSnapshot } from '../schemas/snapshot.js';
 
+/** A key of the snapshot's object `V`, under `K`: `agents.x`, `streams.motion` (not into arrays). */
+type SubPath<K extends string, V> = NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? `${K}.${keyof NonNullable<V> & string}` : never;
+
+/** A field of the snapshot format, as a dotted path of at most two keys: `tick`, `agents.x`, `streams.motion`. */
+export type SnapshotPath = { [K in keyof EngineSnapshot & string]: K | SubPath<K, EngineSnapshot[K]> }[keyof EngineSnapshot & string];
+
+/**
+ * Where one field of the world goes in a snapshot: saved at a path of the format (`… (length)`:
+ * as the length of that array), derived from saved fields when the world is rebuilt, or scratch
+ * that every tick writes before it reads it.
+ */
+export type SnapshotPlace = SnapshotPath | `${SnapshotPath} (length)` | `derived from ${SnapshotPath}` | 'scratch';
+
 /**
  * Where each field of the world goes in a snapshot. Typed over every key of `World`, so a field
- * added to the world does not compile until it is placed here: saved (and then written by
- * `toSnapshot` and read by `fromSnapshot`), derived from saved fields, or scratch rebuilt every tick.
+ * added to the world does not compile until it is placed here, and each place must name a field
+ * the snapshot schema declares. `test/snapshot-fields.test.ts` holds the table to what
+ * `toSnapshot` and `fromSnapshot` do: every saved path is written, and every field but scratch
+ * comes back equal after a round trip (scratch ones too, one tick later).
  */
-export const WORLD_FIELDS_IN_SNAPSHOT: Readonly<Record<keyof World, string>> = {
+export const WORLD_FIELDS_IN_SNAPSHOT: Readonly<Record<keyof World, SnapshotPlace>> = {
   features: 'engineVersion',
   seed: 'seed',
   rules: 'rules',
@@ -60,7 +75,8 @@ export const WORLD_FIELDS_IN_SNAPSHOT: Readonly<Record<keyof World, string>> = {
   openProphecies: 'openProphecies',
   pending: 'pending',
   lastMove: 'lastMove',
-  inBranch: 'scratch (false outside a prophecy branch)',
+  // False outside a prophecy branch, and a branch is never snapshot.
+  inBranch: 'scratch',
 };
 
 const list = (array: ArrayLike<number>, n: number): number[] => Array.from({ length: n }, (_, i) => array[i] as number);

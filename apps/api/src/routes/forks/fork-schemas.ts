@@ -33,7 +33,15 @@ export const LineageSchema = z
     ancestors: z.array(LineageEntrySchema).describe('Root first, the parent last; empty for a simulation that is no fork'),
     forks: z.array(LineageEntrySchema).describe('Direct forks, oldest first'),
   })
-  .openapi('Lineage');
+  .openapi('Lineage', {
+    // A fork of tiny-valley at tick 6, which was itself forked at tick 8.
+    example: {
+      id: 'e4b22f7b-f00c-4af6-ba27-f7579a92b6b9',
+      parent: { id: 'd47d546e-9f67-4016-891d-dfe36abd2e21', atTick: 6 },
+      ancestors: [{ id: 'd47d546e-9f67-4016-891d-dfe36abd2e21', atTick: 6, createdAt: '2026-11-24T12:47:29.006Z' }],
+      forks: [{ id: '5fe463ab-03e5-4502-bdbf-c325bfdcbe48', atTick: 8, createdAt: '2026-11-24T12:47:29.152Z' }],
+    },
+  });
 
 export const CompareParamsSchema = IdParamSchema.extend({
   otherId: z.uuid().openapi({ param: { name: 'otherId', in: 'path' }, example: '0b6e8f52-4c1d-4e7a-9f3b-2a5c7d9e1f40' }),
@@ -68,4 +76,39 @@ export const ComparisonSchema = z
       })
       .describe('Stability b of both at the same ticks'),
   })
-  .openapi('Comparison');
+  .openapi('Comparison', {
+    // tiny-valley at tick 12 against its fork at tick 6 with a shock on well-a, stepped to tick 10:
+    // the shock takes well-a at tick 7, against prophecy 1's forecast that it would stand.
+    example: {
+      range: { fromTick: 1, toTick: 10 },
+      firstDifferenceTick: 7,
+      attractors: [
+        { id: 'well-a', lossTick: { simulation: null, other: 7 } },
+        { id: 'well-b', lossTick: { simulation: null, other: null } },
+      ],
+      simulation: {
+        id: 'd47d546e-9f67-4016-891d-dfe36abd2e21',
+        tick: 12,
+        paradoxes: [],
+        prophecies: [
+          { id: '3dcbb33b-5285-5a28-803e-92a006634c33', seq: 1, tick: 5 },
+          { id: '3c867e62-3ec9-5c87-a519-d0ded2a3af2e', seq: 2, tick: 10 },
+        ],
+      },
+      other: {
+        id: 'e4b22f7b-f00c-4af6-ba27-f7579a92b6b9',
+        tick: 10,
+        paradoxes: [{ tick: 7, kind: 'unforeseen', attractor: 'well-a', prophecy: { id: 'f02ef306-5adb-598c-8124-d40b4d8ff71d', seq: 1, tick: 5 } }],
+        prophecies: [
+          { id: 'f02ef306-5adb-598c-8124-d40b4d8ff71d', seq: 1, tick: 5 },
+          { id: '1861da2a-f9b9-5dc5-8ded-7de5bac6ea61', seq: 2, tick: 10 },
+        ],
+      },
+      stability: {
+        sampled: false,
+        ticks: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+        simulation: [0.848, 0.823, 0.798, 0.85, 0.835, 0.862, 0.903, 0.897, 0.906, 0.934],
+        other: [0.848, 0.823, 0.798, 0.85, 0.835, 0.862, 0.47, 0.472, 0.476, 0.492],
+      },
+    },
+  });
