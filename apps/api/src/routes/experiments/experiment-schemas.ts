@@ -129,3 +129,29 @@ export const ExperimentResultsSchema = z
     hash: z.string().describe('SHA-256 (hex) of the canonical JSON of `combinations` and `runs`: the same body submitted twice gives the same hash'),
   })
   .openapi('ExperimentResults');
+
+const progress = { done: z.number().int().describe('Runs finished so far'), total: z.number().int() };
+
+export const ExperimentStatusEventSchema = z
+  .object({ status: ExperimentStatusSchema, ...{ done: progress.done }, error: z.string().optional().describe('failed only: why') })
+  .openapi('ExperimentStatusEvent');
+
+export const RunEventSchema = z
+  .object({
+    combination: z.number().int(),
+    replication: z.number().int(),
+    seed: z.number().int().describe('The run’s seed (derived from the experiment’s seed, combination and replication)'),
+    metrics: z.record(z.string(), z.union([z.number(), z.boolean(), z.string(), z.null()])),
+    computed: z.boolean().describe('False when a stored result of identical inputs was reused'),
+    ...progress,
+  })
+  .openapi('RunEvent', { description: 'A finished run, with the progress it makes: done of total' });
+
+export const ExperimentStreamMessageSchema = z
+  .discriminatedUnion('event', [
+    z.object({ id: z.string(), event: z.literal('experiment:status'), data: ExperimentStatusEventSchema }),
+    z.object({ id: z.string(), event: z.literal('run'), data: RunEventSchema }),
+    z.object({ event: z.literal('heartbeat'), data: z.literal('') }).describe('Every 30 s; no id'),
+    z.object({ event: z.literal('error'), data: z.object({ code: z.literal('SLOW_CONSUMER'), message: z.string() }) }).describe('No id: the stream fell behind and is closed'),
+  ])
+  .openapi('ExperimentEventMessage');
