@@ -215,7 +215,10 @@ export class ExperimentExecutor {
       await this.record(experiment, inputs, metrics, computed);
     } catch (error) {
       if (experiment.stopped || isEngineTaskCancelled(error)) return;
-      await this.fail(experiment, error);
+      // A run never rejects: nobody awaits it, and the failure is the experiment's, stored.
+      await this.fail(experiment, error).catch((stored: unknown) =>
+        this.deps.logger.error('experiment failure could not be stored', { experimentId: experiment.record.id, error: String(stored) }),
+      );
     }
   }
 

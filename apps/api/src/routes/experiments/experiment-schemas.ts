@@ -92,7 +92,27 @@ export const ExperimentSchema = z
     estimatedSecondsLeft: z.number().nullable().describe('While running, from the pace so far; null before the first run finishes and once finished'),
     error: z.string().nullable().describe('Why the experiment failed; null otherwise'),
   })
-  .openapi('Experiment');
+  .openapi('Experiment', {
+    example: {
+      id: '6f78d06b-4136-4072-9e8b-84665b5894b4',
+      organizationId: '0b7e1f2a-5c3d-4e6f-8a9b-1c2d3e4f5a6b',
+      status: 'running',
+      scenarioId: 'self-defeating-prophecy',
+      engineVersion: '1.2.0',
+      parameters: [{ path: 'rules.reflexivity', values: [-1, -0.5, 0, 0.5, 1] }],
+      combinations: 5,
+      replications: 40,
+      seed: 7,
+      ticks: 200,
+      metrics: ['lost:doomed', 'lossTick:doomed', 'minStability', 'paradoxes'],
+      runs: { total: 200, done: 18, computed: 18, reused: 0 },
+      createdAt: '2026-11-24T13:26:01.000Z',
+      startedAt: '2026-11-24T13:26:01.020Z',
+      finishedAt: null,
+      estimatedSecondsLeft: 21.5,
+      error: null,
+    },
+  });
 
 export const ExperimentListSchema = paginated(ExperimentSchema, 'ExperimentList');
 
@@ -128,7 +148,21 @@ export const ExperimentResultsSchema = z
     ),
     hash: z.string().describe('SHA-256 (hex) of the canonical JSON of `combinations` and `runs`: the same body submitted twice gives the same hash'),
   })
-  .openapi('ExperimentResults');
+  .openapi('ExperimentResults', {
+    example: {
+      experimentId: '6f78d06b-4136-4072-9e8b-84665b5894b4',
+      status: 'completed',
+      runs: { total: 200, done: 200 },
+      combinations: [
+        {
+          index: 3,
+          values: { 'rules.reflexivity': 0.5 },
+          statistics: [{ metric: 'lost:doomed', count: 40, mean: 0.175, stdDev: 0.3847, ci95: { low: 0.0519, high: 0.2981 }, min: 0, q1: 0, median: 0, q3: 0, max: 1 }],
+        },
+      ],
+      hash: '0515f03a57c55a97eed5ccdb963e00940717fdf9d418f7c6d26b16327ac030da',
+    },
+  });
 
 const progress = { done: z.number().int().describe('Runs finished so far'), total: z.number().int() };
 
