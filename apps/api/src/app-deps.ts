@@ -16,6 +16,8 @@ import type { SimulationStore } from './storage/simulation-store.js';
 import type { LiveOptions } from './live/live-options.js';
 import type { EngineRunner } from './engine-work/engine-runner.js';
 import type { WorkBudget } from './work-budget/work-budget.js';
+import type { ExperimentStore } from './experiments/experiment-store.js';
+import type { ExperimentLimitsTable } from './experiments/experiment-limits.js';
 
 /** What a later feature may add to the app without touching its routes. */
 export interface AppExtensions extends GuardExtensions {
@@ -50,5 +52,11 @@ export interface AppDeps {
   work?: WorkBudget;
   /** Ticks between checkpoints; default picked from each world's size (docs/api.md, "Checkpoints"). */
   checkpointInterval?: number | undefined;
+  /** Where experiments are stored; without it the experiment routes are not mounted. */
+  experiments?: ExperimentStore;
+  /** Experiment runs computing at once; default the engine's worker count as the server sets it, else 1. */
+  experimentParallelism?: number;
+  /** Experiment limits per tier; default docs/api.md, "Experiments", "Limits". */
+  experimentLimits?: ExperimentLimitsTable;
   extensions?: AppExtensions;
 }

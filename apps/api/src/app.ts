@@ -3,7 +3,7 @@ import type { AppDeps } from './app-deps.js';
 import { unroutedBodyLimit } from './lib/body-limit.js';
 import { createRouter } from './lib/create-router.js';
 import { errorHandler, notFoundHandler } from './lib/error-handler.js';
-import { consoleLogger } from './lib/logger.js';
+import { consoleLogger, type Logger } from './lib/logger.js';
 import { serveOpenApi } from './lib/openapi-document.js';
 import { documentIdempotency } from './idempotency/document-idempotency.js';
 import { documentRateLimits } from './rate-limit/document-rate-limits.js';
@@ -11,7 +11,7 @@ import { documentWorkLimits } from './work-budget/document-work-limits.js';
 import { requestId } from './lib/request-id.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { RouteMarks } from './lib/route-markers.js';
-import { createRouteGuards } from './lib/route-guards.js';
+import { createRouteGuards, type RouteGuards } from './lib/route-guards.js';
 import { decreesRouter } from './routes/decrees/decrees.index.js';
 import { eventsRouter } from './routes/events/events.index.js';
 import { docsRouter } from './routes/docs/docs.index.js';
@@ -23,6 +23,18 @@ import { simulationsRouter } from './routes/simulations/simulations.index.js';
 import { forksRouter } from './routes/forks/forks.index.js';
 import { SimulationForks } from './simulations/simulation-forks.js';
 import { SimulationService } from './simulations/simulation-service.js';
+import { ExperimentExecutor } from './experiments/experiment-executor.js';
+import { ExperimentFeed } from './experiments/experiment-feed.js';
+import { DEFAULT_EXPERIMENT_LIMITS } from './experiments/experiment-limits.js';
+import { ExperimentService } from './experiments/experiment-service.js';
+import { experimentsRouter } from './routes/experiments/experiments.index.js';
+
+/** What main needs of the experiments: resume them at start, stop them (and their streams) at shutdown. */
+export interface ExperimentsHandle {
+  executor: ExperimentExecutor;
+  feed: ExperimentFeed;
+  service: ExperimentService;
+}
 
 /**
  * The app and its simulation service (main closes the service on shutdown). Middleware order:
@@ -32,7 +44,7 @@ import { SimulationService } from './simulations/simulation-service.js';
  * chain limits → routes, each protected route carrying its own auth → rate class → scope →
  * body limit → usage → idempotency chain (see createRouteGuards for why the body limit is there).
  */
-export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service: SimulationService } {
+export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service: SimulationService; experiments: ExperimentsHandle | undefined } {
   const logger = deps.logger ?? consoleLogger;
   const service = new SimulationService({
     store: deps.store,
@@ -72,6 +84,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   mountRouter(propheciesRouter(service, guards));
   mountRouter(forksRouter(forks, guards));
   mountRouter(eventsRouter({ service, store: deps.store, bus: deps.events, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, usage: deps.usage, options: deps.live }));
+  const experiments = deps.experiments === undefined ? undefined : mountExperiments({ ...deps, experiments: deps.experiments }, service, guards, mountRouter, logger);
   deps.extensions?.mount?.(app, { service, guards, mountRouter });
   // The document states what the installed middlewares enforce, on every route they cover.
   if (deps.extensions?.idempotency) documentIdempotency(app);
@@ -79,7 +92,34 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   documentWorkLimits(app, { budget: deps.work !== undefined });
 
   serveOpenApi(app, deps.config.serviceVersion);
-  return { app, service };
+  return { app, service, experiments };
+}
+
+/** Experiments compute on the service's engine runner (the worker pool in the server) and weigh with its work budget. */
+function mountExperiments(
+  deps: AppDeps & { experiments: NonNullable<AppDeps['experiments']> },
+  service: SimulationService,
+  guards: RouteGuards,
+  mountRouter: (router: OpenAPIHono) => void,
+  logger: Logger,
+): ExperimentsHandle {
+  const limits = deps.experimentLimits ?? DEFAULT_EXPERIMENT_LIMITS;
+  const feed = new ExperimentFeed();
+  const executor = new ExperimentExecutor({
+    store: deps.experiments,
+    engine: service.engine,
+    domains: deps.domains,
+    clock: deps.clock,
+    logger,
+    feed,
+    limits,
+    parallelism: deps.experimentParallelism ?? 1,
+  });
+  const experimentService = new ExperimentService({ store: deps.experiments, executor, scenarios: deps.scenarios, domains: deps.domains, clock: deps.clock, work: service.work, limits });
+  mountRouter(
+    experimentsRouter({ service: experimentService, store: deps.experiments, feed, guards, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, live: deps.live }),
+  );
+  return { executor, feed, service: experimentService };
 }
 
 /** The HTTP app around its dependencies; tests build one per temporary database. */

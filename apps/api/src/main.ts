@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   const events = new InProcessEventBus((error) => logger.error('event listener failed', { error: String(error) }));
   const live = new LiveHub(events);
 
-  const { app, service } = createAppWithService({
+  const { app, service, experiments } = createAppWithService({
     store: storage.simulations,
     authenticator,
     scenarios: scenarioFolder.catalog,
@@ -116,6 +116,9 @@ async function main(): Promise<void> {
     engine,
     work,
     checkpointInterval: config.checkpointInterval,
+    experiments: storage.experiments,
+    // Experiment runs fill every worker thread; requests that need the engine queue behind at most that many runs.
+    experimentParallelism: engineWorkers,
     extensions: {
       beforeRoutes: [rateLimiting.byIp],
       rateLimit: rateLimiting.byIdentity,
@@ -127,6 +130,10 @@ async function main(): Promise<void> {
       },
     },
   });
+
+  // Experiments left queued or running by the previous process continue; their stored runs are not computed again.
+  const resumed = (await experiments?.executor.resume()) ?? 0;
+  if (resumed > 0) logger.info(`experiments: ${resumed} unfinished experiment(s) resumed`);
 
   const interrupted = await service.recoverInterruptedPlayback();
   if (interrupted.length > 0) logger.info(`playback: ${interrupted.length} simulation(s) left playing by an unclean stop are now paused`);
@@ -164,8 +171,11 @@ async function main(): Promise<void> {
     };
     void (async () => {
       try {
+        // Runs computing are ended; unfinished experiments resume at the next start.
+        await experiments?.executor.close();
         await service.close();
       } finally {
+        experiments?.feed.close();
         live.close();
       }
     })().finally(() => {

@@ -1,4 +1,4 @@
-import type { AdvanceResult, AdvanceTask, ReplayResult, ReplayTask } from './engine-task.js';
+import type { AdvanceResult, AdvanceTask, MeasureResult, MeasureTask, ReplayResult, ReplayTask } from './engine-task.js';
 
 /**
  * Where the engine computes: a pool of worker threads in the server (the event loop only
@@ -10,6 +10,8 @@ export interface EngineRunner {
   advance(task: AdvanceTask, signal?: AbortSignal): Promise<AdvanceResult>;
   /** One stretch of a replay; see ReplayTask. */
   replay(task: ReplayTask, signal?: AbortSignal): Promise<ReplayResult>;
+  /** One run of an experiment; see MeasureTask. */
+  measure(task: MeasureTask, signal?: AbortSignal): Promise<MeasureResult>;
   /** Tasks started and not yet settled (running or queued). */
   readonly busy: number;
   /** Stops taking work; running tasks are ended. */

@@ -1,5 +1,6 @@
 import type { EngineEvent, EngineSnapshot, EngineState, ScenarioInput, ScheduledInput, TraceStep } from '@sim/engine';
 import type { Checkpoint } from '../storage/simulation-store.js';
+import type { MetricSpec, MetricValue } from '../experiments/experiment-metrics.js';
 
 /**
  * Advance a stored simulation: resume `snapshot` and compute up to `ticks` ticks. Everything a
@@ -68,5 +69,25 @@ export interface ReplayResult {
   events: EngineEvent[];
 }
 
-export type EngineTask = AdvanceTask | ReplayTask;
-export type EngineTaskResult = AdvanceResult | ReplayResult;
+/**
+ * One run of an experiment: a fresh simulation of `scenario` (its seed the run's), `ticks` ticks
+ * (fewer when it completes), and only the metrics handed back: nothing else crosses the thread.
+ */
+export interface MeasureTask {
+  kind: 'measure';
+  scenario: ScenarioInput;
+  engineVersion: string;
+  ticks: number;
+  metrics: MetricSpec[];
+}
+
+export interface MeasureResult {
+  kind: 'measured';
+  metrics: Record<string, MetricValue>;
+  /** Ticks computed and agents at the start: the run's agent-ticks, for the benchmarks. */
+  ticks: number;
+  agents: number;
+}
+
+export type EngineTask = AdvanceTask | ReplayTask | MeasureTask;
+export type EngineTaskResult = AdvanceResult | ReplayResult | MeasureResult;

@@ -1,8 +1,8 @@
 import { Simulation } from '@sim/engine';
-import type { AdvanceResult, AdvanceTask, ReplayResult, ReplayTask } from './engine-task.js';
+import type { AdvanceResult, AdvanceTask, MeasureResult, MeasureTask, ReplayResult, ReplayTask } from './engine-task.js';
 import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
 import type { Checkpoint } from '../storage/simulation-store.js';
-import { advanceObserver, advanceResult, checkpointIfDue, runEngineTask } from './run-engine-task.js';
+import { advanceObserver, advanceResult, checkpointIfDue, measure, runEngineTask } from './run-engine-task.js';
 
 /** Longest stretch of engine work, in milliseconds, before other requests get a turn. */
 export const SLICE_MS = 25;
@@ -57,6 +57,13 @@ export function createInProcessRunner(now: () => number = () => performance.now(
         await nextTurn();
         throwIfAborted(signal);
         return runEngineTask({ ...task, budgetMs: Math.min(task.budgetMs, SLICE_MS) }, now) as ReplayResult;
+      }),
+    // A run is not sliced: tests and tools run small ones; the server computes them on its workers.
+    measure: (task: MeasureTask, signal?: AbortSignal): Promise<MeasureResult> =>
+      tracked(async () => {
+        await nextTurn();
+        throwIfAborted(signal);
+        return measure(task);
       }),
     async close() {},
   };

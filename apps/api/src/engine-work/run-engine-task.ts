@@ -1,7 +1,8 @@
 import { Simulation, type EngineEvent, type ScheduledInput, type StepObserver, type TraceStep } from '@sim/engine';
 import type { Checkpoint } from '../storage/simulation-store.js';
 import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
-import type { AdvanceResult, AdvanceTask, EngineTask, EngineTaskResult, ReplayResult, ReplayTask } from './engine-task.js';
+import { measureRun } from '../experiments/experiment-metrics.js';
+import type { AdvanceResult, AdvanceTask, EngineTask, EngineTaskResult, MeasureResult, MeasureTask, ReplayResult, ReplayTask } from './engine-task.js';
 
 /** The outcome of an advance, once its ticks are computed (shared by the worker and the in-process runner). */
 export function advanceResult(simulation: Simulation, advanced: number, events: EngineEvent[], steps: TraceStep[], checkpoints: Checkpoint[]): AdvanceResult {
@@ -96,5 +97,14 @@ function replay(task: ReplayTask, now: () => number): ReplayResult {
  * body; the in-process runner calls it too.
  */
 export function runEngineTask(task: EngineTask, now: () => number = () => performance.now()): EngineTaskResult {
+  if (task.kind === 'measure') return measure(task);
   return task.kind === 'advance' ? advance(task) : replay(task, now);
+}
+
+/** One experiment run, start to end: the same ticks as creating the simulation and stepping it. */
+export function measure(task: MeasureTask): MeasureResult {
+  const simulation = Simulation.create(task.scenario, { engineVersion: task.engineVersion });
+  const agents = simulation.agents().length;
+  const metrics = measureRun(simulation, task.ticks, task.metrics);
+  return { kind: 'measured', metrics, ticks: simulation.tick, agents };
 }

@@ -75,8 +75,8 @@ export const ErrorEventDataSchema = z
   .openapi('ErrorEvent');
 export type ErrorEventData = z.infer<typeof ErrorEventDataSchema>;
 
-/** The SSE event names; `heartbeat` carries no data and no id. */
-export const SSE_EVENT_NAMES = ['tick', 'loss', 'warning', 'paradox', 'decree', 'prophecy', 'simulation:status', 'error', 'heartbeat'] as const;
+/** The SSE event names (an experiment's stream: `experiment:status` and `run`); `heartbeat` carries no data and no id. */
+export const SSE_EVENT_NAMES = ['tick', 'loss', 'warning', 'paradox', 'decree', 'prophecy', 'simulation:status', 'error', 'heartbeat', 'experiment:status', 'run'] as const;
 export type SseEventName = (typeof SSE_EVENT_NAMES)[number];
 
 export function tickEventData(step: TraceStep, status: LifecycleStatus): TickEventData {

@@ -10,6 +10,7 @@ export const ENGINE_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
   { method: 'get', path: '/v1/simulations/{id}/events' },
   { method: 'post', path: '/v1/simulations/{id}/forks' },
   { method: 'get', path: '/v1/simulations/{id}/compare/{otherId}' },
+  { method: 'post', path: '/v1/experiments' },
 ];
 
 const plainHeaders = (headers: unknown): Record<string, unknown> =>

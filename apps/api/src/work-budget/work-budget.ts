@@ -13,6 +13,17 @@ export interface WorkRequest {
   onDecision?: ((decision: RateLimitDecision) => void) | undefined;
 }
 
+export interface AdmitOptions {
+  history?: boolean;
+  /**
+   * The request is an experiment and `estimate` is all its runs together; this is its costliest
+   * run. Each run is held to the per-request ceiling, as a `run` request of its ticks would be,
+   * and all of them to the compute window, from which the whole cost is drawn at once
+   * (docs/api.md, "Experiments", "Limits").
+   */
+  experimentRun?: WorkEstimate;
+}
+
 /**
  * Decides, before any engine work, whether a request may have it: above the tier's ceiling it is
  * refused outright (422 WORK_LIMIT_EXCEEDED); otherwise its cost is drawn from the identity's
@@ -24,7 +35,7 @@ export interface WorkBudget {
    * stream). That history was built by requests each within the ceiling, and a replay cannot be
    * split, so its ceiling is the tier's whole window instead of the per-request ceiling.
    */
-  admit(request: WorkRequest, estimate: WorkEstimate, options?: { history?: boolean }): Promise<void>;
+  admit(request: WorkRequest, estimate: WorkEstimate, options?: AdmitOptions): Promise<void>;
   /**
    * Playback is not charged tick by tick (no request is waiting for it), so `play` is admitted
    * only when its rate can be sustained: at most the tier's compute window spread over the
@@ -55,8 +66,10 @@ export function createWorkBudget(options: { limiter: RateLimiter; tiers: TierLim
     async admit(request, estimate, options = {}) {
       const { identity, tier = 'free' } = request.auth;
       const { work } = tiers[tier];
-      const ceiling = options.history === true ? work.perWindow : work.ceiling;
-      if (estimate.cost > ceiling) throw workCeilingError(estimate, ceiling, tier, options.history === true);
+      if (options.experimentRun !== undefined && options.experimentRun.cost > work.ceiling) throw workCeilingError(options.experimentRun, work.ceiling, tier, 'run');
+      const per = options.experimentRun !== undefined ? 'experiment' : options.history === true ? 'history' : 'request';
+      const ceiling = per === 'request' ? work.ceiling : work.perWindow;
+      if (estimate.cost > ceiling) throw workCeilingError(estimate, ceiling, tier, per);
       const decision = await limiter.consume(identity, tier, 'compute', estimate.cost);
       request.onDecision?.(decision);
       if (!decision.allowed) throw computeLimitedError(estimate, decision);

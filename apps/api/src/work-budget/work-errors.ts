@@ -10,12 +10,18 @@ const count = (n: number): string => n.toLocaleString('en-US');
  * 422 WORK_LIMIT_EXCEEDED: the request asks more engine work than one request of the tier may.
  * Nothing ran; the same request will be refused again (ask fewer ticks, or a higher tier).
  */
-export function workCeilingError(estimate: WorkEstimate, ceiling: number, tier: Tier, history = false): ApiError {
-  const per = history ? 'for a history replay (one compute window)' : 'per request';
+export function workCeilingError(estimate: WorkEstimate, ceiling: number, tier: Tier, scope: 'request' | 'history' | 'experiment' | 'run' = 'request'): ApiError {
+  const per = {
+    request: 'per request',
+    history: 'for a history replay (one compute window)',
+    experiment: 'for all the runs of an experiment (one compute window)',
+    run: 'per run of an experiment (the per-request ceiling)',
+  }[scope];
+  const what = scope === 'run' ? 'Its costliest run costs' : 'This request costs';
   return new ApiError(
     422,
     'WORK_LIMIT_EXCEEDED',
-    `This request costs ${count(estimate.cost)} agent-ticks; the ${tier} tier allows at most ${count(ceiling)} ${per}`,
+    `${what} ${count(estimate.cost)} agent-ticks; the ${tier} tier allows at most ${count(ceiling)} ${per}`,
     { cost: estimate.cost, ceiling, tier, unit: 'agent-ticks', estimate: { ...estimate } },
   );
 }

@@ -34,7 +34,7 @@ describe('unknown query parameters', () => {
     expect(all.length).toBeGreaterThan(15);
     for (const { method, path } of all) {
       const res = await server.call(`${path}?colour=red&limit=5&colour=blue&shape=`, { key: 'key-a', method, ...(method === 'GET' ? {} : { body: {} }) });
-      const declaresLimit = /\/(simulations|decrees|prophecies|trace)$/.test(path) && method === 'GET';
+      const declaresLimit = /\/(simulations|decrees|prophecies|trace|experiments)$/.test(path) && method === 'GET';
       const body = (await res.json()) as Issues;
       expect({ method, path, status: res.status, code: body.error?.code }).toEqual({ method, path, status: 400, code: 'VALIDATION_ERROR' });
       const names = body.error.details.issues.map((issue) => issue.path).sort();

@@ -19,6 +19,7 @@ export const FIXTURE_SCENARIOS = fileURLToPath(new URL('./fixtures/scenarios/', 
 export function appDeps(storage: StorageHandle, deps: Pick<AppDeps, 'authenticator'> & Partial<AppDeps>): AppDeps {
   return {
     store: storage.simulations,
+    experiments: storage.experiments,
     // Loaded only when the caller brings no catalog of its own.
     scenarios: deps.scenarios ?? createScenarioCatalog(loadScenarioFolder(FIXTURE_SCENARIOS, silentLogger).scenarios),
     domains: createAdapterDomainCatalog(),

@@ -15,6 +15,10 @@ export function countingRunner(inner: EngineRunner): EngineRunner & { tasks: num
       runner.tasks++;
       return inner.replay(...args);
     },
+    measure: (...args: Parameters<EngineRunner['measure']>) => {
+      runner.tasks++;
+      return inner.measure(...args);
+    },
     close: () => inner.close(),
   };
   return runner;

@@ -127,6 +127,7 @@ beforeAll(async () => {
   bodies.set('PUT /v1/simulations/:id/agent-policy', { agentId: 'agent-1', policy: { lambda: 0.5 } });
   bodies.set('PUT /v1/simulations/:id/time-control', { action: 'pause' });
   bodies.set('POST /v1/simulations/:id/forks', { atTick: 1 });
+  bodies.set('POST /v1/experiments', { base: { scenarioId: 'tiny-valley' }, replications: 1, seed: 1, ticks: 1, metrics: ['losses'] });
 
   function lazyStore(): IdentityStore {
     return new Proxy({} as IdentityStore, { get: (_t, name: keyof IdentityStore) => (...args: never[]) => (store[name] as (...a: never[]) => unknown)(...args) });

@@ -19,6 +19,7 @@ export function recordingRunner(): EngineRunner & { replays: ReplayTask[] } {
       replays.push(task);
       return inner.replay(task, signal);
     },
+    measure: (task, signal) => inner.measure(task, signal),
     close: () => inner.close(),
   };
 }

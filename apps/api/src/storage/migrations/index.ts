@@ -4,6 +4,7 @@ import * as identity from './0002-identity.js';
 import * as idempotencyAndRateLimits from './0003-idempotency-and-rate-limits.js';
 import * as checkpoints from './0004-checkpoints.js';
 import * as forks from './0005-forks.js';
+import * as experiments from './0006-experiments.js';
 
 /** Every migration, by name; names sort in the order they were written. Add one line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-idempotency-and-rate-limits': idempotencyAndRateLimits,
   '0004-checkpoints': checkpoints,
   '0005-forks': forks,
+  '0006-experiments': experiments,
 };

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { BoundedMap } from '../../lib/bounded-map.js';
 import type { Database } from '../database-schema.js';
 import { KyselySimulationStore } from '../kysely-simulation-store.js';
+import { createKyselyExperimentStore } from '../experiment-store-kysely.js';
 import { migrateToLatest } from '../migrate.js';
 import type { StorageCapabilities } from '../storage-capabilities.js';
 import type { StorageHandle } from '../storage-handle.js';
@@ -63,6 +64,7 @@ export async function openSqlite(path: string): Promise<StorageHandle> {
     capabilities: SQLITE,
     changes,
     simulations: new KyselySimulationStore(db, SQLITE, changes),
+    experiments: createKyselyExperimentStore(db),
     async close() {
       if (closed) return;
       closed = true;

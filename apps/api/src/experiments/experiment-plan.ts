@@ -1,0 +1,200 @@
+import { DEFAULT_ENGINE_VERSION, ScenarioError, Simulation, type ScenarioInput } from '@sim/engine';
+import { validationError, type ValidationProblem } from '../lib/api-error.js';
+import type { DomainCatalog } from '../scenarios/domain-catalog.js';
+import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
+import { resolveScenario } from '../simulations/scenario-source.js';
+import { estimateWork, scenarioShape, type WorkEstimate } from '../work-budget/work-cost.js';
+import { MAX_VALUES_PER_PATH, type ExperimentLimits } from './experiment-limits.js';
+import { parseMetric } from './experiment-metrics.js';
+import { combinationCount, combinationScenario, combinationValues, type ExperimentBase, type ExperimentSpec, type VariedParameter } from './experiment-spec.js';
+import { applyToInput, checkValue, resolvePath, type ParameterBase, type ParameterValue } from './parameter-paths.js';
+
+/** A `{ from, to, step }` range: from, from + step, … up to to (included when hit). */
+export interface ValueRange {
+  from: number;
+  to: number;
+  step: number;
+}
+
+/** The body of POST /v1/experiments, after its schema (docs/api.md, "Experiments"). */
+export interface ExperimentRequest {
+  base: { scenarioId: string } | { scenario: ScenarioInput } | { domain: string; input: Record<string, unknown> };
+  engineVersion?: string | undefined;
+  vary: Record<string, ParameterValue[] | ValueRange>;
+  replications: number;
+  seed: number;
+  ticks: number;
+  metrics: string[];
+}
+
+export interface ExperimentPlan {
+  spec: ExperimentSpec;
+  combinations: number;
+  runs: number;
+  /** The costliest run, in agent-ticks. */
+  runCost: WorkEstimate;
+  /** Every run together: what the experiment draws from the compute window. */
+  totalCost: WorkEstimate;
+}
+
+export interface PlanContext {
+  scenarios: ScenarioCatalog;
+  domains: DomainCatalog;
+  limits: ExperimentLimits;
+}
+
+/**
+ * The values of a range. Each is rounded to 12 significant digits, so `0.1` steps give `0.3`,
+ * not `0.30000000000000004`; `to` is included when a step lands on it (within that rounding).
+ */
+export function rangeValues(range: ValueRange): number[] {
+  const values: number[] = [];
+  for (let i = 0; values.length <= MAX_VALUES_PER_PATH; i++) {
+    const value = Number((range.from + i * range.step).toPrecision(12));
+    if (value > range.to) break;
+    values.push(value);
+  }
+  return values;
+}
+
+/**
+ * Checks a request whole and plans it: every problem (an unknown path, a value of the wrong
+ * type, an empty or reversed range, too many runs for the tier, an unknown metric, an attractor
+ * the scenario lacks) is reported at once, as 400 VALIDATION_ERROR with its path, before
+ * anything is stored or queued. An unknown scenario or domain is 404, as for a simulation.
+ */
+export function planExperiment(request: ExperimentRequest, context: PlanContext): ExperimentPlan {
+  const issues: ValidationProblem[] = [];
+  const engineVersion = request.engineVersion ?? DEFAULT_ENGINE_VERSION;
+  const { base, baseScenario, pathBase } = resolveBase(request, context, engineVersion);
+
+  const parameters: VariedParameter[] = [];
+  for (const path of Object.keys(request.vary).sort()) {
+    const at = `vary.${path}`;
+    const given = request.vary[path] as ParameterValue[] | ValueRange;
+    const values = Array.isArray(given) ? given : rangeProblems(given, at, issues);
+    if (values === undefined) continue;
+    if (values.length === 0) {
+      issues.push({ path: at, message: 'must hold at least one value' });
+      continue;
+    }
+    if (values.length > MAX_VALUES_PER_PATH) {
+      issues.push({ path: at, message: `at most ${MAX_VALUES_PER_PATH} values, got ${values.length}` });
+      continue;
+    }
+    const target = resolvePath(path, pathBase);
+    if (typeof target === 'string') {
+      issues.push({ path: at, message: target });
+      continue;
+    }
+    values.forEach((value, index) => {
+      const problem =
+        target.kind === 'input' && base.kind === 'domain'
+          ? inputValueProblem(context.domains, base, target.segments, value)
+          : checkValue(target, value, baseScenario);
+      if (problem !== undefined) issues.push({ path: `${at}.${index}`, message: problem });
+    });
+    parameters.push({ path, values });
+  }
+
+  const attractorIds = new Set((baseScenario.initialState.attractors ?? []).map((a) => a.id));
+  request.metrics.forEach((key, index) => {
+    const parsed = parseMetric(key, attractorIds);
+    if (typeof parsed === 'string') issues.push({ path: `metrics.${index}`, message: parsed });
+  });
+  const duplicates = request.metrics.filter((key, index) => request.metrics.indexOf(key) !== index);
+  for (const key of new Set(duplicates)) issues.push({ path: `metrics.${request.metrics.lastIndexOf(key)}`, message: `metric "${key}" is listed twice` });
+
+  const combinations = combinationCount({ parameters });
+  const runs = combinations * request.replications;
+  const { runsPerExperiment } = context.limits;
+  if (issues.length === 0 && runs > runsPerExperiment) {
+    const path = combinations > runsPerExperiment ? 'vary' : 'replications';
+    issues.push({ path, message: `${combinations} combination(s) × ${request.replications} replication(s) = ${runs} runs; the tier allows at most ${runsPerExperiment} per experiment` });
+  }
+  if (issues.length > 0) throw validationError(issues);
+
+  const spec: ExperimentSpec = { base, engineVersion, parameters, replications: request.replications, seed: request.seed, ticks: request.ticks, metrics: [...request.metrics] };
+  const { runCost, totalCost } = weigh(spec, baseScenario, combinations, context.domains);
+  return { spec, combinations, runs, runCost, totalCost };
+}
+
+function resolveBase(request: ExperimentRequest, context: PlanContext, engineVersion: string): { base: ExperimentBase; baseScenario: ScenarioInput; pathBase: ParameterBase } {
+  const resolved = resolveScenario(request.base, context.scenarios, context.domains);
+  const prefix = 'scenario' in request.base ? 'base.scenario' : 'domain' in request.base ? 'base.input' : 'base';
+  try {
+    // The base must run as it is: the engine's own checks, at the engine version asked for.
+    Simulation.create(resolved.scenario, { engineVersion });
+  } catch (error) {
+    if (error instanceof ScenarioError) throw validationError(error.issues.map((i) => ({ path: [prefix, i.path].filter((p) => p !== '').join('.'), message: i.message })));
+    throw error;
+  }
+  if ('domain' in request.base) {
+    const base: ExperimentBase = { kind: 'domain', domain: request.base.domain, input: request.base.input };
+    return { base, baseScenario: resolved.scenario, pathBase: { kind: 'domain', input: request.base.input } };
+  }
+  const base: ExperimentBase = { kind: 'scenario', scenarioId: resolved.scenarioId, scenario: resolved.scenario };
+  return { base, baseScenario: resolved.scenario, pathBase: { kind: 'scenario', scenario: resolved.scenario } };
+}
+
+function rangeProblems(range: ValueRange, at: string, issues: ValidationProblem[]): number[] | undefined {
+  if (!(range.step > 0)) {
+    issues.push({ path: `${at}.step`, message: 'must be greater than 0' });
+    return undefined;
+  }
+  if (range.from > range.to) {
+    issues.push({ path: at, message: `reversed range: from ${range.from} is above to ${range.to}` });
+    return undefined;
+  }
+  const count = Math.floor((range.to - range.from) / range.step) + 1;
+  if (count > MAX_VALUES_PER_PATH) {
+    issues.push({ path: at, message: `the range holds ${count} values; at most ${MAX_VALUES_PER_PATH}` });
+    return undefined;
+  }
+  return rangeValues(range);
+}
+
+/** The adapter's verdict on the base input with this one value set. */
+function inputValueProblem(domains: DomainCatalog, base: Extract<ExperimentBase, { kind: 'domain' }>, segments: string[], value: ParameterValue): string | undefined {
+  const translated = domains.translate(base.domain, applyToInput(base.input, segments, value));
+  if (translated.ok) return undefined;
+  if (translated.reason === 'unknown-domain') return `unknown domain ${base.domain}`;
+  return translated.issues.map((i) => `${i.path}: ${i.message}`).join('; ') || 'invalid value';
+}
+
+/**
+ * Each run weighed as one `run` pass of `ticks` ticks from tick 0 (docs/api.md, "Engine work"),
+ * at its combination's rules: the costliest run, and the sum over every run.
+ */
+function weigh(spec: ExperimentSpec, baseScenario: ScenarioInput, combinations: number, domains: DomainCatalog): { runCost: ReturnType<typeof estimateWork>; totalCost: ReturnType<typeof estimateWork> } {
+  let runCost: WorkEstimate | undefined;
+  let total = 0;
+  let ticks = 0;
+  let prophecies = 0;
+  for (let c = 0; c < combinations; c++) {
+    const shapeOf = costScenario(spec, baseScenario, c, domains);
+    const cost = estimateWork(scenarioShape(shapeOf, spec.engineVersion), 0, spec.ticks);
+    if (runCost === undefined || cost.cost > runCost.cost) runCost = cost;
+    total += cost.cost * spec.replications;
+    ticks += cost.ticks * spec.replications;
+    prophecies += cost.prophecies * spec.replications;
+  }
+  const worst = runCost as WorkEstimate;
+  return { runCost: worst, totalCost: { ...worst, cost: total, ticks, prophecies } };
+}
+
+/**
+ * What decides a combination's cost: its agents and prophecy rules. For a scenario only `rules.*`
+ * can change them (so the agents are not copied per combination); a domain input is translated.
+ */
+function costScenario(spec: ExperimentSpec, baseScenario: ScenarioInput, combination: number, domains: DomainCatalog): Pick<ScenarioInput, 'agents' | 'rules'> {
+  if (spec.base.kind === 'domain') {
+    const translated = combinationScenario(spec, combination, domains);
+    return translated.ok ? translated.scenario : baseScenario;
+  }
+  const rules = { ...baseScenario.rules };
+  for (const [path, value] of Object.entries(combinationValues(spec, combination))) {
+    if (path.startsWith('rules.')) (rules as Record<string, unknown>)[path.slice('rules.'.length)] = value;
+  }
+  return { agents: baseScenario.agents, rules };
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthContext } from '../identity/auth-context.js';
+import { ApiError, notFound, unauthorized } from '../lib/api-error.js';
+import type { Clock } from '../lib/clock.js';
+import type { Page } from '../lib/pagination.js';
+import type { DomainCatalog } from '../scenarios/domain-catalog.js';
+import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
+import { organizationFor, organizationsToList } from '../simulations/tenancy.js';
+import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
+import type { ExperimentExecutor } from './experiment-executor.js';
+import { runTable, type RunTable } from './experiment-export.js';
+import type { ExperimentLimitsTable } from './experiment-limits.js';
+import { planExperiment, type ExperimentRequest } from './experiment-plan.js';
+import { summarizeRuns, type ResultsSummary } from './experiment-results.js';
+import type { ExperimentRecord, ExperimentStore } from './experiment-store.js';
+import { experimentView, type ExperimentView } from './experiment-view.js';
+
+export interface ExperimentServiceDeps {
+  store: ExperimentStore;
+  executor: ExperimentExecutor;
+  scenarios: ScenarioCatalog;
+  domains: DomainCatalog;
+  clock: Clock;
+  work: WorkBudget;
+  limits: ExperimentLimitsTable;
+}
+
+/** Seconds a client is told to wait when its organization's experiment queue is full. */
+const QUEUE_FULL_RETRY_SECONDS = 30;
+
+export interface ExperimentResultsView extends ResultsSummary {
+  experimentId: string;
+  status: ExperimentView['status'];
+}
+
+/**
+ * The experiment use cases: submit (plan, weigh, store, queue), read, list, cancel, results and
+ * exports. Computing is the executor's. Another organization's experiment is answered as another
+ * organization's simulation is: 401 (docs/api.md, "Experiments").
+ */
+export class ExperimentService {
+  constructor(private readonly deps: ExperimentServiceDeps) {}
+
+  async submit(request: WorkRequest, body: ExperimentRequest & { organizationId?: string | undefined }): Promise<ExperimentView> {
+    const organizationId = organizationFor(request.auth, body.organizationId);
+    const tier = request.auth.tier ?? 'free';
+    const limits = this.deps.limits[tier];
+    const plan = planExperiment(body, { scenarios: this.deps.scenarios, domains: this.deps.domains, limits });
+    const { queued, running } = await this.deps.store.countUnfinished(organizationId);
+    if (queued + running >= limits.concurrent + limits.queued) {
+      throw new ApiError(
+        429,
+        'RATE_LIMITED',
+        `The organization has ${running} experiment(s) running and ${queued} queued, the most its ${tier} tier allows (${limits.concurrent} running, ${limits.queued} queued); retry when one finishes`,
+        { routeClass: 'experiments', limit: limits.concurrent + limits.queued, tier, retryAfter: QUEUE_FULL_RETRY_SECONDS },
+        { 'Retry-After': String(QUEUE_FULL_RETRY_SECONDS) },
+      );
+    }
+    await this.deps.work.admit(request, plan.totalCost, { experimentRun: plan.runCost });
+    const id = randomUUID();
+    const createdAt = this.deps.clock.now().toISOString();
+    const scenarioId = plan.spec.base.kind === 'scenario' ? plan.spec.base.scenarioId : `domain:${plan.spec.base.domain}`;
+    const experiment = { id, organizationId, tier, scenarioId, spec: plan.spec, combinations: plan.combinations, runsTotal: plan.runs, createdAt };
+    await this.deps.store.create(experiment, { type: 'experiment:status', data: { status: 'queued', done: 0 } });
+    const record = await this.deps.store.get(id);
+    if (record === undefined) throw new Error(`experiment ${id} vanished after it was stored`);
+    this.deps.executor.enqueue(record);
+    return experimentView(record, null);
+  }
+
+  async get(auth: AuthContext, id: string): Promise<ExperimentView> {
+    return this.view(await this.accessible(auth, id));
+  }
+
+  async list(auth: AuthContext, query: { organizationId?: string | undefined; limit: number; offset: number }): Promise<Page<ExperimentView>> {
+    const page = await this.deps.store.list({ organizationIds: organizationsToList(auth, query.organizationId), limit: query.limit, offset: query.offset });
+    return { items: page.items.map((record) => this.view(record)), total: page.total };
+  }
+
+  /** Stops it (see ExperimentExecutor.cancel); an experiment that already finished is answered as it is. */
+  async cancel(auth: AuthContext, id: string): Promise<ExperimentView> {
+    await this.accessible(auth, id);
+    await this.deps.executor.cancel(id);
+    return this.get(auth, id);
+  }
+
+  async results(auth: AuthContext, id: string): Promise<ExperimentResultsView> {
+    const record = await this.accessible(auth, id);
+    const runs = await this.deps.store.listRuns(id);
+    return { experimentId: id, status: record.status, ...summarizeRuns(record.spec, record.combinations, record.runsTotal, runs) };
+  }
+
+  /** The finished runs as a table (CSV, Parquet). */
+  async table(auth: AuthContext, id: string): Promise<{ record: ExperimentRecord; table: RunTable }> {
+    const record = await this.accessible(auth, id);
+    return { record, table: runTable(record.spec, await this.deps.store.listRuns(id)) };
+  }
+
+  /** 404 when missing, 401 when another organization's: the answers for a simulation. */
+  async accessible(auth: AuthContext, id: string): Promise<ExperimentRecord> {
+    const record = await this.deps.store.get(id);
+    if (record === undefined) throw notFound(`Experiment ${id} not found`);
+    if (!auth.organizationIds.includes(record.organizationId)) throw unauthorized('Not authorized to access this experiment');
+    return record;
+  }
+
+  private view(record: ExperimentRecord): ExperimentView {
+    return experimentView(record, this.deps.executor.estimateSecondsLeft(record.id));
+  }
+}

@@ -1,0 +1,83 @@
+import type { Tier } from '../identity/auth-context.js';
+import type { Page } from '../lib/pagination.js';
+import type { MetricValue } from './experiment-metrics.js';
+import type { ExperimentSpec } from './experiment-spec.js';
+import type { ExperimentStatus } from './experiment-status.js';
+
+export interface ExperimentRecord {
+  id: string;
+  organizationId: string;
+  status: ExperimentStatus;
+  /** The submitter's tier: its limit of concurrent experiments applies. */
+  tier: Tier;
+  scenarioId: string;
+  spec: ExperimentSpec;
+  combinations: number;
+  runsTotal: number;
+  runsDone: number;
+  runsComputed: number;
+  /** The seq of its newest event: the SSE id a stream without Last-Event-ID starts after. */
+  lastEventSeq: number;
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export type NewExperiment = Omit<ExperimentRecord, 'runsDone' | 'runsComputed' | 'lastEventSeq' | 'error' | 'startedAt' | 'finishedAt' | 'status'>;
+
+/** One finished run of an experiment. */
+export interface ExperimentRun {
+  combination: number;
+  replication: number;
+  seed: number;
+  inputsHash: string;
+  metrics: Record<string, MetricValue>;
+  /** This experiment computed it (false: a stored result for the same inputs was reused). */
+  computed: boolean;
+  finishedAt: string;
+}
+
+/** A stored event of an experiment; its seq is its SSE id. */
+export interface ExperimentEvent {
+  seq: number;
+  type: 'experiment:status' | 'run';
+  data: Record<string, unknown>;
+}
+
+/** A status change as stored; the times it sets go with it. */
+export interface StatusChange {
+  status: ExperimentStatus;
+  at: string;
+  startedAt?: string;
+  finishedAt?: string;
+  error?: string;
+}
+
+/**
+ * Where experiments, their runs and the reusable run results live. Small on purpose: the SQLite
+ * store implements it with portable Kysely, and so will the PostgreSQL one.
+ */
+export interface ExperimentStore {
+  create(experiment: NewExperiment, event: Omit<ExperimentEvent, 'seq'>): Promise<void>;
+  get(id: string): Promise<ExperimentRecord | undefined>;
+  list(filter: { organizationIds: readonly string[]; limit: number; offset: number }): Promise<Page<ExperimentRecord>>;
+  /** Queued and running experiments, oldest first: what a starting server resumes. */
+  listUnfinished(): Promise<ExperimentRecord[]>;
+  /** Queued and running experiments of one organization. */
+  countUnfinished(organizationId: string): Promise<{ queued: number; running: number }>;
+  /** Sets the status and appends its event in one transaction; returns the event, or undefined when the experiment is gone. */
+  setStatus(id: string, change: StatusChange, event: Omit<ExperimentEvent, 'seq'>): Promise<ExperimentEvent | undefined>;
+  /** The stored result of a run with these inputs, if any was ever computed. */
+  storedResult(inputsHash: string): Promise<Record<string, MetricValue> | undefined>;
+  /**
+   * Records a finished run in one transaction: its result (when computed), its row, its event,
+   * and the experiment's counters. Returns the event.
+   */
+  recordRun(experimentId: string, run: ExperimentRun, event: Omit<ExperimentEvent, 'seq'>): Promise<ExperimentEvent>;
+  /** The finished runs, by combination then replication. */
+  listRuns(experimentId: string): Promise<ExperimentRun[]>;
+  eventsAfter(experimentId: string, afterSeq: number, limit: number): Promise<ExperimentEvent[]>;
+  /** How many times the engine computed the result of these inputs (0: never). */
+  computations(inputsHash: string): Promise<number>;
+}

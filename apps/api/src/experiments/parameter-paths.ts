@@ -1,0 +1,151 @@
+import { AttractorSchema, NUMERIC_RULE_NAMES, NUMERIC_RULES, PolicySchema, type NumericRuleName, type ScenarioInput } from '@sim/engine';
+import type { z } from 'zod';
+
+/**
+ * The parameter paths an experiment may vary (docs/api.md, "Experiments", "Parameter paths"):
+ *
+ * - `rules.<rule>`: any numeric rule (`rules.reflexivity`);
+ * - `attractors.<id>.<field>`: `x`, `y`, `depth`, `radius`, `capacity` of one attractor;
+ * - `agents.<id>.policy.<lambda|gamma|belief>`, `agents.<id>.marker.<x|y>`: one agent, or every
+ *   agent with the id `*`;
+ * - `input.<field>…`: a field of a domain adapter's input (base `domain`), nested fields and
+ *   list items by dotted path (`input.patches.0.animals`); the adapter checks the values.
+ *
+ * A path is resolved against the base scenario once; a value is checked with the same schema
+ * that checks the scenario field, so a wrong type or an out-of-range value is refused before
+ * anything runs.
+ */
+export type ParameterTarget =
+  | { kind: 'rule'; rule: NumericRuleName }
+  | { kind: 'attractor'; id: string; field: AttractorField }
+  | { kind: 'agent'; id: string; group: 'policy' | 'marker'; field: string }
+  | { kind: 'input'; segments: string[] };
+
+export type ParameterValue = number | string | boolean;
+
+const ATTRACTOR_FIELDS = ['x', 'y', 'depth', 'radius', 'capacity'] as const;
+type AttractorField = (typeof ATTRACTOR_FIELDS)[number];
+const POLICY_FIELDS = ['lambda', 'gamma', 'belief'] as const;
+const MARKER_FIELDS = ['x', 'y'] as const;
+
+/** Every agent at once: `agents.*.policy.lambda`. */
+export const EVERY_AGENT = '*';
+
+/** What a path can reach in the base: a scenario, or a domain adapter's input. */
+export type ParameterBase = { kind: 'scenario'; scenario: ScenarioInput } | { kind: 'domain'; input: unknown };
+
+/** Resolves a path against the base; a string is the problem (unknown path, missing attractor or agent). */
+export function resolvePath(path: string, base: ParameterBase): ParameterTarget | string {
+  if (path.startsWith('input.')) {
+    if (base.kind !== 'domain') return 'input.… paths vary a domain input; this base is a scenario';
+    const segments = path.slice('input.'.length).split('.');
+    if (segments.some((s) => s === '')) return `unknown parameter path "${path}"`;
+    // The parent must exist; the leaf may be a field the input leaves to its default.
+    if (!isContainer(walk(base.input, segments.slice(0, -1)))) return `unknown parameter path "${path}": the input has no ${segments.slice(0, -1).join('.') || 'fields'}`;
+    return { kind: 'input', segments };
+  }
+  if (base.kind !== 'scenario') return `a domain base is varied through input.… paths; "${path}" is not one`;
+  const { scenario } = base;
+  if (path.startsWith('rules.')) {
+    const rule = path.slice('rules.'.length);
+    return (NUMERIC_RULE_NAMES as string[]).includes(rule) ? { kind: 'rule', rule: rule as NumericRuleName } : `unknown rule "${rule}"; the numeric rules: ${NUMERIC_RULE_NAMES.join(', ')}`;
+  }
+  if (path.startsWith('attractors.')) {
+    const rest = path.slice('attractors.'.length);
+    const dot = rest.lastIndexOf('.');
+    const id = rest.slice(0, Math.max(0, dot));
+    const field = rest.slice(dot + 1);
+    if (dot < 0 || !(ATTRACTOR_FIELDS as readonly string[]).includes(field)) return `unknown parameter path "${path}": attractors.<id>.<${ATTRACTOR_FIELDS.join('|')}>`;
+    if (!(scenario.initialState.attractors ?? []).some((a) => a.id === id)) return `the scenario has no attractor "${id}"`;
+    return { kind: 'attractor', id, field: field as AttractorField };
+  }
+  if (path.startsWith('agents.')) {
+    const match = /^agents\.(.+)\.(policy|marker)\.([a-z]+)$/.exec(path);
+    const group = match?.[2] as 'policy' | 'marker' | undefined;
+    const field = match?.[3] ?? '';
+    const fields: readonly string[] = group === 'policy' ? POLICY_FIELDS : MARKER_FIELDS;
+    if (match === null || group === undefined || !fields.includes(field)) return `unknown parameter path "${path}": agents.<id|*>.policy.<lambda|gamma|belief> or agents.<id|*>.marker.<x|y>`;
+    const id = match[1] as string;
+    if (id !== EVERY_AGENT && !scenario.agents.some((a) => a.id === id)) return `the scenario has no agent "${id}"`;
+    return { kind: 'agent', id, group, field };
+  }
+  return `unknown parameter path "${path}": rules.<rule>, attractors.<id>.<field>, agents.<id>.policy.<field>, agents.<id>.marker.<x|y> or input.<field>`;
+}
+
+/** Checks one value for a scenario target; a string is the problem. Domain inputs are checked by their adapter. */
+export function checkValue(target: ParameterTarget, value: ParameterValue, scenario: ScenarioInput | undefined): string | undefined {
+  const schema = valueSchema(target);
+  if (schema === undefined) return undefined;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) return parsed.error.issues.map((i) => i.message).join('; ');
+  if (scenario !== undefined && (target.kind === 'attractor' || (target.kind === 'agent' && target.group === 'marker'))) {
+    const field = target.field;
+    const side = field === 'x' ? scenario.initialState.width : field === 'y' ? scenario.initialState.height : undefined;
+    if (side !== undefined && ((value as number) < 0 || (value as number) > side - 1)) return `must lie on the grid, 0 to ${side - 1}`;
+  }
+  return undefined;
+}
+
+function valueSchema(target: ParameterTarget): z.ZodType | undefined {
+  switch (target.kind) {
+    case 'rule':
+      return NUMERIC_RULES[target.rule];
+    case 'attractor':
+      return AttractorSchema.shape[target.field];
+    case 'agent':
+      return target.group === 'policy' ? PolicySchema.shape[target.field as (typeof POLICY_FIELDS)[number]].unwrap() : AttractorSchema.shape.x;
+    case 'input':
+      return undefined;
+  }
+}
+
+/** The scenario with one value set (a copy; the base is untouched). */
+export function applyToScenario(scenario: ScenarioInput, target: ParameterTarget, value: ParameterValue): ScenarioInput {
+  switch (target.kind) {
+    case 'rule':
+      return { ...scenario, rules: { ...scenario.rules, [target.rule]: value } };
+    case 'attractor':
+      return {
+        ...scenario,
+        initialState: {
+          ...scenario.initialState,
+          attractors: (scenario.initialState.attractors ?? []).map((a) => (a.id === target.id ? { ...a, [target.field]: value } : a)),
+        },
+      };
+    case 'agent':
+      return {
+        ...scenario,
+        agents: scenario.agents.map((agent) => {
+          if (target.id !== EVERY_AGENT && agent.id !== target.id) return agent;
+          if (target.group === 'marker') return { ...agent, marker: { ...agent.marker, [target.field]: value } };
+          return { ...agent, policy: { ...agent.policy, [target.field]: value } };
+        }),
+      };
+    case 'input':
+      return scenario;
+  }
+}
+
+/** The domain input with one value set at its path (a deep copy along the path). */
+export function applyToInput(input: unknown, segments: readonly string[], value: ParameterValue): unknown {
+  if (segments.length === 0) return value;
+  const [head, ...rest] = segments as [string, ...string[]];
+  if (Array.isArray(input)) {
+    const copy = [...(input as unknown[])];
+    copy[Number(head)] = applyToInput(copy[Number(head)], rest, value);
+    return copy;
+  }
+  const record = isContainer(input) ? (input as Record<string, unknown>) : {};
+  return { ...record, [head]: applyToInput(record[head], rest, value) };
+}
+
+function walk(value: unknown, segments: readonly string[]): unknown {
+  let at = value;
+  for (const segment of segments) {
+    if (!isContainer(at)) return undefined;
+    at = (at as Record<string, unknown>)[segment];
+  }
+  return at;
+}
+
+const isContainer = (value: unknown): boolean => typeof value === 'object' && value !== null;

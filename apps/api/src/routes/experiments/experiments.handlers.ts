@@ -1,0 +1,107 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import type { ScenarioInput } from '@sim/engine';
+import type { Tier } from '../../identity/auth-context.js';
+import type { TierLimitsTable } from '../../identity/tier-limits.js';
+import { ApiError, validationError } from '../../lib/api-error.js';
+import { toIssues } from '../../lib/validation-issues.js';
+import { toCsv, toParquet } from '../../experiments/experiment-export.js';
+import type { ExperimentRequest } from '../../experiments/experiment-plan.js';
+import type { ExperimentService } from '../../experiments/experiment-service.js';
+import { openExperimentStream, type ExperimentStreamDeps } from '../../experiments/experiment-stream.js';
+import type { ConcurrencyLimiter } from '../../rate-limit/concurrency-limiter.js';
+import { workRequest } from '../../work-budget/work-request.js';
+import { OrganizationFilterSchema } from '../simulations/simulation-schemas.js';
+import { streamed } from '../simulations/trace-response.js';
+import { CSV, PARQUET, type ExperimentRoutes } from './experiments.routes.js';
+
+type Handler<K extends keyof ExperimentRoutes> = RouteHandler<ExperimentRoutes[K]>;
+
+export interface ExperimentHandlerDeps {
+  service: ExperimentService;
+  stream: ExperimentStreamDeps;
+  streams: Pick<ConcurrencyLimiter, 'acquire'>;
+  tiers: TierLimitsTable;
+}
+
+export const experimentLocation = (id: string): string => `/v1/experiments/${id}`;
+
+const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-store, no-transform',
+  Connection: 'keep-alive',
+  'X-Accel-Buffering': 'no',
+};
+
+const streamLimitError = (tier: Tier, limit: number): ApiError =>
+  new ApiError(429, 'RATE_LIMITED', `The organization has ${limit} event streams open, the limit of its ${tier} tier; close one or retry later`, { limit, tier }, { 'Retry-After': '5' });
+
+/** The simulation list's rule for `organizationId` (docs/api.md, "Resources"): ignored for API keys, a UUID of one's own for JWTs. */
+function organizationFilter(method: string, requested: string | undefined): string | undefined {
+  if (method === 'api-key' || requested === undefined) return undefined;
+  const parsed = OrganizationFilterSchema.safeParse(requested);
+  if (!parsed.success) throw validationError(toIssues(parsed.error).map((i) => ({ ...i, path: 'organizationId' })));
+  return parsed.data;
+}
+
+/** The base as the plan takes it; the schema guarantees exactly one of the three (with input for a domain). */
+function baseOf(base: { scenarioId?: string | undefined; scenario?: ScenarioInput | undefined; domain?: string | undefined; input?: Record<string, unknown> | undefined }): ExperimentRequest['base'] {
+  if (base.scenarioId !== undefined) return { scenarioId: base.scenarioId };
+  if (base.scenario !== undefined) return { scenario: base.scenario };
+  return { domain: base.domain ?? '', input: base.input ?? {} };
+}
+
+export function experimentHandlers(deps: ExperimentHandlerDeps) {
+  const { service } = deps;
+
+  const submit: Handler<'submit'> = async (c) => {
+    const body = c.req.valid('json');
+    const view = await service.submit(workRequest(c), { ...body, base: baseOf(body.base) });
+    c.header('Location', experimentLocation(view.id));
+    return c.json(view, 202);
+  };
+
+  const list: Handler<'list'> = async (c) => {
+    const query = c.req.valid('query');
+    const auth = c.get('auth');
+    const page = await service.list(auth, { limit: query.limit, offset: query.offset, organizationId: organizationFilter(auth.method, query.organizationId) });
+    return c.json({ data: page.items, pagination: { limit: query.limit, offset: query.offset, total: page.total } }, 200);
+  };
+
+  const get: Handler<'get'> = async (c) => c.json(await service.get(c.get('auth'), c.req.valid('param').id), 200);
+
+  const cancel: Handler<'cancel'> = async (c) => c.json(await service.cancel(c.get('auth'), c.req.valid('param').id), 200);
+
+  const results: Handler<'results'> = async (c) => {
+    const { id } = c.req.valid('param');
+    const accept = (c.req.header('accept') ?? '').toLowerCase();
+    if (accept.includes(CSV) || accept.includes(PARQUET)) {
+      const { record, table } = await service.table(c.get('auth'), id);
+      if (accept.includes(PARQUET)) {
+        return streamed(new Response(toParquet(record.spec, table), { status: 200, headers: { 'Content-Type': PARQUET, 'Content-Disposition': `attachment; filename="experiment-${id}.parquet"` } }));
+      }
+      return streamed(new Response(toCsv(table), { status: 200, headers: { 'Content-Type': `${CSV}; charset=utf-8`, 'Content-Disposition': `attachment; filename="experiment-${id}.csv"` } }));
+    }
+    return c.json(await service.results(c.get('auth'), id), 200);
+  };
+
+  const events: Handler<'events'> = async (c) => {
+    const { id } = c.req.valid('param');
+    const raw = c.req.valid('header')['last-event-id'] ?? c.req.valid('query').lastEventId;
+    const afterId = raw === undefined ? undefined : Number(raw.trim());
+    const auth = c.get('auth');
+    // 404 or 401 before a slot is taken.
+    const record = await service.accessible(auth, id);
+    const tier = auth.tier ?? 'free';
+    const limit = deps.tiers[tier].concurrentStreams;
+    const release = deps.streams.acquire(record.organizationId, limit);
+    if (release === null) throw streamLimitError(tier, limit);
+    const opened = openExperimentStream(deps.stream, record, afterId, release);
+    if (opened.kind === 'finished') {
+      release();
+      return streamed(new Response(null, { status: 204 }));
+    }
+    return streamed(new Response(opened.stream, { status: 200, headers: SSE_HEADERS }));
+  };
+
+  return { submit, list, get, cancel, results, events };
+}

@@ -1,0 +1,50 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Authenticator } from '../../identity/auth-context.js';
+import { requireAuth } from '../../identity/require-auth.js';
+import { requireScope } from '../../identity/require-scope.js';
+import { DEFAULT_TIER_LIMITS } from '../../identity/tier-limits.js';
+import type { RouteClass } from '../../identity/usage-recorder.js';
+import { createRouter } from '../../lib/create-router.js';
+import type { LiveOptions } from '../../live/live-options.js';
+import { DEFAULT_SUBSCRIBER_LIMITS } from '../../live/sse-subscriber.js';
+import type { ExperimentFeed } from '../../experiments/experiment-feed.js';
+import type { ExperimentService } from '../../experiments/experiment-service.js';
+import type { ExperimentStore } from '../../experiments/experiment-store.js';
+import type { RouteGuards } from '../../lib/route-guards.js';
+import { ConcurrencyLimiter } from '../../rate-limit/concurrency-limiter.js';
+import { experimentHandlers } from './experiments.handlers.js';
+import { experimentRoutes } from './experiments.routes.js';
+
+export interface ExperimentsRouterDeps {
+  service: ExperimentService;
+  store: ExperimentStore;
+  feed: ExperimentFeed;
+  guards: RouteGuards;
+  authenticator: Authenticator;
+  rateLimit?: ((routeClass: RouteClass) => MiddlewareHandler) | undefined;
+  /** The simulation streams' settings: an experiment's stream counts against the same open-stream limit. */
+  live?: LiveOptions | undefined;
+}
+
+/**
+ * The experiment routes. The event stream's guard is the simulation stream's (auth → SSE rate
+ * class → scope simulation:read): it counts against the open-stream limit, not the read window.
+ */
+export function experimentsRouter(deps: ExperimentsRouterDeps) {
+  const live = deps.live ?? {};
+  const streamGuard = [requireAuth(deps.authenticator), ...(deps.rateLimit ? [deps.rateLimit('sse')] : []), requireScope('simulation:read')];
+  const routes = experimentRoutes(deps.guards, streamGuard);
+  const handlers = experimentHandlers({
+    service: deps.service,
+    stream: { store: deps.store, feed: deps.feed, heartbeatMs: live.heartbeatMs ?? 30_000, retryMs: live.retryMs ?? 3000, limits: live.subscriberLimits ?? DEFAULT_SUBSCRIBER_LIMITS },
+    streams: live.streams ?? new ConcurrencyLimiter(),
+    tiers: live.tiers ?? DEFAULT_TIER_LIMITS,
+  });
+  return createRouter()
+    .openapi(routes.submit, handlers.submit)
+    .openapi(routes.list, handlers.list)
+    .openapi(routes.get, handlers.get)
+    .openapi(routes.cancel, handlers.cancel)
+    .openapi(routes.results, handlers.results)
+    .openapi(routes.events, handlers.events);
+}

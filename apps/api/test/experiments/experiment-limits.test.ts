@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_EXPERIMENT_LIMITS } from '../../src/experiments/experiment-limits.js';
+import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
+import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
+
+const open = protectedAppsClosedAfterEach();
+
+/** Small work limits, so the arithmetic is visible: free ceiling 200, window 500 agent-ticks. */
+const SMALL: TierLimitsTable = {
+  free: { ...DEFAULT_TIER_LIMITS.free, work: { ceiling: 200, perWindow: 500 } },
+  pro: { ...DEFAULT_TIER_LIMITS.pro, work: { ceiling: 2_000, perWindow: 5_000 } },
+  enterprise: { ...DEFAULT_TIER_LIMITS.enterprise, work: { ceiling: 10_000, perWindow: 100_000 } },
+};
+const T0 = Date.parse('2030-01-01T00:00:10Z');
+
+type Json = any;
+
+// tiny-valley under 1.1.0: 6 agents, a prophecy every 5 ticks of 2 branches × 5 ticks.
+// 5 ticks cost 6 × (5 + 1 × 2 × 5) = 90; 20 ticks 6 × (20 + 4 × 10) = 360.
+const experiment = (ticks: number, replications: number) => ({ base: { scenarioId: 'tiny-valley' }, engineVersion: '1.1.0', replications, seed: 1, ticks, metrics: ['losses'] });
+
+const total = async (p: ProtectedApp): Promise<number> => ((await (await p.request('/v1/experiments', { key: 'key-a' })).json()) as Json).pagination.total;
+
+describe('experiment work', () => {
+  it('refuses an experiment whose costliest run is above the per-request ceiling: 422, nothing queued', async () => {
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
+    const res = await p.request('/v1/experiments', { key: 'key-a', body: experiment(20, 1) });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as Json;
+    expect(body.error.code).toBe('WORK_LIMIT_EXCEEDED');
+    expect(body.error.details).toMatchObject({ cost: 360, ceiling: 200, tier: 'free' });
+    expect(body.error.message).toContain('per run of an experiment');
+    expect(await total(p)).toBe(0);
+  });
+
+  it('refuses all the runs together above one compute window (422), and draws the cost from the window (429 when too little is left)', async () => {
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
+    const tooMuch = await p.request('/v1/experiments', { key: 'key-a', body: experiment(5, 6) });
+    expect(tooMuch.status).toBe(422);
+    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 540, ceiling: 500 });
+    const first = await p.request('/v1/experiments', { key: 'key-a', body: experiment(5, 3) });
+    expect(first.status).toBe(202);
+    expect(first.headers.get('x-ratelimit-compute-remaining')).toBe('230');
+    const second = await p.request('/v1/experiments', { key: 'key-a', body: { ...experiment(5, 3), seed: 2 } });
+    expect(second.status).toBe(429);
+    expect(((await second.json()) as Json).error.details).toMatchObject({ routeClass: 'compute', cost: 270, remaining: 230 });
+    expect(await total(p)).toBe(1);
+    await p.request(`/v1/experiments/${((await first.json()) as Json).id}/cancel`, { key: 'key-a', method: 'POST' });
+  });
+});
+
+describe('experiment queue', () => {
+  it('refuses a submission beyond the running and queued experiments the tier allows: 429 with Retry-After', async () => {
+    const limits = { ...DEFAULT_EXPERIMENT_LIMITS, free: { runsPerExperiment: 1_000, concurrent: 1, queued: 1 } };
+    const p = await open({ experimentLimits: limits });
+    const ids: string[] = [];
+    for (const seed of [1, 2]) {
+      const res = await p.request('/v1/experiments', { key: 'key-a', body: { ...experiment(30, 1_000), engineVersion: undefined, seed } });
+      expect(res.status).toBe(202);
+      ids.push(((await res.json()) as Json).id);
+    }
+    const states = await Promise.all(ids.map(async (id) => ((await (await p.request(`/v1/experiments/${id}`, { key: 'key-a' })).json()) as Json).status));
+    expect(states[1]).toBe('queued');
+    const refused = await p.request('/v1/experiments', { key: 'key-a', body: { ...experiment(30, 1_000), engineVersion: undefined, seed: 3 } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(((await refused.json()) as Json).error.details).toMatchObject({ routeClass: 'experiments', limit: 2, tier: 'free' });
+    for (const id of ids) expect(((await (await p.request(`/v1/experiments/${id}/cancel`, { key: 'key-a', method: 'POST' })).json()) as Json).status).toBe('cancelled');
+  });
+});
+
+describe('Idempotency-Key on POST /v1/experiments', () => {
+  it('a retry answers the first 202 and queues nothing more', async () => {
+    const p = await open();
+    const headers = { 'Idempotency-Key': 'sweep-1' };
+    const first = await p.request('/v1/experiments', { key: 'key-a', headers, body: experiment(5, 2) });
+    expect(first.status).toBe(202);
+    const again = await p.request('/v1/experiments', { key: 'key-a', headers, body: experiment(5, 2) });
+    expect(again.status).toBe(202);
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    const id = ((await first.json()) as Json).id;
+    expect(((await again.json()) as Json).id).toBe(id);
+    expect(await total(p)).toBe(1);
+    await p.request(`/v1/experiments/${id}/cancel`, { key: 'key-a', method: 'POST' });
+  });
+});
