@@ -1,4 +1,4 @@
-import type { AdvanceResult, AdvanceTask, ReplayResult, ReplayTask } from './engine-task.js';
+import type { AdvanceResult, AdvanceTask, CreateResult, CreateTask, QueueResult, QueueTask, ReplayResult, ReplayTask } from './engine-task.js';
 
 /**
  * Where the engine computes: a pool of worker threads in the server (the event loop only
@@ -10,6 +10,10 @@ export interface EngineRunner {
   advance(task: AdvanceTask, signal?: AbortSignal): Promise<AdvanceResult>;
   /** One stretch of a replay; see ReplayTask. */
   replay(task: ReplayTask, signal?: AbortSignal): Promise<ReplayResult>;
+  /** Builds a simulation at tick 0; see CreateTask. */
+  create(task: CreateTask, signal?: AbortSignal): Promise<CreateResult>;
+  /** Checks and queues inputs on a stored snapshot; see QueueTask. */
+  queue(task: QueueTask, signal?: AbortSignal): Promise<QueueResult>;
   /** Tasks started and not yet settled (running or queued). */
   readonly busy: number;
   /** Stops taking work; running tasks are ended. */
