@@ -19,7 +19,8 @@ import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-
 import type { AdvanceResult, QueueResult } from '../engine-work/engine-task.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget, type WorkRequest } from '../work-budget/work-budget.js';
-import { estimateWork, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, type WorkEstimate } from '../work-budget/work-cost.js';
+import { estimateWork, peakTickEstimate, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, type WorkEstimate } from '../work-budget/work-cost.js';
+import { PlaybackPayers } from '../work-budget/playback-payers.js';
 import { scenarioWorkProblems } from '../work-budget/scenario-work-check.js';
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../identity/auth-context.js';
@@ -141,6 +142,9 @@ function inputProblemError(problem: InputProblem): ApiError {
   }
 }
 
+/** The reason of the `simulation:status` event of a playback paused because its payer's compute window ran out. */
+export const COMPUTE_LIMIT_REASON = 'compute-limit';
+
 const statusEvent = (tick: number, status: LifecycleStatus, previous: LifecycleStatus, reason?: string): NewEvent => ({
   type: 'simulation:status',
   tick,
@@ -156,6 +160,8 @@ const statusEvent = (tick: number, status: LifecycleStatus, previous: LifecycleS
 export class SimulationService implements PlaybackTarget {
   private readonly mutex = new KeyedMutex();
   private readonly playback: PlaybackController;
+  /** Who pays for each simulation playing in this process (docs/api.md, "Playback and the work budget"). */
+  private readonly payers = new PlaybackPayers();
   /** How created simulations are counted (forks are counted the same way). */
   readonly usage: UsageRecorder;
   /** Where the engine computes (the live streams' history replays use it too). */
@@ -298,17 +304,24 @@ export class SimulationService implements PlaybackTarget {
         await this.work.admit(request, this.estimateAdvance(current, 1));
         // Stepping takes the simulation out of playback, as a media player's frame step does.
         const next: LifecycleStatus = current.status === 'playing' ? 'paused' : current.status;
-        if (current.status === 'playing') this.playback.pause(id);
+        if (current.status === 'playing') this.stopPlayback(id, 'pause');
         await this.advance(current, 1, next, playbackSpeed, request.signal);
         return;
       }
-      if (action === 'play') {
-        const ticksPerSecond = current.snapshot.rules.ticksPerSecond * playbackSpeed;
-        this.work.admitPlayback(request, playbackCostPerSecond(snapshotShape(current.snapshot, current.snapshot.pending), ticksPerSecond), ticksPerSecond);
+      if (action === 'pause') {
+        await this.setStatus(current, 'paused', { playbackSpeed });
+        this.stopPlayback(id, 'pause');
+        return;
       }
-      await this.setStatus(current, action === 'play' ? 'playing' : 'paused', { playbackSpeed });
-      if (action === 'play') this.playback.play(id, { speed: playbackSpeed, ticksPerSecond: current.snapshot.rules.ticksPerSecond });
-      else this.playback.pause(id);
+      const ticksPerSecond = current.snapshot.rules.ticksPerSecond * playbackSpeed;
+      const shape = snapshotShape(current.snapshot, current.snapshot.pending);
+      const { identity, tier = 'free' } = request.auth;
+      const costPerSecond = playbackCostPerSecond(shape, ticksPerSecond);
+      // A play while playing re-times this simulation: its own old rate is not counted twice.
+      this.work.admitPlayback(request, { costPerSecond, ticksPerSecond, peakTickCost: peakTickEstimate(shape), others: this.payers.othersOf(identity, id) });
+      await this.setStatus(current, 'playing', { playbackSpeed });
+      this.payers.set(id, { identity, tier, costPerSecond });
+      this.playback.play(id, { speed: playbackSpeed, ticksPerSecond: current.snapshot.rules.ticksPerSecond });
     });
   }
 
@@ -331,7 +344,18 @@ export class SimulationService implements PlaybackTarget {
 
   async advancePlayback(simulationId: string, ticks: number): Promise<{ ticks: number; status: string; ticksPerSecond: number }> {
     return this.mutate(simulationId, async (current) => {
-      if (current.status !== 'playing') return { ticks: 0, status: current.status, ticksPerSecond: current.snapshot.rules.ticksPerSecond };
+      if (current.status !== 'playing') {
+        this.payers.delete(simulationId);
+        return { ticks: 0, status: current.status, ticksPerSecond: current.snapshot.rules.ticksPerSecond };
+      }
+      // The ticks due are drawn from the payer's compute window before they are computed; when
+      // it has not that much left, playback pauses and says why (the clock stops on `paused`).
+      const payer = this.payers.get(simulationId);
+      if (payer !== undefined && !(await this.work.chargePlayback(payer, this.estimateAdvance(current, ticks)))) {
+        await this.setStatus(current, 'paused', { reason: COMPUTE_LIMIT_REASON });
+        this.payers.delete(simulationId);
+        return { ticks: 0, status: 'paused', ticksPerSecond: current.snapshot.rules.ticksPerSecond };
+      }
       const result = await this.advance(current, ticks, 'playing');
       // A set-rule decree may have changed the rate; the clock follows it.
       return { ticks: result.ticks, status: result.state.status, ticksPerSecond: result.ticksPerSecond };
@@ -342,6 +366,7 @@ export class SimulationService implements PlaybackTarget {
   async haltPlayback(simulationId: string, reason: string): Promise<void> {
     await this.mutex.run(simulationId, async () => {
       const current = await this.deps.store.get(simulationId);
+      this.payers.delete(simulationId);
       if (current?.status !== 'playing') return;
       await this.setStatus(current, 'paused', { reason });
     });
@@ -566,7 +591,7 @@ export class SimulationService implements PlaybackTarget {
       checkpoints: result.checkpoints,
     });
     this.publish(id, stored, result.steps, current.lastEventSeq);
-    if (next === 'completed') this.playback.stop(id);
+    if (next === 'completed') this.stopPlayback(id, 'stop');
     this.usage.recordTicks(current.organizationId, result.advanced);
     return { state: stateView(result.state, next), ticks: result.advanced, ticksPerSecond: result.ticksPerSecond };
   }
@@ -589,7 +614,14 @@ export class SimulationService implements PlaybackTarget {
       ],
     });
     this.publish(current.id, stored, [], 0);
-    this.playback.stop(current.id);
+    this.stopPlayback(current.id, 'stop');
+  }
+
+  /** Stops a simulation's clock (`pause`: for now; `stop`: for good) and its payer's charge. */
+  private stopPlayback(id: string, how: 'pause' | 'stop'): void {
+    this.payers.delete(id);
+    if (how === 'pause') this.playback.pause(id);
+    else this.playback.stop(id);
   }
 
   /**

@@ -13,6 +13,7 @@ import type { ClientIpResolver } from '../../../src/rate-limit/client-ip.js';
 import { createRateLimiting, type RateLimiting } from '../../../src/rate-limit/create-rate-limiting.js';
 import { createKyselyIdempotencyStore } from '../../../src/storage/idempotency-store-kysely.js';
 import type { EngineRunner } from '../../../src/engine-work/engine-runner.js';
+import type { PlaybackControllerFactory } from '../../../src/simulations/playback-controller.js';
 import { createWorkBudget } from '../../../src/work-budget/work-budget.js';
 import { createKyselyRateLimitStore } from '../../../src/storage/rate-limit-store-kysely.js';
 import { openSqlite } from '../../../src/storage/sqlite/open-sqlite.js';
@@ -59,6 +60,8 @@ export interface ProtectedAppOptions {
   wrapStore?: (store: IdempotencyStore) => IdempotencyStore;
   /** Where the engine computes; default this thread. */
   engine?: EngineRunner;
+  /** The playback clock; default none (play and pause change the status only). */
+  playback?: PlaybackControllerFactory;
 }
 
 export interface RequestOptions extends CallOptions {
@@ -93,6 +96,7 @@ export async function buildProtectedApp(options: ProtectedAppOptions = {}): Prom
   const app = createApp({
     ...appDeps(storage, { authenticator: createTestAuthenticator(CALLERS), clock }),
     ...(options.engine ? { engine: options.engine } : {}),
+    ...(options.playback ? { playback: options.playback } : {}),
     // The work budget draws on the same limiter (its compute class) and tiers.
     ...(options.rateLimits === false ? {} : { work: createWorkBudget({ limiter: rateLimiting.limiter, tiers: options.tiers ?? DEFAULT_TIER_LIMITS }) }),
     extensions: {
