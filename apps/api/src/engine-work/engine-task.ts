@@ -1,5 +1,5 @@
 import type { EngineEvent, EngineInput, EngineInputDraft, EngineSnapshot, EngineState, InputProblem, ScenarioInput, ScheduledInput, TraceStep, ValidationIssue } from '@sim/engine';
-import type { Checkpoint } from '../storage/simulation-store.js';
+import type { Checkpoint, SnapshotText } from '../storage/simulation-store.js';
 
 /** A scenario to build at tick 0 under an engine version (already resolved: no default applies on a worker). */
 export interface ScenarioStart {
@@ -14,7 +14,7 @@ export interface ScenarioStart {
  */
 export interface AdvanceTask {
   kind: 'advance';
-  from: { snapshot: EngineSnapshot } | ScenarioStart;
+  from: { snapshot: SnapshotText } | ScenarioStart;
   ticks: number;
   /** Build each tick's trace step (someone follows the simulation live). */
   keepSteps: boolean;
@@ -28,7 +28,8 @@ export interface AdvanceResult {
   advanced: number;
   events: EngineEvent[];
   steps: TraceStep[];
-  snapshot: EngineSnapshot;
+  /** As text: the main thread only stores it. */
+  snapshot: SnapshotText;
   /** The checkpoints due in the ticks computed, in tick order. */
   checkpoints: Checkpoint[];
   state: EngineState;
@@ -86,7 +87,7 @@ export interface CreateTask extends ScenarioStart {
 }
 
 export type CreateResult =
-  | { kind: 'created'; engineVersion: string; state: EngineState; tick: number; snapshot: EngineSnapshot | undefined }
+  | { kind: 'created'; engineVersion: string; state: EngineState; tick: number; snapshot: SnapshotText | undefined }
   | { kind: 'invalid'; issues: ValidationIssue[] };
 
 /**
@@ -97,7 +98,8 @@ export type CreateResult =
  */
 export interface QueueTask {
   kind: 'queue';
-  snapshot: EngineSnapshot;
+  /** A stored snapshot's text, or a snapshot a replay just handed back. */
+  snapshot: SnapshotText | EngineSnapshot;
   drafts: EngineInputDraft[];
   /** Hand back the engine state too (a fork stores it; a queued input keeps the stored one). */
   keepState: boolean;
@@ -105,7 +107,7 @@ export interface QueueTask {
 
 export type QueueResult =
   | { kind: 'refused'; completed: boolean; index: number; problem: InputProblem }
-  | { kind: 'queued'; completed: boolean; pending: EngineInput[]; snapshot: EngineSnapshot; state: EngineState | undefined };
+  | { kind: 'queued'; completed: boolean; pending: EngineInput[]; snapshot: SnapshotText; state: EngineState | undefined };
 
 export type EngineTask = AdvanceTask | ReplayTask | CreateTask | QueueTask;
 export type EngineTaskResult = AdvanceResult | ReplayResult | CreateResult | QueueResult;

@@ -1,5 +1,5 @@
 import { ScenarioError, Simulation, type EngineEvent, type ScheduledInput, type StepObserver, type TraceStep } from '@sim/engine';
-import type { Checkpoint } from '../storage/simulation-store.js';
+import type { Checkpoint, SnapshotText } from '../storage/simulation-store.js';
 import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
 import type {
   AdvanceResult,
@@ -21,13 +21,18 @@ export function advanceResult(simulation: Simulation, advanced: number, events: 
     advanced,
     events,
     steps,
-    snapshot: simulation.snapshot(),
+    snapshot: snapshotText(simulation),
     checkpoints,
     state: simulation.state(),
     tick: simulation.tick,
     completed: simulation.completed,
     ticksPerSecond: simulation.ticksPerSecond,
   };
+}
+
+/** A snapshot as the text it is stored as, written on the engine's thread (see SnapshotText). */
+function snapshotText(simulation: Simulation): SnapshotText {
+  return { json: JSON.stringify(simulation.snapshot()) };
 }
 
 /** The observer that gathers an advance's events (and steps when asked). */
@@ -50,7 +55,7 @@ export function checkpointIfDue(simulation: Simulation, every: number, checkpoin
  * is create followed by a step, byte for byte.
  */
 export function startOfAdvance(from: AdvanceTask['from']): Simulation {
-  if ('snapshot' in from) return Simulation.restore(from.snapshot);
+  if ('snapshot' in from) return Simulation.restore(JSON.parse(from.snapshot.json));
   return Simulation.restore(Simulation.create(from.scenario, { engineVersion: from.engineVersion }).snapshot());
 }
 
@@ -120,11 +125,11 @@ function create(task: CreateTask): CreateResult {
     if (error instanceof ScenarioError) return { kind: 'invalid', issues: error.issues };
     throw error;
   }
-  return { kind: 'created', engineVersion: simulation.engineVersion, state: simulation.state(), tick: simulation.tick, snapshot: task.keepSnapshot ? simulation.snapshot() : undefined };
+  return { kind: 'created', engineVersion: simulation.engineVersion, state: simulation.state(), tick: simulation.tick, snapshot: task.keepSnapshot ? snapshotText(simulation) : undefined };
 }
 
 function queue(task: QueueTask): QueueResult {
-  const simulation = Simulation.restore(task.snapshot);
+  const simulation = Simulation.restore('json' in task.snapshot ? JSON.parse(task.snapshot.json) : task.snapshot);
   const { completed } = simulation;
   for (const [index, draft] of task.drafts.entries()) {
     const problem = simulation.check(draft);
@@ -132,7 +137,7 @@ function queue(task: QueueTask): QueueResult {
     simulation.enqueue(draft);
   }
   // The queue holds the inputs as the engine normalized them (defaults filled in): stored so.
-  return { kind: 'queued', completed, pending: [...simulation.pendingInputs()], snapshot: simulation.snapshot(), state: task.keepState ? simulation.state() : undefined };
+  return { kind: 'queued', completed, pending: [...simulation.pendingInputs()], snapshot: snapshotText(simulation), state: task.keepState ? simulation.state() : undefined };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { AuthContext } from '../identity/auth-context.js';
 import type { UsageRecorder } from '../identity/usage-recorder.js';
 import { conflict, notFound, validationError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
-import type { Checkpoint, NewInput, ReplayInput, SimulationRecord, SimulationStore, StoredEventType } from '../storage/simulation-store.js';
+import type { Checkpoint, NewInput, ReplayInput, SimulationRecord, SimulationStore, SnapshotText, StoredEventType } from '../storage/simulation-store.js';
 import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
 import { digestRun, firstDifference, sampleTicks, type RunParadox, type RunProphecy } from './compare-runs.js';
 import type { LifecycleStatus } from './lifecycle.js';
@@ -190,7 +190,7 @@ export class SimulationForks {
     atTick: number,
     createdAt: string,
     signal: AbortSignal | undefined,
-  ): Promise<{ added: NewInput[]; completed: boolean; snapshot: EngineSnapshot; state: EngineState }> {
+  ): Promise<{ added: NewInput[]; completed: boolean; snapshot: SnapshotText; state: EngineState }> {
     const decrees = ask.decrees ?? [];
     const policies = ask.policies ?? [];
     const decreeIds = decrees.map(() => randomUUID());

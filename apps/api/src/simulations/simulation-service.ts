@@ -42,6 +42,7 @@ import type {
   SimulationChanges,
   SimulationRecord,
   SimulationStore,
+  SnapshotText,
   StoredEvent,
 } from '../storage/simulation-store.js';
 import type { SimulationEventBus } from './event-bus.js';
@@ -224,7 +225,7 @@ export class SimulationService implements PlaybackTarget {
     const draft = this.begin(auth, input);
     const built = await this.engine.create({ kind: 'create', scenario: draft.resolved.scenario, engineVersion: draft.engineVersion, keepSnapshot: true });
     if (built.kind === 'invalid') throw scenarioInvalid(built.issues, draft.pathPrefix);
-    const { view } = await this.insert(draft, 'idle', { state: built.state, snapshot: built.snapshot as EngineSnapshot, tick: built.tick }, { prophecies: [], events: [] });
+    const { view } = await this.insert(draft, 'idle', { state: built.state, snapshot: built.snapshot as SnapshotText, tick: built.tick }, { prophecies: [], events: [] });
     return view;
   }
 
@@ -526,7 +527,7 @@ export class SimulationService implements PlaybackTarget {
 
   /** Checks and queues one input on the stored snapshot, on the engine runner (restoring the world is O(agents)). */
   private queueInput(current: RunnableSimulation, draft: EngineInputDraft): Promise<QueueResult> {
-    return this.engine.queue({ kind: 'queue', snapshot: current.snapshot, drafts: [draft], keepState: false });
+    return this.engine.queue({ kind: 'queue', snapshot: current.snapshotText, drafts: [draft], keepState: false });
   }
 
   /** Stores a queued input (with its decree row) and the snapshot holding it in its queue. */
@@ -564,7 +565,7 @@ export class SimulationService implements PlaybackTarget {
     const keepSteps = this.deps.events.hasSubscribers(id);
     let result: AdvanceResult;
     try {
-      result = await this.engine.advance({ kind: 'advance', from: { snapshot: current.snapshot }, ticks, keepSteps, checkpointEvery: this.checkpointEvery(current.snapshot) }, signal);
+      result = await this.engine.advance({ kind: 'advance', from: { snapshot: current.snapshotText }, ticks, keepSteps, checkpointEvery: this.checkpointEvery(current.snapshot) }, signal);
     } catch (error) {
       // Cancelled (the client left, the server stops): the step never happened; nothing is stored,
       // nothing failed (the app's error handler answers 503 WORK_CANCELLED).
