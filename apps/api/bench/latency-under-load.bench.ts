@@ -17,6 +17,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_TIER_LIMITS } from '../src/identity/tier-limits.js';
 import { runCliJson, startServerProcess, tempDir } from '../test/support/server-process.js';
+import { latencyTable, measureLatency, type LatencySample } from './latency-sample.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const P99_TARGET_MS = 20;
@@ -41,23 +42,6 @@ function heaviestScenario(): Record<string, unknown> {
   };
 }
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-
-/** REQUESTS sequential requests; their p50 and p99 in ms, and how many were not 200. */
-async function measure(url: string, headers: Record<string, string>): Promise<{ p50: number; p99: number; max: number; errors: number }> {
-  const times: number[] = [];
-  let errors = 0;
-  for (let i = 0; i < REQUESTS; i++) {
-    const started = performance.now();
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-    times.push(performance.now() - started);
-    if (res.status !== 200) errors++;
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) as number, errors };
-}
-
 const dir = tempDir('sim-latency-bench-');
 const databasePath = join(dir.path, 'bench.db');
 // Request-count limits nobody reaches here: the figures are latencies, not 429s.
@@ -77,8 +61,8 @@ try {
   // Warm-up: connections, JIT, caches.
   for (const url of Object.values(targets)) for (let i = 0; i < 50; i++) await (await fetch(url, { headers })).arrayBuffer();
 
-  const idle: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  for (const [name, url] of Object.entries(targets)) idle[name] = await measure(url, headers);
+  const idle: Record<string, LatencySample> = {};
+  for (const [name, url] of Object.entries(targets)) idle[name] = await measureLatency(url, headers, REQUESTS);
 
   const client = new AbortController();
   const startedAt = performance.now();
@@ -88,8 +72,8 @@ try {
     () => undefined,
   );
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const loaded: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  for (const [name, url] of Object.entries(targets)) loaded[name] = await measure(url, headers);
+  const loaded: Record<string, LatencySample> = {};
+  for (const [name, url] of Object.entries(targets)) loaded[name] = await measureLatency(url, headers, REQUESTS);
   const heavyFor = ((performance.now() - startedAt) / 1000).toFixed(1);
   const outcomeWhileMeasured = stepOutcome;
 
@@ -106,13 +90,7 @@ try {
   console.log(`heavy request: POST /v1/simulations/{id}/step {ticks: 1} on ${(heaviestScenario().agents as unknown[]).length} agents, prophecy 32 × 500 (the enterprise ceiling, ${DEFAULT_TIER_LIMITS.enterprise.work.ceiling.toLocaleString('en-US')} agent-ticks)`);
   console.log(`  while measuring it was ${outcomeWhileMeasured === 'still running' ? `still running after ${heavyFor} s` : outcomeWhileMeasured}`);
   console.log('');
-  console.log('| request | idle p50 | idle p99 | under load p50 | under load p99 | under load max | non-200 |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const name of Object.keys(targets)) {
-    const a = idle[name]!;
-    const b = loaded[name]!;
-    console.log(`| ${name} | ${a.p50.toFixed(2)} ms | ${a.p99.toFixed(2)} ms | ${b.p50.toFixed(2)} ms | ${b.p99.toFixed(2)} ms | ${b.max.toFixed(2)} ms | ${a.errors + b.errors} |`);
-  }
+  console.log(latencyTable(idle, loaded));
   const worst = Math.max(...Object.values(loaded).map((m) => m.p99));
   console.log(`\ntarget p99 < ${P99_TARGET_MS} ms under load: ${worst < P99_TARGET_MS ? 'met' : 'NOT met'} (worst ${worst.toFixed(2)} ms)`);
   console.log(`after the heavy step's client disconnected: the next step (10 ticks) answered ${next.status} in ${nextMs.toFixed(0)} ms; the heavy simulation is still at tick ${heavyView.state.tick}`);

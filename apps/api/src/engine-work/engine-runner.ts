@@ -1,4 +1,4 @@
-import type { AdvanceResult, AdvanceTask, MeasureResult, MeasureTask, ReplayResult, ReplayTask } from './engine-task.js';
+import type { AdvanceResult, AdvanceTask, CreateResult, CreateTask, MeasureResult, MeasureTask, QueueResult, QueueTask, ReplayResult, ReplayTask } from './engine-task.js';
 
 /**
  * Where the engine computes: a pool of worker threads in the server (the event loop only
@@ -12,6 +12,10 @@ export interface EngineRunner {
   replay(task: ReplayTask, signal?: AbortSignal): Promise<ReplayResult>;
   /** One run of an experiment; see MeasureTask. */
   measure(task: MeasureTask, signal?: AbortSignal): Promise<MeasureResult>;
+  /** Builds a simulation at tick 0; see CreateTask. */
+  create(task: CreateTask, signal?: AbortSignal): Promise<CreateResult>;
+  /** Checks and queues inputs on a stored snapshot; see QueueTask. */
+  queue(task: QueueTask, signal?: AbortSignal): Promise<QueueResult>;
   /** Tasks started and not yet settled (running or queued). */
   readonly busy: number;
   /** Stops taking work; running tasks are ended. */

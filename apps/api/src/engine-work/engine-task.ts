@@ -1,14 +1,21 @@
-import type { EngineEvent, EngineSnapshot, EngineState, ScenarioInput, ScheduledInput, TraceStep } from '@sim/engine';
-import type { Checkpoint } from '../storage/simulation-store.js';
+import type { EngineEvent, EngineInput, EngineInputDraft, EngineSnapshot, EngineState, InputProblem, ScenarioInput, ScheduledInput, TraceStep, ValidationIssue } from '@sim/engine';
+import type { Checkpoint, SnapshotText } from '../storage/simulation-store.js';
 import type { MetricSpec, MetricValue } from '../experiments/experiment-metrics.js';
 
+/** A scenario to build at tick 0 under an engine version (already resolved: no default applies on a worker). */
+export interface ScenarioStart {
+  scenario: ScenarioInput;
+  engineVersion: string;
+}
+
 /**
- * Advance a stored simulation: resume `snapshot` and compute up to `ticks` ticks. Everything a
- * step, a run, a playback tick or a time-control step computes goes through this one task.
+ * Advance a simulation: resume a stored `snapshot` (or build a new one from a scenario, for
+ * `run`) and compute up to `ticks` ticks. Everything a step, a run, a playback tick or a
+ * time-control step computes goes through this one task.
  */
 export interface AdvanceTask {
   kind: 'advance';
-  snapshot: EngineSnapshot;
+  from: { snapshot: SnapshotText } | ScenarioStart;
   ticks: number;
   /** Build each tick's trace step (someone follows the simulation live). */
   keepSteps: boolean;
@@ -22,7 +29,8 @@ export interface AdvanceResult {
   advanced: number;
   events: EngineEvent[];
   steps: TraceStep[];
-  snapshot: EngineSnapshot;
+  /** As text: the main thread only stores it. */
+  snapshot: SnapshotText;
   /** The checkpoints due in the ticks computed, in tick order. */
   checkpoints: Checkpoint[];
   state: EngineState;
@@ -89,5 +97,38 @@ export interface MeasureResult {
   agents: number;
 }
 
-export type EngineTask = AdvanceTask | ReplayTask | MeasureTask;
-export type EngineTaskResult = AdvanceResult | ReplayResult | MeasureResult;
+/**
+ * Build a simulation at tick 0 (create, and the state of tick 0). The scenario was checked on the
+ * main thread (zod), so `invalid` is a backstop: the engine's own verdict, never a thrown error.
+ */
+export interface CreateTask extends ScenarioStart {
+  kind: 'create';
+  /** Hand back the snapshot too (create stores it; the state of tick 0 does not need it). */
+  keepSnapshot: boolean;
+}
+
+export type CreateResult =
+  | { kind: 'created'; engineVersion: string; state: EngineState; tick: number; snapshot: SnapshotText | undefined }
+  | { kind: 'invalid'; issues: ValidationIssue[] };
+
+/**
+ * Check and queue inputs for the next tick of a stored simulation (a decree, a policy change,
+ * a fork's own inputs), in order, each checked against what the queue already holds. Stops at
+ * the first that does not fit. `completed` says whether the engine had completed (a fork
+ * refuses inputs there before looking at them).
+ */
+export interface QueueTask {
+  kind: 'queue';
+  /** A stored snapshot's text, or a snapshot a replay just handed back. */
+  snapshot: SnapshotText | EngineSnapshot;
+  drafts: EngineInputDraft[];
+  /** Hand back the engine state too (a fork stores it; a queued input keeps the stored one). */
+  keepState: boolean;
+}
+
+export type QueueResult =
+  | { kind: 'refused'; completed: boolean; index: number; problem: InputProblem }
+  | { kind: 'queued'; completed: boolean; pending: EngineInput[]; snapshot: SnapshotText; state: EngineState | undefined };
+
+export type EngineTask = AdvanceTask | ReplayTask | MeasureTask | CreateTask | QueueTask;
+export type EngineTaskResult = AdvanceResult | ReplayResult | MeasureResult | CreateResult | QueueResult;

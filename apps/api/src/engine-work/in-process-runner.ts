@@ -1,8 +1,7 @@
-import { Simulation } from '@sim/engine';
-import type { AdvanceResult, AdvanceTask, MeasureResult, MeasureTask, ReplayResult, ReplayTask } from './engine-task.js';
+import type { AdvanceResult, AdvanceTask, CreateResult, CreateTask, MeasureResult, MeasureTask, QueueResult, QueueTask, ReplayResult, ReplayTask } from './engine-task.js';
 import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
 import type { Checkpoint } from '../storage/simulation-store.js';
-import { advanceObserver, advanceResult, checkpointIfDue, measure, runEngineTask } from './run-engine-task.js';
+import { advanceObserver, advanceResult, checkpointIfDue, measure, runEngineTask, startOfAdvance } from './run-engine-task.js';
 
 /** Longest stretch of engine work, in milliseconds, before other requests get a turn. */
 export const SLICE_MS = 25;
@@ -35,7 +34,7 @@ export function createInProcessRunner(now: () => number = () => performance.now(
     advance: (task: AdvanceTask, signal?: AbortSignal): Promise<AdvanceResult> =>
       tracked(async () => {
         throwIfAborted(signal);
-        const simulation = Simulation.restore(task.snapshot);
+        const simulation = startOfAdvance(task.from);
         const { observer, events, steps } = advanceObserver(task.keepSteps);
         const checkpoints: Checkpoint[] = [];
         let done = 0;
@@ -64,6 +63,19 @@ export function createInProcessRunner(now: () => number = () => performance.now(
         await nextTurn();
         throwIfAborted(signal);
         return measure(task);
+      }),
+    // One unsliceable piece each (build or restore a world): after a turn of the event loop, as a worker's answer would come.
+    create: (task: CreateTask, signal?: AbortSignal): Promise<CreateResult> =>
+      tracked(async () => {
+        await nextTurn();
+        throwIfAborted(signal);
+        return runEngineTask(task) as CreateResult;
+      }),
+    queue: (task: QueueTask, signal?: AbortSignal): Promise<QueueResult> =>
+      tracked(async () => {
+        await nextTurn();
+        throwIfAborted(signal);
+        return runEngineTask(task) as QueueResult;
       }),
     async close() {},
   };

@@ -1,8 +1,21 @@
-import { Simulation, type EngineEvent, type ScheduledInput, type StepObserver, type TraceStep } from '@sim/engine';
-import type { Checkpoint } from '../storage/simulation-store.js';
+import { ScenarioError, Simulation, type EngineEvent, type ScheduledInput, type StepObserver, type TraceStep } from '@sim/engine';
+import type { Checkpoint, SnapshotText } from '../storage/simulation-store.js';
 import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
 import { measureRun } from '../experiments/experiment-metrics.js';
-import type { AdvanceResult, AdvanceTask, EngineTask, EngineTaskResult, MeasureResult, MeasureTask, ReplayResult, ReplayTask } from './engine-task.js';
+import type {
+  AdvanceResult,
+  AdvanceTask,
+  CreateResult,
+  CreateTask,
+  EngineTask,
+  EngineTaskResult,
+  MeasureResult,
+  MeasureTask,
+  QueueResult,
+  QueueTask,
+  ReplayResult,
+  ReplayTask,
+} from './engine-task.js';
 
 /** The outcome of an advance, once its ticks are computed (shared by the worker and the in-process runner). */
 export function advanceResult(simulation: Simulation, advanced: number, events: EngineEvent[], steps: TraceStep[], checkpoints: Checkpoint[]): AdvanceResult {
@@ -11,13 +24,18 @@ export function advanceResult(simulation: Simulation, advanced: number, events: 
     advanced,
     events,
     steps,
-    snapshot: simulation.snapshot(),
+    snapshot: snapshotText(simulation),
     checkpoints,
     state: simulation.state(),
     tick: simulation.tick,
     completed: simulation.completed,
     ticksPerSecond: simulation.ticksPerSecond,
   };
+}
+
+/** A snapshot as the text it is stored as, written on the engine's thread (see SnapshotText). */
+function snapshotText(simulation: Simulation): SnapshotText {
+  return { json: JSON.stringify(simulation.snapshot()) };
 }
 
 /** The observer that gathers an advance's events (and steps when asked). */
@@ -34,8 +52,18 @@ export function checkpointIfDue(simulation: Simulation, every: number, checkpoin
   if (every > 0 && simulation.tick % every === 0) checkpoints.push({ tick: simulation.tick, bytes: encodeCheckpoint(simulation) });
 }
 
+/**
+ * Where an advance starts. A new simulation (`run`) is built and then resumed from its own
+ * snapshot, as a stored one would be: a run computes from exactly what create stores, so it
+ * is create followed by a step, byte for byte.
+ */
+export function startOfAdvance(from: AdvanceTask['from']): Simulation {
+  if ('snapshot' in from) return Simulation.restore(JSON.parse(from.snapshot.json));
+  return Simulation.restore(Simulation.create(from.scenario, { engineVersion: from.engineVersion }).snapshot());
+}
+
 function advance(task: AdvanceTask): AdvanceResult {
-  const simulation = Simulation.restore(task.snapshot);
+  const simulation = startOfAdvance(task.from);
   const { observer, events, steps } = advanceObserver(task.keepSteps);
   const checkpoints: Checkpoint[] = [];
   let advanced = 0;
@@ -91,14 +119,48 @@ function replay(task: ReplayTask, now: () => number): ReplayResult {
   return { kind: 'replayed', steps, tick: simulation.tick, ended: simulation.completed && simulation.tick < task.untilTick, snapshot: simulation.snapshot(), events };
 }
 
+function create(task: CreateTask): CreateResult {
+  let simulation: Simulation;
+  try {
+    simulation = Simulation.create(task.scenario, { engineVersion: task.engineVersion });
+  } catch (error) {
+    // Plain data: an error's class does not cross to the main thread.
+    if (error instanceof ScenarioError) return { kind: 'invalid', issues: error.issues };
+    throw error;
+  }
+  return { kind: 'created', engineVersion: simulation.engineVersion, state: simulation.state(), tick: simulation.tick, snapshot: task.keepSnapshot ? snapshotText(simulation) : undefined };
+}
+
+function queue(task: QueueTask): QueueResult {
+  const simulation = Simulation.restore('json' in task.snapshot ? JSON.parse(task.snapshot.json) : task.snapshot);
+  const { completed } = simulation;
+  for (const [index, draft] of task.drafts.entries()) {
+    const problem = simulation.check(draft);
+    if (problem !== null) return { kind: 'refused', completed, index, problem };
+    simulation.enqueue(draft);
+  }
+  // The queue holds the inputs as the engine normalized them (defaults filled in): stored so.
+  return { kind: 'queued', completed, pending: [...simulation.pendingInputs()], snapshot: snapshotText(simulation), state: task.keepState ? simulation.state() : undefined };
+}
+
 /**
  * Runs one engine task to its end. Pure apart from reading the clock to bound a replay
  * stretch (which changes where a stretch ends, never what is computed). The worker's whole
  * body; the in-process runner calls it too.
  */
 export function runEngineTask(task: EngineTask, now: () => number = () => performance.now()): EngineTaskResult {
-  if (task.kind === 'measure') return measure(task);
-  return task.kind === 'advance' ? advance(task) : replay(task, now);
+  switch (task.kind) {
+    case 'advance':
+      return advance(task);
+    case 'replay':
+      return replay(task, now);
+    case 'create':
+      return create(task);
+    case 'queue':
+      return queue(task);
+    case 'measure':
+      return measure(task);
+  }
 }
 
 /** One experiment run, start to end: the same ticks as creating the simulation and stepping it. */

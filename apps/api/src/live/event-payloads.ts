@@ -59,7 +59,12 @@ export const StatusEventDataSchema = z
     status: LifecycleStatusSchema,
     previous: LifecycleStatusSchema,
     tick: z.number().int().describe('The tick the simulation stood at when its status changed'),
-    reason: z.string().optional().describe('Set when the server changed the status itself: "shutdown" (playback stopped by a server shutdown; the simulation is paused)'),
+    reason: z
+      .string()
+      .optional()
+      .describe(
+        'Set when the server changed the status itself, the simulation then being paused: "shutdown" (a server shutdown stopped playback), "restart" (playback was interrupted by a crash), "compute-limit" (the compute window of the caller who pressed play ran out)',
+      ),
   })
   .openapi('SimulationStatusEvent');
 export type StatusEventData = z.infer<typeof StatusEventDataSchema>;

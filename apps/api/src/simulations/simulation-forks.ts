@@ -1,4 +1,4 @@
-import { Simulation, type DecreeInput, type EngineEvent, type EngineInput, type EngineInputDraft, type EngineSnapshot, type InputProblem, type Policy } from '@sim/engine';
+import type { DecreeInput, EngineEvent, EngineInput, EngineInputDraft, EngineSnapshot, EngineState, InputProblem, Policy } from '@sim/engine';
 import { randomUUID } from 'node:crypto';
 import type { EngineRunner } from '../engine-work/engine-runner.js';
 import { replayHistory } from '../engine-work/replay-history.js';
@@ -6,7 +6,7 @@ import type { AuthContext } from '../identity/auth-context.js';
 import type { UsageRecorder } from '../identity/usage-recorder.js';
 import { conflict, notFound, validationError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
-import type { Checkpoint, NewInput, ReplayInput, SimulationRecord, SimulationStore, StoredEventType } from '../storage/simulation-store.js';
+import type { Checkpoint, NewInput, ReplayInput, SimulationRecord, SimulationStore, SnapshotText, StoredEventType } from '../storage/simulation-store.js';
 import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
 import { digestRun, firstDifference, sampleTicks, type RunParadox, type RunProphecy } from './compare-runs.js';
 import type { LifecycleStatus } from './lifecycle.js';
@@ -103,9 +103,9 @@ export class SimulationForks {
     const id = randomUUID();
     const createdAt = this.deps.clock.now().toISOString();
     const start = await this.replayTo(parentId, history, inherited, atTick, id, createdAt, request.signal, checkpoint);
-    const simulation = Simulation.restore(start.snapshot);
-    const added = this.queueInputs(simulation, ask, atTick, createdAt);
-    const status: LifecycleStatus = simulation.completed ? 'completed' : 'idle';
+    const queued = await this.queueInputs(start.snapshot, ask, atTick, createdAt, request.signal);
+    const { added } = queued;
+    const status: LifecycleStatus = queued.completed ? 'completed' : 'idle';
     const inputs: NewInput[] = [...inherited.map((entry) => ({ tick: entry.tick, input: entry.input })), ...added];
     // One transaction: a server killed during it leaves a whole fork or none.
     await this.deps.store.create(
@@ -117,8 +117,8 @@ export class SimulationForks {
         scenario: history.scenario,
         status,
         tick: atTick,
-        state: simulation.state(),
-        snapshot: simulation.snapshot(),
+        state: queued.state,
+        snapshot: queued.snapshot,
         createdAt,
         parent: { id: parentId, atTick },
         inheritCheckpoints: { from: parentId, upToTick: atTick },
@@ -179,34 +179,41 @@ export class SimulationForks {
     }
   }
 
-  /** Checks and queues the fork's own inputs, decrees first, each at atTick + 1; the first that does not fit is a 400 at its place. */
-  private queueInputs(simulation: Simulation, ask: ForkRequest, atTick: number, createdAt: string): NewInput[] {
+  /**
+   * Checks and queues the fork's own inputs on the replayed snapshot, decrees first, each at
+   * atTick + 1, on the engine runner (restoring the world is O(agents)); the first that does
+   * not fit is a 400 at its place. Gives the fork's snapshot and state with them queued.
+   */
+  private async queueInputs(
+    snapshot: EngineSnapshot,
+    ask: ForkRequest,
+    atTick: number,
+    createdAt: string,
+    signal: AbortSignal | undefined,
+  ): Promise<{ added: NewInput[]; completed: boolean; snapshot: SnapshotText; state: EngineState }> {
     const decrees = ask.decrees ?? [];
     const policies = ask.policies ?? [];
-    if (simulation.completed && decrees.length + policies.length > 0) {
+    const decreeIds = decrees.map(() => randomUUID());
+    const drafts: EngineInputDraft[] = [
+      ...decrees.map((decree, index): EngineInputDraft => ({ kind: 'decree', decree, ref: decreeIds[index] as string })),
+      ...policies.map((change): EngineInputDraft => ({ kind: 'policy', agentId: change.agentId, policy: change.policy, ref: null })),
+    ];
+    const queued = await this.deps.engine.queue({ kind: 'queue', snapshot, drafts, keepState: true }, signal);
+    if (queued.completed && drafts.length > 0) {
       throw conflict('SIMULATION_NOT_ACTIVE', `The simulation completed at tick ${atTick}: a fork there cannot take decrees or policy changes`);
     }
-    const decreeIds: string[] = [];
-    decrees.forEach((decree, index) => {
-      const id = randomUUID();
-      const draft: EngineInputDraft = { kind: 'decree', decree, ref: id };
-      const problem = simulation.check(draft);
-      if (problem !== null) throw inputProblemAt(`decrees.${index}`, problem, 'payload');
-      simulation.enqueue(draft);
-      decreeIds.push(id);
-    });
-    policies.forEach((change, index) => {
-      const draft: EngineInputDraft = { kind: 'policy', agentId: change.agentId, policy: change.policy, ref: null };
-      const problem = simulation.check(draft);
-      if (problem !== null) throw inputProblemAt(`policies.${index}`, problem, problem.code === 'not-found' ? 'agentId' : 'policy');
-      simulation.enqueue(draft);
-    });
+    if (queued.kind === 'refused') {
+      const { index, problem } = queued;
+      if (index < decrees.length) throw inputProblemAt(`decrees.${index}`, problem, 'payload');
+      throw inputProblemAt(`policies.${index - decrees.length}`, problem, problem.code === 'not-found' ? 'agentId' : 'policy');
+    }
     // The engine's queue holds them as it normalized them (defaults filled in): store those.
-    return simulation.pendingInputs().map((input: EngineInput, index): NewInput => {
+    const added = queued.pending.map((input: EngineInput, index): NewInput => {
       const tick = atTick + 1;
       if (input.kind !== 'decree' || index >= decreeIds.length) return { tick, input };
       return { tick, input, decree: { id: decreeIds[index] as string, type: input.decree.type, payload: input.decree.payload, createdAt } };
     });
+    return { added, completed: queued.completed, snapshot: queued.snapshot, state: queued.state as EngineState };
   }
 
   /**

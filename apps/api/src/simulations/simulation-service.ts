@@ -1,7 +1,10 @@
 import {
-  ScenarioError,
-  Simulation,
+  DEFAULT_ENGINE_VERSION,
+  ScenarioSchema,
+  toValidationIssues,
+  type EngineInputDraft,
   type ScheduledInput,
+  type ValidationIssue,
   type DecreeInput,
   type EngineInput,
   type EngineSnapshot,
@@ -13,10 +16,11 @@ import {
 import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import { createInProcessRunner } from '../engine-work/in-process-runner.js';
 import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
-import type { AdvanceResult } from '../engine-work/engine-task.js';
+import type { AdvanceResult, QueueResult } from '../engine-work/engine-task.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget, type WorkRequest } from '../work-budget/work-budget.js';
-import { estimateWork, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, type WorkEstimate } from '../work-budget/work-cost.js';
+import { estimateWork, peakTickEstimate, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, type WorkEstimate } from '../work-budget/work-cost.js';
+import { PlaybackPayers } from '../work-budget/playback-payers.js';
 import { scenarioWorkProblems } from '../work-budget/scenario-work-check.js';
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../identity/auth-context.js';
@@ -38,6 +42,7 @@ import type {
   SimulationChanges,
   SimulationRecord,
   SimulationStore,
+  SnapshotText,
   StoredEvent,
 } from '../storage/simulation-store.js';
 import type { SimulationEventBus } from './event-bus.js';
@@ -72,11 +77,14 @@ export interface CreateSimulationInput {
   engineVersion?: string | undefined;
 }
 
-/** A simulation about to be stored: see SimulationService.begin. */
+/** A simulation about to be stored: see SimulationService.begin. Nothing of it is built yet. */
 interface NewSimulationDraft {
   organizationId: string;
   resolved: ResolvedScenario;
-  simulation: Simulation;
+  /** The engine version it runs under, the default resolved. */
+  engineVersion: string;
+  /** Where the scenario sits in the request body ('scenario' inline, '' otherwise), for its errors. */
+  pathPrefix: string;
   id: string;
   createdAt: string;
 }
@@ -135,6 +143,9 @@ function inputProblemError(problem: InputProblem): ApiError {
   }
 }
 
+/** The reason of the `simulation:status` event of a playback paused because its payer's compute window ran out. */
+export const COMPUTE_LIMIT_REASON = 'compute-limit';
+
 const statusEvent = (tick: number, status: LifecycleStatus, previous: LifecycleStatus, reason?: string): NewEvent => ({
   type: 'simulation:status',
   tick,
@@ -150,6 +161,8 @@ const statusEvent = (tick: number, status: LifecycleStatus, previous: LifecycleS
 export class SimulationService implements PlaybackTarget {
   private readonly mutex = new KeyedMutex();
   private readonly playback: PlaybackController;
+  /** Who pays for each simulation playing in this process (docs/api.md, "Playback and the work budget"). */
+  private readonly payers = new PlaybackPayers();
   /** How created simulations are counted (forks are counted the same way). */
   readonly usage: UsageRecorder;
   /** Where the engine computes (the live streams' history replays use it too). */
@@ -168,25 +181,26 @@ export class SimulationService implements PlaybackTarget {
     return this.deps.clock.now().toISOString();
   }
 
-  private startEngine(scenario: ScenarioInput, engineVersion: string | undefined, pathPrefix: string): Simulation {
-    try {
-      return Simulation.create(scenario, engineVersion === undefined ? {} : { engineVersion });
-    } catch (error) {
-      // A domain adapter's translation is checked here for the first time.
-      if (error instanceof ScenarioError) throw validationError(error.issues.map((i) => ({ path: [pathPrefix, i.path].filter((p) => p !== '').join('.'), message: i.message })));
-      throw error;
-    }
-  }
-
-  /** What create and run share: the organization, the resolved scenario, its fresh engine, and the new id and creation time. */
+  /**
+   * What create and run share, and all they check before any engine work: the organization, the
+   * resolved scenario, its engine version, and the new id and creation time. No world is built
+   * here (docs/api.md, "Where it runs"): that is the engine's work, on a worker, once admitted.
+   */
   private begin(auth: AuthContext, input: CreateSimulationInput): NewSimulationDraft {
     const organizationId = organizationFor(auth, input.organizationId);
     const resolved = resolveScenario(input.source, this.deps.scenarios, this.deps.domains);
     const pathPrefix = 'scenario' in input.source ? 'scenario' : '';
-    const simulation = this.startEngine(resolved.scenario, input.engineVersion, pathPrefix);
-    const tooCostly = scenarioWorkProblems(resolved.scenario, this.work.largestCeiling, pathPrefix, simulation.engineVersion);
+    // An inline scenario was parsed by the route with the engine's own schema, a catalogue's when
+    // it was loaded; a domain adapter's translation is checked here for the first time, with the
+    // schema Simulation.create checks (zod only: nothing is built).
+    if ('domain' in input.source) {
+      const parsed = ScenarioSchema.safeParse(resolved.scenario);
+      if (!parsed.success) throw scenarioInvalid(toValidationIssues(parsed.error), pathPrefix);
+    }
+    const engineVersion = input.engineVersion ?? DEFAULT_ENGINE_VERSION;
+    const tooCostly = scenarioWorkProblems(resolved.scenario, this.work.largestCeiling, pathPrefix, engineVersion);
     if (tooCostly.length > 0) throw validationError(tooCostly);
-    return { organizationId, resolved, simulation, id: randomUUID(), createdAt: this.now() };
+    return { organizationId, resolved, engineVersion, pathPrefix, id: randomUUID(), createdAt: this.now() };
   }
 
   /** Stores a new simulation as its engine stands, with what creating it produced; returns the stored events and its view. */
@@ -196,21 +210,22 @@ export class SimulationService implements PlaybackTarget {
     engine: Pick<AdvanceResult, 'state' | 'snapshot' | 'tick'>,
     produced: Pick<SimulationChanges, 'prophecies' | 'events' | 'checkpoints'>,
   ): Promise<{ stored: StoredEvent[]; view: SimulationView }> {
-    const { organizationId, resolved, simulation, id, createdAt } = draft;
+    const { organizationId, resolved, engineVersion, id, createdAt } = draft;
     const { state, snapshot, tick } = engine;
     const stored = await this.deps.store.create(
-      { id, organizationId, scenarioId: resolved.scenarioId, engineVersion: simulation.engineVersion, scenario: resolved.scenario, status, tick, state, snapshot, createdAt },
+      { id, organizationId, scenarioId: resolved.scenarioId, engineVersion, scenario: resolved.scenario, status, tick, state, snapshot, createdAt },
       { at: createdAt, inputs: [], ...produced },
     );
     this.usage.recordSimulationCreated(organizationId);
-    const view: SimulationView = { id, scenarioId: resolved.scenarioId, organizationId, engineVersion: engineVersionOf(simulation.engineVersion), state: stateView(state, status), createdAt, parent: null };
+    const view: SimulationView = { id, scenarioId: resolved.scenarioId, organizationId, engineVersion: engineVersionOf(engineVersion), state: stateView(state, status), createdAt, parent: null };
     return { stored, view };
   }
 
   async create(auth: AuthContext, input: CreateSimulationInput): Promise<SimulationView> {
     const draft = this.begin(auth, input);
-    const { simulation } = draft;
-    const { view } = await this.insert(draft, 'idle', { state: simulation.state(), snapshot: simulation.snapshot(), tick: simulation.tick }, { prophecies: [], events: [] });
+    const built = await this.engine.create({ kind: 'create', scenario: draft.resolved.scenario, engineVersion: draft.engineVersion, keepSnapshot: true });
+    if (built.kind === 'invalid') throw scenarioInvalid(built.issues, draft.pathPrefix);
+    const { view } = await this.insert(draft, 'idle', { state: built.state, snapshot: built.snapshot as SnapshotText, tick: built.tick }, { prophecies: [], events: [] });
     return view;
   }
 
@@ -222,21 +237,23 @@ export class SimulationService implements PlaybackTarget {
    */
   async run(request: WorkRequest, input: CreateSimulationInput & { ticks: number }): Promise<{ simulation: SimulationView; trace: TraceStream }> {
     const draft = this.begin(request.auth, input);
-    const { simulation, id, createdAt, resolved } = draft;
-    const once = estimateWork(scenarioShape(resolved.scenario, simulation.engineVersion), 0, input.ticks);
+    const { engineVersion, id, createdAt, resolved } = draft;
+    // Weighed before anything is built: a refused run leaves no trace, not even a world.
+    const once = estimateWork(scenarioShape(resolved.scenario, engineVersion), 0, input.ticks);
     await this.work.admit(request, { ...once, cost: 2 * once.cost });
     const collector = new TickCollector(id, createdAt);
-    // No steps: the first pass builds no trace steps; the response replays them lazily.
-    const snapshot = simulation.snapshot();
+    // The world is built on the worker that computes its ticks. No steps: the first pass builds
+    // no trace steps; the response replays them lazily.
+    const checkpointEvery = checkpointInterval(resolved.scenario.agents.length, this.deps.checkpointInterval);
     // Cancelled (the client left): nothing is stored; the app's error handler answers 503.
-    const result = await this.engine.advance({ kind: 'advance', snapshot, ticks: input.ticks, keepSteps: false, checkpointEvery: this.checkpointEvery(snapshot) }, request.signal);
+    const result = await this.engine.advance({ kind: 'advance', from: { scenario: resolved.scenario, engineVersion }, ticks: input.ticks, keepSteps: false, checkpointEvery }, request.signal);
     collector.take(result.events);
     const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
     const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
     const { stored, view } = await this.insert(draft, status, result, { prophecies: collector.prophecies, events, checkpoints: result.checkpoints });
     this.publish(id, stored, [], 0);
     this.usage.recordTicks(draft.organizationId, result.tick);
-    return { simulation: view, trace: this.traceOf(id, resolved.scenarioId, simulation.engineVersion, resolved.scenario, [], result.tick, request.signal) };
+    return { simulation: view, trace: this.traceOf(id, resolved.scenarioId, engineVersion, resolved.scenario, [], result.tick, request.signal) };
   }
 
   async get(auth: AuthContext, id: string): Promise<SimulationView> {
@@ -261,28 +278,22 @@ export class SimulationService implements PlaybackTarget {
   async setAgentPolicy(auth: AuthContext, id: string, agentId: string, policy: Policy): Promise<void> {
     await this.authorize(auth, id);
     await this.mutate(id, async (current) => {
-      const simulation = Simulation.restore(current.snapshot);
-      const draft = { kind: 'policy' as const, agentId, policy, ref: null };
-      const problem = simulation.check(draft);
-      if (problem !== null) throw problem.code === 'not-found' ? notFound(`Agent ${agentId} not found`) : inputProblemError(problem);
-      simulation.enqueue(draft);
-      return this.commitInput(current, simulation, undefined);
+      const queued = await this.queueInput(current, { kind: 'policy', agentId, policy, ref: null });
+      if (queued.kind === 'refused') throw queued.problem.code === 'not-found' ? notFound(`Agent ${agentId} not found`) : inputProblemError(queued.problem);
+      return this.commitInput(current, queued, undefined);
     });
   }
 
   async submitDecree(auth: AuthContext, id: string, decree: DecreeInput): Promise<DecreeView> {
     await this.authorize(auth, id);
     return this.mutate(id, async (current) => {
-      const simulation = Simulation.restore(current.snapshot);
       const decreeId = randomUUID();
-      const draft = { kind: 'decree' as const, decree, ref: decreeId };
-      const problem = simulation.check(draft);
-      if (problem !== null) throw inputProblemError(problem);
-      simulation.enqueue(draft);
+      const queued = await this.queueInput(current, { kind: 'decree', decree, ref: decreeId });
+      if (queued.kind === 'refused') throw inputProblemError(queued.problem);
       const createdAt = this.now();
-      const queued = simulation.pendingInputs().at(-1) as Extract<EngineInput, { kind: 'decree' }>;
-      await this.commitInput(current, simulation, { id: decreeId, type: queued.decree.type, payload: queued.decree.payload, createdAt });
-      return { id: decreeId, simulationId: id, type: queued.decree.type, payload: queued.decree.payload as Record<string, unknown>, tick: current.tick + 1, createdAt };
+      const input = queued.pending.at(-1) as Extract<EngineInput, { kind: 'decree' }>;
+      await this.commitInput(current, queued, { id: decreeId, type: input.decree.type, payload: input.decree.payload, createdAt });
+      return { id: decreeId, simulationId: id, type: input.decree.type, payload: input.decree.payload as Record<string, unknown>, tick: current.tick + 1, createdAt };
     });
   }
 
@@ -294,17 +305,24 @@ export class SimulationService implements PlaybackTarget {
         await this.work.admit(request, this.estimateAdvance(current, 1));
         // Stepping takes the simulation out of playback, as a media player's frame step does.
         const next: LifecycleStatus = current.status === 'playing' ? 'paused' : current.status;
-        if (current.status === 'playing') this.playback.pause(id);
+        if (current.status === 'playing') this.stopPlayback(id, 'pause');
         await this.advance(current, 1, next, playbackSpeed, request.signal);
         return;
       }
-      if (action === 'play') {
-        const ticksPerSecond = current.snapshot.rules.ticksPerSecond * playbackSpeed;
-        this.work.admitPlayback(request, playbackCostPerSecond(snapshotShape(current.snapshot, current.snapshot.pending), ticksPerSecond), ticksPerSecond);
+      if (action === 'pause') {
+        await this.setStatus(current, 'paused', { playbackSpeed });
+        this.stopPlayback(id, 'pause');
+        return;
       }
-      await this.setStatus(current, action === 'play' ? 'playing' : 'paused', { playbackSpeed });
-      if (action === 'play') this.playback.play(id, { speed: playbackSpeed, ticksPerSecond: current.snapshot.rules.ticksPerSecond });
-      else this.playback.pause(id);
+      const ticksPerSecond = current.snapshot.rules.ticksPerSecond * playbackSpeed;
+      const shape = snapshotShape(current.snapshot, current.snapshot.pending);
+      const { identity, tier = 'free' } = request.auth;
+      const costPerSecond = playbackCostPerSecond(shape, ticksPerSecond);
+      // A play while playing re-times this simulation: its own old rate is not counted twice.
+      this.work.admitPlayback(request, { costPerSecond, ticksPerSecond, peakTickCost: peakTickEstimate(shape), others: this.payers.othersOf(identity, id) });
+      await this.setStatus(current, 'playing', { playbackSpeed });
+      this.payers.set(id, { identity, tier, costPerSecond });
+      this.playback.play(id, { speed: playbackSpeed, ticksPerSecond: current.snapshot.rules.ticksPerSecond });
     });
   }
 
@@ -327,7 +345,18 @@ export class SimulationService implements PlaybackTarget {
 
   async advancePlayback(simulationId: string, ticks: number): Promise<{ ticks: number; status: string; ticksPerSecond: number }> {
     return this.mutate(simulationId, async (current) => {
-      if (current.status !== 'playing') return { ticks: 0, status: current.status, ticksPerSecond: current.snapshot.rules.ticksPerSecond };
+      if (current.status !== 'playing') {
+        this.payers.delete(simulationId);
+        return { ticks: 0, status: current.status, ticksPerSecond: current.snapshot.rules.ticksPerSecond };
+      }
+      // The ticks due are drawn from the payer's compute window before they are computed; when
+      // it has not that much left, playback pauses and says why (the clock stops on `paused`).
+      const payer = this.payers.get(simulationId);
+      if (payer !== undefined && !(await this.work.chargePlayback(payer, this.estimateAdvance(current, ticks)))) {
+        await this.setStatus(current, 'paused', { reason: COMPUTE_LIMIT_REASON });
+        this.payers.delete(simulationId);
+        return { ticks: 0, status: 'paused', ticksPerSecond: current.snapshot.rules.ticksPerSecond };
+      }
       const result = await this.advance(current, ticks, 'playing');
       // A set-rule decree may have changed the rate; the clock follows it.
       return { ticks: result.ticks, status: result.state.status, ticksPerSecond: result.ticksPerSecond };
@@ -338,6 +367,7 @@ export class SimulationService implements PlaybackTarget {
   async haltPlayback(simulationId: string, reason: string): Promise<void> {
     await this.mutex.run(simulationId, async () => {
       const current = await this.deps.store.get(simulationId);
+      this.payers.delete(simulationId);
       if (current?.status !== 'playing') return;
       await this.setStatus(current, 'paused', { reason });
     });
@@ -414,8 +444,12 @@ export class SimulationService implements PlaybackTarget {
     const replay = await this.deps.store.getReplayInput(id);
     if (replay === undefined) throw notFound(`Simulation ${id} not found`);
     if (tick > replay.tick) throw validationError([{ path: 'tick', message: `tick ${tick} is beyond the current tick (${replay.tick})` }]);
-    // Tick 0 is the scenario as created: building it is what create does on this thread too.
-    if (tick === 0) return { simulationId: id, tick, state: Simulation.create(replay.scenario, { engineVersion: replay.engineVersion }).state() };
+    // Tick 0 is the scenario as created: built on a worker, as create builds it.
+    if (tick === 0) {
+      const built = await this.engine.create({ kind: 'create', scenario: replay.scenario, engineVersion: replay.engineVersion, keepSnapshot: false }, request.signal);
+      if (built.kind === 'invalid') throw new Error(`the stored scenario of simulation ${id} no longer builds`);
+      return { simulationId: id, tick, state: built.state };
+    }
     const start = await this.deps.store.nearestCheckpoint(id, tick - 1);
     await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, tick), { history: true });
     const source = { scenario: replay.scenario, engineVersion: replay.engineVersion, inputs: replay.inputs, untilTick: tick, stepsFromTick: tick, start };
@@ -491,9 +525,14 @@ export class SimulationService implements PlaybackTarget {
     });
   }
 
+  /** Checks and queues one input on the stored snapshot, on the engine runner (restoring the world is O(agents)). */
+  private queueInput(current: RunnableSimulation, draft: EngineInputDraft): Promise<QueueResult> {
+    return this.engine.queue({ kind: 'queue', snapshot: current.snapshotText, drafts: [draft], keepState: false });
+  }
+
   /** Stores a queued input (with its decree row) and the snapshot holding it in its queue. */
-  private async commitInput(current: RunnableSimulation, simulation: Simulation, decree: NewInput['decree']): Promise<void> {
-    const input = simulation.pendingInputs().at(-1) as EngineInput;
+  private async commitInput(current: RunnableSimulation, queued: Extract<QueueResult, { kind: 'queued' }>, decree: NewInput['decree']): Promise<void> {
+    const input = queued.pending.at(-1) as EngineInput;
     const at = this.now();
     await this.deps.store.update({
       simulationId: current.id,
@@ -502,7 +541,7 @@ export class SimulationService implements PlaybackTarget {
       status: current.status,
       tick: current.tick,
       state: current.state,
-      snapshot: simulation.snapshot(),
+      snapshot: queued.snapshot,
       inputs: [{ tick: current.tick + 1, input, ...(decree === undefined ? {} : { decree }) }],
       prophecies: [],
       events: [],
@@ -526,7 +565,7 @@ export class SimulationService implements PlaybackTarget {
     const keepSteps = this.deps.events.hasSubscribers(id);
     let result: AdvanceResult;
     try {
-      result = await this.engine.advance({ kind: 'advance', snapshot: current.snapshot, ticks, keepSteps, checkpointEvery: this.checkpointEvery(current.snapshot) }, signal);
+      result = await this.engine.advance({ kind: 'advance', from: { snapshot: current.snapshotText }, ticks, keepSteps, checkpointEvery: this.checkpointEvery(current.snapshot) }, signal);
     } catch (error) {
       // Cancelled (the client left, the server stops): the step never happened; nothing is stored,
       // nothing failed (the app's error handler answers 503 WORK_CANCELLED).
@@ -553,7 +592,7 @@ export class SimulationService implements PlaybackTarget {
       checkpoints: result.checkpoints,
     });
     this.publish(id, stored, result.steps, current.lastEventSeq);
-    if (next === 'completed') this.playback.stop(id);
+    if (next === 'completed') this.stopPlayback(id, 'stop');
     this.usage.recordTicks(current.organizationId, result.advanced);
     return { state: stateView(result.state, next), ticks: result.advanced, ticksPerSecond: result.ticksPerSecond };
   }
@@ -576,7 +615,14 @@ export class SimulationService implements PlaybackTarget {
       ],
     });
     this.publish(current.id, stored, [], 0);
-    this.playback.stop(current.id);
+    this.stopPlayback(current.id, 'stop');
+  }
+
+  /** Stops a simulation's clock (`pause`: for now; `stop`: for good) and its payer's charge. */
+  private stopPlayback(id: string, how: 'pause' | 'stop'): void {
+    this.payers.delete(id);
+    if (how === 'pause') this.playback.pause(id);
+    else this.playback.stop(id);
   }
 
   /**
@@ -605,6 +651,11 @@ export class SimulationService implements PlaybackTarget {
  */
 export function estimateReplay(scenario: ScenarioInput, engineVersion: string, inputs: readonly ScheduledInput[], fromTick: number, untilTick: number): WorkEstimate {
   return estimateWork(widenShape(scenarioShape(scenario, engineVersion), inputs), fromTick, Math.max(0, untilTick - fromTick));
+}
+
+/** The engine's verdict on a scenario, at the scenario's place in the request body. */
+function scenarioInvalid(issues: readonly ValidationIssue[], pathPrefix: string): ApiError {
+  return validationError(issues.map((i) => ({ path: [pathPrefix, i.path].filter((p) => p !== '').join('.'), message: i.message })));
 }
 
 /** The steps of a replay that were built: those before the first tick wanted come as null. */

@@ -20,6 +20,7 @@ import {
   type SimulationUpdate,
   type StoredEvent,
   type StoredEventType,
+  snapshotJsonOf,
 } from './simulation-store.js';
 import type { ChangeWatch } from './change-watch.js';
 import { ReadThroughCache } from './read-through-cache.js';
@@ -108,7 +109,7 @@ export class KyselySimulationStore implements SimulationStore {
           scenario: JSON.stringify(simulation.scenario),
           status: simulation.status,
           tick: simulation.tick,
-          snapshot: JSON.stringify(simulation.snapshot),
+          snapshot: snapshotJsonOf(simulation.snapshot),
           state: JSON.stringify(simulation.state),
           playback_speed: 1,
           version: 1,
@@ -158,7 +159,7 @@ export class KyselySimulationStore implements SimulationStore {
           status: update.status,
           tick: update.tick,
           state: JSON.stringify(update.state),
-          ...(update.snapshot !== undefined ? { snapshot: JSON.stringify(update.snapshot) } : {}),
+          ...(update.snapshot !== undefined ? { snapshot: snapshotJsonOf(update.snapshot) } : {}),
           ...(update.playbackSpeed !== undefined ? { playback_speed: update.playbackSpeed } : {}),
           input_seq: seqs.inputSeq + update.inputs.length,
           event_seq: seqs.eventSeq + update.events.length,
@@ -242,7 +243,16 @@ export class KyselySimulationStore implements SimulationStore {
       .select([...RECORD_COLUMNS, 'snapshot'])
       .where('id', '=', id)
       .executeTakeFirst();
-    return row === undefined ? undefined : { ...toRecord(row), snapshot: JSON.parse(row.snapshot) as EngineSnapshot };
+    if (row === undefined) return undefined;
+    const json = row.snapshot;
+    let parsed: EngineSnapshot | undefined;
+    return {
+      ...toRecord(row),
+      snapshotText: { json },
+      get snapshot(): EngineSnapshot {
+        return (parsed ??= JSON.parse(json) as EngineSnapshot);
+      },
+    };
   }
 
   async getReplayInput(id: string): Promise<ReplayInput | undefined> {

@@ -37,9 +37,30 @@ export interface SimulationRecord {
   parent: ForkOrigin | null;
 }
 
+/**
+ * A snapshot's JSON text as the engine's thread wrote it. Snapshots travel between storage and
+ * the workers as text: parsing or serializing a large world's snapshot costs tens of
+ * milliseconds, which the event loop does not pay for what it only moves
+ * (docs/api.md, "Where it runs").
+ */
+export interface SnapshotText {
+  json: string;
+}
+
+/** A snapshot to store: the engine's object, or its text (written as it is). */
+export type StoredSnapshot = EngineSnapshot | SnapshotText;
+
+/** The JSON a snapshot is stored as. */
+export function snapshotJsonOf(snapshot: StoredSnapshot): string {
+  return 'json' in snapshot ? snapshot.json : JSON.stringify(snapshot);
+}
+
 /** What a mutation needs to resume the engine. */
 export interface RunnableSimulation extends SimulationRecord {
-  snapshot: EngineSnapshot;
+  /** The stored snapshot as text: what a worker resumes from. */
+  snapshotText: SnapshotText;
+  /** The same, parsed on first use (its rules and size weigh a step); a decree never needs it here. */
+  readonly snapshot: EngineSnapshot;
 }
 
 /** What GET trace needs to replay: the scenario and the inputs applied up to `tick`. */
@@ -110,7 +131,7 @@ export interface NewSimulation {
   status: LifecycleStatus;
   tick: number;
   state: EngineState;
-  snapshot: EngineSnapshot;
+  snapshot: StoredSnapshot;
   createdAt: string;
   /** A fork's origin; absent for a simulation created from a scenario. */
   parent?: ForkOrigin;
@@ -129,7 +150,7 @@ export interface SimulationUpdate extends SimulationChanges {
   tick: number;
   state: EngineState;
   /** Left out when the engine did not move (a status change only). */
-  snapshot?: EngineSnapshot;
+  snapshot?: StoredSnapshot;
   playbackSpeed?: number;
 }
 

@@ -25,6 +25,7 @@ const COMPUTE_HEADERS = {
 
 const TOO_COSTLY =
   'WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); ' +
+  'for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. ' +
   '`details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran.';
 const CANCELLED = 'WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored.';
 

@@ -1,8 +1,8 @@
-import type { AuthContext } from '../identity/auth-context.js';
+import type { AuthContext, Tier } from '../identity/auth-context.js';
 import { largestWorkCeiling, type TierLimitsTable } from '../identity/tier-limits.js';
 import type { RateLimitDecision, RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { WorkEstimate } from './work-cost.js';
-import { computeLimitedError, playbackRateError, workCeilingError } from './work-errors.js';
+import { computeLimitedError, playbackRateError, playbackTickError, workCeilingError } from './work-errors.js';
 
 /** What a request tells the service about itself when it may run the engine. */
 export interface WorkRequest {
@@ -24,6 +24,17 @@ export interface AdmitOptions {
   experimentRun?: WorkEstimate;
 }
 
+/** What `play` asks, weighed before the clock starts. */
+export interface PlaybackAsk {
+  /** Agent-ticks a second of this simulation at the asked speed, prophecies averaged. */
+  costPerSecond: number;
+  ticksPerSecond: number;
+  /** The most one tick of it costs: a prophecy tick (its work cannot be split). */
+  peakTickCost: WorkEstimate;
+  /** What the same identity's other playing simulations cost a second, and how many they are. */
+  others: { playing: number; costPerSecond: number };
+}
+
 /**
  * Decides, before any engine work, whether a request may have it: above the tier's ceiling it is
  * refused outright (422 WORK_LIMIT_EXCEEDED); otherwise its cost is drawn from the identity's
@@ -37,11 +48,17 @@ export interface WorkBudget {
    */
   admit(request: WorkRequest, estimate: WorkEstimate, options?: AdmitOptions): Promise<void>;
   /**
-   * Playback is not charged tick by tick (no request is waiting for it), so `play` is admitted
-   * only when its rate can be sustained: at most the tier's compute window spread over the
-   * window, per second. 422 WORK_LIMIT_EXCEEDED otherwise.
+   * `play` (docs/api.md, "Playback and the work budget"): refused with 422 WORK_LIMIT_EXCEEDED
+   * when one tick of it costs more than the tier's per-request ceiling, or when the identity's
+   * playing simulations, this one included, cost more a second than the tier's compute window
+   * spread over the window.
    */
-  admitPlayback(request: WorkRequest, costPerSecond: number, ticksPerSecond: number): void;
+  admitPlayback(request: WorkRequest, ask: PlaybackAsk): void;
+  /**
+   * Draws the ticks a playback clock is about to compute from its payer's compute window.
+   * False (nothing drawn) when the window has less left: the playback pauses.
+   */
+  chargePlayback(payer: { identity: string; tier: Tier }, estimate: WorkEstimate): Promise<boolean>;
   /** The highest ceiling of any tier: a scenario whose one tick costs more can never run. */
   readonly largestCeiling: number;
 }
@@ -50,6 +67,9 @@ export interface WorkBudget {
 export const unlimitedWorkBudget: WorkBudget = {
   async admit() {},
   admitPlayback() {},
+  async chargePlayback() {
+    return true;
+  },
   largestCeiling: Number.POSITIVE_INFINITY,
 };
 
@@ -57,11 +77,17 @@ export function createWorkBudget(options: { limiter: RateLimiter; tiers: TierLim
   const { limiter, tiers } = options;
   return {
     largestCeiling: largestWorkCeiling(tiers),
-    admitPlayback(request, costPerSecond, ticksPerSecond) {
+    admitPlayback(request, ask) {
       const tier = request.auth.tier ?? 'free';
       const { work, rateLimits } = tiers[tier];
+      // Each tick is computed whole, as a one-tick step would be: the same ceiling applies.
+      if (ask.peakTickCost.cost > work.ceiling) throw playbackTickError(ask.peakTickCost, work.ceiling, tier);
       const sustained = Math.floor(work.perWindow / rateLimits.windowSeconds);
-      if (costPerSecond > sustained) throw playbackRateError(costPerSecond, ticksPerSecond, sustained, tier);
+      if (ask.costPerSecond + ask.others.costPerSecond > sustained) throw playbackRateError(ask, sustained, tier);
+    },
+    async chargePlayback(payer, estimate) {
+      const decision = await limiter.consume(payer.identity, payer.tier, 'compute', estimate.cost);
+      return decision.allowed;
     },
     async admit(request, estimate, options = {}) {
       const { identity, tier = 'free' } = request.auth;

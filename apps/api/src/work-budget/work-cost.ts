@@ -67,6 +67,12 @@ export function peakTickCost(shape: WorkShape): number {
   return Math.max(1, shape.agents) * (1 + (shape.interval > 0 ? shape.branches * shape.branchTicks : 0));
 }
 
+/** peakTickCost as an estimate: one tick that lands on a prophecy (when there are any). */
+export function peakTickEstimate(shape: WorkShape): WorkEstimate {
+  // From tick interval − 1, the one tick asked is a prophecy tick; without prophecies any tick is the peak.
+  return estimateWork(shape, Math.max(0, shape.interval - 1), 1);
+}
+
 /** The shape of a scenario as written (rules defaulted), run by `engineVersion` (undefined: the costliest). */
 export function scenarioShape(scenario: { agents?: readonly unknown[] | undefined; rules?: Rules | undefined }, engineVersion?: string): WorkShape {
   return shapeOf(scenario.agents?.length ?? 0, resolveRules(scenario.rules), engineVersion);

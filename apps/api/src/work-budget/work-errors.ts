@@ -2,6 +2,7 @@ import type { Tier } from '../identity/auth-context.js';
 import { ApiError } from '../lib/api-error.js';
 import { rateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 import type { RateLimitDecision } from '../rate-limit/rate-limiter.js';
+import type { PlaybackAsk } from './work-budget.js';
 import type { WorkEstimate } from './work-cost.js';
 
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -40,13 +41,42 @@ export function computeLimitedError(estimate: WorkEstimate, decision: RateLimitD
   );
 }
 
-/** 422 WORK_LIMIT_EXCEEDED for `play`: the playback rate costs more per second than the tier sustains. */
-export function playbackRateError(costPerSecond: number, ticksPerSecond: number, sustained: number, tier: Tier): ApiError {
+/**
+ * 422 WORK_LIMIT_EXCEEDED for `play`: the identity's playing simulations, this one at the asked
+ * speed included, cost more per second than the tier sustains. `cost` is the sum.
+ */
+export function playbackRateError(ask: PlaybackAsk, sustained: number, tier: Tier): ApiError {
+  const total = ask.costPerSecond + ask.others.costPerSecond;
+  const others =
+    ask.others.playing === 0
+      ? ''
+      : `, ${count(total)} with the ${ask.others.playing} other simulation${ask.others.playing === 1 ? '' : 's'} this caller plays (${count(ask.others.costPerSecond)})`;
   return new ApiError(
     422,
     'WORK_LIMIT_EXCEEDED',
-    `Playing at ${count(ticksPerSecond)} ticks/s costs ${count(costPerSecond)} agent-ticks per second; the ${tier} tier sustains at most ${count(sustained)} per second (its compute window over the window); lower the speed`,
-    { cost: costPerSecond, ceiling: sustained, tier, unit: 'agent-ticks per second', ticksPerSecond },
+    `Playing at ${count(ask.ticksPerSecond)} ticks/s costs ${count(ask.costPerSecond)} agent-ticks per second${others}; the ${tier} tier sustains at most ${count(sustained)} per second (its compute window over the window); lower the speed${ask.others.playing === 0 ? '' : ' or pause another simulation'}`,
+    {
+      cost: total,
+      ceiling: sustained,
+      tier,
+      unit: 'agent-ticks per second',
+      ticksPerSecond: ask.ticksPerSecond,
+      ...(ask.others.playing === 0 ? {} : { simulation: ask.costPerSecond, otherPlaying: ask.others.playing, others: ask.others.costPerSecond }),
+    },
+  );
+}
+
+/**
+ * 422 WORK_LIMIT_EXCEEDED for `play`: one tick of the simulation (a prophecy tick) costs more
+ * than the tier's per-request ceiling. Playing computes such ticks whole, as a step would, so
+ * the ceiling of a step applies. At any speed; lighter prophecy rules or a higher tier only.
+ */
+export function playbackTickError(tick: WorkEstimate, ceiling: number, tier: Tier): ApiError {
+  return new ApiError(
+    422,
+    'WORK_LIMIT_EXCEEDED',
+    `One tick of this simulation costs up to ${count(tick.cost)} agent-ticks (a prophecy tick); the ${tier} tier allows at most ${count(ceiling)} per request, and playback computes every tick whole; lower the prophecy rules or use a higher tier`,
+    { cost: tick.cost, ceiling, tier, unit: 'agent-ticks', estimate: { ...tick } },
   );
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { defaultWorkerCount } from '../../src/engine-work/worker-pool-runner.js';
 
 describe('SIM_TRUST_PROXY', () => {
   it('defaults to the socket address (unset or blank)', () => {
@@ -27,5 +28,22 @@ describe('SIM_CHECKPOINT_INTERVAL', () => {
 
   it.each(['0', '9', '2.5', 'often', '1000001'])('stops the start on %j, naming the variable', (value) => {
     expect(() => loadConfig({ SIM_CHECKPOINT_INTERVAL: value })).toThrow(/SIM_CHECKPOINT_INTERVAL/);
+  });
+});
+
+describe('SIM_ENGINE_WORKERS', () => {
+  it('is left to the machine when unset or blank (one thread per core but one), and taken as threads when set', () => {
+    expect(loadConfig({}).engineWorkers).toBeUndefined();
+    expect(loadConfig({ SIM_ENGINE_WORKERS: ' ' }).engineWorkers).toBeUndefined();
+    expect(loadConfig({ SIM_ENGINE_WORKERS: '1' }).engineWorkers).toBe(1);
+    expect(loadConfig({ SIM_ENGINE_WORKERS: ' 3 ' }).engineWorkers).toBe(3);
+    expect(loadConfig({ SIM_ENGINE_WORKERS: '256' }).engineWorkers).toBe(256);
+    expect(defaultWorkerCount(1)).toBe(1);
+    expect(defaultWorkerCount(8)).toBe(7);
+  });
+
+  it.each(['0', '-1', '1.5', 'many', '257'])('stops the start on %j, naming the variable', (value) => {
+    expect(() => loadConfig({ SIM_ENGINE_WORKERS: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ SIM_ENGINE_WORKERS: value })).toThrow(/SIM_ENGINE_WORKERS/);
   });
 });

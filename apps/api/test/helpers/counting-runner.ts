@@ -1,23 +1,40 @@
 import type { EngineRunner } from '../../src/engine-work/engine-runner.js';
+import type { EngineTask } from '../../src/engine-work/engine-task.js';
 
-/** An engine runner that counts the tasks it is given, around a real one. */
-export function countingRunner(inner: EngineRunner): EngineRunner & { tasks: number } {
+export type TaskCounts = Record<EngineTask['kind'], number>;
+
+/** An engine runner that counts the tasks it is given (all, and of each kind), around a real one. */
+export function countingRunner(inner: EngineRunner): EngineRunner & { tasks: number; kinds: TaskCounts } {
+  const kinds: TaskCounts = { advance: 0, replay: 0, measure: 0, create: 0, queue: 0 };
+  const count = (kind: EngineTask['kind']): void => {
+    runner.tasks++;
+    kinds[kind]++;
+  };
   const runner = {
     tasks: 0,
+    kinds,
     get busy() {
       return inner.busy;
     },
     advance: (...args: Parameters<EngineRunner['advance']>) => {
-      runner.tasks++;
+      count('advance');
       return inner.advance(...args);
     },
     replay: (...args: Parameters<EngineRunner['replay']>) => {
-      runner.tasks++;
+      count('replay');
       return inner.replay(...args);
     },
     measure: (...args: Parameters<EngineRunner['measure']>) => {
-      runner.tasks++;
+      count('measure');
       return inner.measure(...args);
+    },
+    create: (...args: Parameters<EngineRunner['create']>) => {
+      count('create');
+      return inner.create(...args);
+    },
+    queue: (...args: Parameters<EngineRunner['queue']>) => {
+      count('queue');
+      return inner.queue(...args);
     },
     close: () => inner.close(),
   };

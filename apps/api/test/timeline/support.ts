@@ -15,6 +15,8 @@ export function recordingRunner(): EngineRunner & { replays: ReplayTask[] } {
       return inner.busy;
     },
     advance: (task, signal) => inner.advance(task, signal),
+    create: (task, signal) => inner.create(task, signal),
+    queue: (task, signal) => inner.queue(task, signal),
     replay: (task, signal) => {
       replays.push(task);
       return inner.replay(task, signal);

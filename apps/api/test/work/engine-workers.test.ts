@@ -95,6 +95,33 @@ describe('the engine on worker threads', () => {
     await small.text();
   }, 60_000);
 
+  it('a step whose client disconnects mid-step stores nothing of it: the simulation stays at its tick and steps on from there', async () => {
+    const created = await server.call('/v1/simulations', { key: 'key-b', body: { scenario: heavyScenario() } });
+    const { id } = (await created.json()) as { id: string };
+    expect((await server.call(`/v1/simulations/${id}/step`, { key: 'key-b', body: { ticks: 2 } })).status).toBe(200);
+    const client = new AbortController();
+    const step = fetch(`${server.baseUrl}/v1/simulations/${id}/step`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': 'key-b', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ticks: 10_000 }),
+      signal: client.signal,
+    }).catch((error: unknown) => error);
+    expect(await within(10_000, () => engine.busy === 1), 'the step reached the worker').toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    client.abort();
+    await step;
+    expect(await within(3_000, () => engine.busy === 0), 'the worker is free again').toBe(true);
+    const view = (await (await server.call(`/v1/simulations/${id}`, { key: 'key-b' })).json()) as Json;
+    expect(view.state).toMatchObject({ tick: 2, status: 'idle' });
+    // Nothing of the cancelled ticks was stored: no event after tick 2, a trace of two steps.
+    expect((await server.storage.simulations.listEvents(id, 0, 100_000)).filter((event) => event.tick > 2)).toEqual([]);
+    const trace = await server.call(`/v1/simulations/${id}/trace`, { key: 'key-b', headers: { Accept: 'application/x-ndjson' } });
+    expect((await trace.text()).trimEnd().split('\n')).toHaveLength(2);
+    const next = await server.call(`/v1/simulations/${id}/step`, { key: 'key-b', body: { ticks: 1 } });
+    expect(next.status).toBe(200);
+    expect(((await next.json()) as Json).state.tick).toBe(3);
+  }, 60_000);
+
   it('a trace read whose client disconnects stops its replay', async () => {
     const created = await server.call('/v1/simulations', { key: 'key-b', body: { scenario: heavyScenario() } });
     const { id } = (await created.json()) as { id: string };

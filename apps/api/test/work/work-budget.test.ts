@@ -64,7 +64,8 @@ describe('the work ceiling', () => {
     const res = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 40 } });
     expect(res.status).toBe(422);
     expect(((await res.json()) as Json).error.details).toMatchObject({ cost: 6 * (40 + 8 * 10), ceiling: 200 });
-    expect(engine.tasks).toBe(0);
+    // Creating it built its world (one create task); the refused step computed nothing.
+    expect(engine.kinds).toEqual({ create: 1, advance: 0, replay: 0, queue: 0, measure: 0 });
     expect(await tickOf(p, id)).toBe(0);
   });
 
@@ -93,7 +94,8 @@ describe('the work ceiling', () => {
     const widened = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 1 } });
     expect(widened.status).toBe(422);
     expect(((await widened.json()) as Json).error.details).toMatchObject({ cost: 486, ceiling: 200 });
-    expect(engine.tasks).toBe(1);
+    // Only the admitted 4-tick step advanced; the decree was queued on the runner.
+    expect(engine.kinds).toEqual({ create: 1, advance: 1, replay: 0, queue: 1, measure: 0 });
   });
 });
 

@@ -14,6 +14,7 @@ import { createRateLimiting, type RateLimiting } from '../../../src/rate-limit/c
 import { createKyselyIdempotencyStore } from '../../../src/storage/idempotency-store-kysely.js';
 import type { EngineRunner } from '../../../src/engine-work/engine-runner.js';
 import type { ExperimentLimitsTable } from '../../../src/experiments/experiment-limits.js';
+import type { PlaybackControllerFactory } from '../../../src/simulations/playback-controller.js';
 import { createWorkBudget } from '../../../src/work-budget/work-budget.js';
 import { createKyselyRateLimitStore } from '../../../src/storage/rate-limit-store-kysely.js';
 import { openSqlite } from '../../../src/storage/sqlite/open-sqlite.js';
@@ -62,6 +63,8 @@ export interface ProtectedAppOptions {
   engine?: EngineRunner;
   /** Experiment limits per tier; default docs/api.md, "Experiments", "Limits". */
   experimentLimits?: ExperimentLimitsTable;
+  /** The playback clock; default none (play and pause change the status only). */
+  playback?: PlaybackControllerFactory;
 }
 
 export interface RequestOptions extends CallOptions {
@@ -97,6 +100,7 @@ export async function buildProtectedApp(options: ProtectedAppOptions = {}): Prom
     ...appDeps(storage, { authenticator: createTestAuthenticator(CALLERS), clock }),
     ...(options.engine ? { engine: options.engine } : {}),
     ...(options.experimentLimits ? { experimentLimits: options.experimentLimits } : {}),
+    ...(options.playback ? { playback: options.playback } : {}),
     // The work budget draws on the same limiter (its compute class) and tiers.
     ...(options.rateLimits === false ? {} : { work: createWorkBudget({ limiter: rateLimiting.limiter, tiers: options.tiers ?? DEFAULT_TIER_LIMITS }) }),
     extensions: {
