@@ -1,4 +1,4 @@
-import { DEFAULT_ENGINE_VERSION, ScenarioError, Simulation, type ScenarioInput } from '@sim/engine';
+import { DEFAULT_ENGINE_VERSION, ScenarioSchema, toValidationIssues, type ScenarioInput } from '@sim/engine';
 import { validationError, type ValidationProblem } from '../lib/api-error.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
@@ -66,7 +66,7 @@ export function rangeValues(range: ValueRange): number[] {
 export function planExperiment(request: ExperimentRequest, context: PlanContext): ExperimentPlan {
   const issues: ValidationProblem[] = [];
   const engineVersion = request.engineVersion ?? DEFAULT_ENGINE_VERSION;
-  const { base, baseScenario, pathBase } = resolveBase(request, context, engineVersion);
+  const { base, baseScenario, pathBase } = resolveBase(request, context);
 
   const parameters: VariedParameter[] = [];
   for (const path of Object.keys(request.vary).sort()) {
@@ -119,16 +119,13 @@ export function planExperiment(request: ExperimentRequest, context: PlanContext)
   return { spec, combinations, runs, runCost, totalCost };
 }
 
-function resolveBase(request: ExperimentRequest, context: PlanContext, engineVersion: string): { base: ExperimentBase; baseScenario: ScenarioInput; pathBase: ParameterBase } {
+function resolveBase(request: ExperimentRequest, context: PlanContext): { base: ExperimentBase; baseScenario: ScenarioInput; pathBase: ParameterBase } {
   const resolved = resolveScenario(request.base, context.scenarios, context.domains);
   const prefix = 'scenario' in request.base ? 'base.scenario' : 'domain' in request.base ? 'base.input' : 'base';
-  try {
-    // The base must run as it is: the engine's own checks, at the engine version asked for.
-    Simulation.create(resolved.scenario, { engineVersion });
-  } catch (error) {
-    if (error instanceof ScenarioError) throw validationError(error.issues.map((i) => ({ path: [prefix, i.path].filter((p) => p !== '').join('.'), message: i.message })));
-    throw error;
-  }
+  // The base must run as it is: the schema the engine checks, without building a world on the
+  // event loop (docs/api.md, "Where it runs"); the engine version was checked with the request.
+  const parsed = ScenarioSchema.safeParse(resolved.scenario);
+  if (!parsed.success) throw validationError(toValidationIssues(parsed.error).map((i) => ({ path: [prefix, i.path].filter((p) => p !== '').join('.'), message: i.message })));
   if ('domain' in request.base) {
     const base: ExperimentBase = { kind: 'domain', domain: request.base.domain, input: request.base.input };
     return { base, baseScenario: resolved.scenario, pathBase: { kind: 'domain', input: request.base.input } };
