@@ -43,10 +43,20 @@ export function createSimClient(options: SimClientOptions): SimClient {
       for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
       // Set before the retrying fetch sees the request, so every attempt carries the same key.
       if (keyEveryPost && request.method === 'POST' && !request.headers.has('idempotency-key')) {
-        request.headers.set('Idempotency-Key', globalThis.crypto.randomUUID());
+        request.headers.set('Idempotency-Key', randomKey());
       }
       return request;
     },
   });
   return client;
+}
+
+/** A random UUID; `crypto.randomUUID` exists only in secure contexts (a page over plain HTTP has just getRandomValues). */
+function randomKey(): string {
+  if (typeof globalThis.crypto.randomUUID === 'function') return globalThis.crypto.randomUUID();
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
