@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppConfig } from './config.js';
+import type { ViewerFiles } from './routes/web/viewer-files.js';
 import type { Authenticator } from './identity/auth-context.js';
 import type { UsageRecorder } from './identity/usage-recorder.js';
 import type { Clock } from './lib/clock.js';
@@ -48,6 +49,8 @@ export interface AppDeps {
   usage?: UsageRecorder;
   /** Where the engine computes; default this thread in slices (the server passes its worker pool). */
   engine?: EngineRunner;
+  /** The built viewer served at / (routes/web); undefined: / answers 404 with how to build it. */
+  web?: ViewerFiles;
   /** Work ceilings and the compute window; default none. */
   work?: WorkBudget;
   /** Ticks between checkpoints; default picked from each world's size (docs/api.md, "Checkpoints"). */

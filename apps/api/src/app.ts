@@ -15,6 +15,7 @@ import { createRouteGuards, type RouteGuards } from './lib/route-guards.js';
 import { decreesRouter } from './routes/decrees/decrees.index.js';
 import { eventsRouter } from './routes/events/events.index.js';
 import { docsRouter } from './routes/docs/docs.index.js';
+import { webRouter } from './routes/web/web.index.js';
 import { domainsRouter } from './routes/domains/domains.index.js';
 import { healthRouter } from './routes/health/health.index.js';
 import { propheciesRouter } from './routes/prophecies/prophecies.index.js';
@@ -77,6 +78,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
 
   mountRouter(healthRouter({ ping: () => deps.store.ping(), clock: deps.clock, serviceVersion: deps.config.serviceVersion, startedAt: deps.clock.now() }));
   mountRouter(docsRouter());
+  mountRouter(webRouter(deps.web));
   mountRouter(scenariosRouter(deps.scenarios));
   mountRouter(domainsRouter(deps.domains));
   mountRouter(simulationsRouter(service, guards));

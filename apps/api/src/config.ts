@@ -47,6 +47,7 @@ const EnvSchema = z.object({
   SIM_JWT_AUDIENCE: optional,
   SIM_BOOTSTRAP: optional.pipe(z.enum(['true', 'false']).optional()).transform((v) => v !== 'false'),
   SIM_SCENARIOS_DIR: optional,
+  SIM_WEB_DIR: optional,
   SIM_SSE_HEARTBEAT_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(10).max(3_600_000).optional()).transform((v) => v ?? 30_000),
   SIM_RATE_LIMIT_WINDOW_SECONDS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(86_400).optional()),
   /** `create,step,read` requests per window, e.g. `30,60,300`. */
@@ -100,6 +101,8 @@ export interface AppConfig {
   port: number;
   database: DatabaseConfig;
   scenariosDir: string;
+  /** The built viewer served at / (SIM_WEB_DIR; default apps/web/dist). */
+  webDir: string;
   jwt: { secret?: string | undefined; jwksUrl?: string | undefined; issuer?: string | undefined; audience?: string | undefined };
   bootstrap: boolean;
   sseHeartbeatMs: number;
@@ -174,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     port: e.PORT,
     database,
     scenariosDir: e.SIM_SCENARIOS_DIR === undefined ? join(root, 'scenarios') : local(e.SIM_SCENARIOS_DIR),
+    webDir: e.SIM_WEB_DIR === undefined ? join(root, 'apps/web/dist') : local(e.SIM_WEB_DIR),
     jwt: { secret: e.SIM_JWT_SECRET, jwksUrl: e.SIM_JWKS_URL, issuer: e.SIM_JWT_ISSUER, audience: e.SIM_JWT_AUDIENCE },
     bootstrap: e.SIM_BOOTSTRAP,
     sseHeartbeatMs: e.SIM_SSE_HEARTBEAT_MS,

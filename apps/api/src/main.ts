@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createAppWithService } from './app.js';
+import { loadViewerFiles } from './routes/web/viewer-files.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { createAuthenticator } from './identity/authenticator.js';
 import { bootstrapIdentity } from './identity/bootstrap.js';
@@ -101,6 +102,8 @@ async function main(): Promise<void> {
   const events = new InProcessEventBus((error) => logger.error('event listener failed', { error: String(error) }));
   const live = new LiveHub(events);
 
+  const web = loadViewerFiles(config.webDir);
+  logger.info(web === undefined ? `viewer: not built (${config.webDir}); / answers 404` : `viewer: served at / from ${config.webDir}`);
   const { app, service, experiments } = createAppWithService({
     store: storage.simulations,
     authenticator,
@@ -119,6 +122,7 @@ async function main(): Promise<void> {
     experiments: storage.experiments,
     // Experiment runs fill every worker thread; requests that need the engine queue behind at most that many runs.
     experimentParallelism: engineWorkers,
+    web,
     extensions: {
       beforeRoutes: [rateLimiting.byIp],
       rateLimit: rateLimiting.byIdentity,
@@ -142,7 +146,7 @@ async function main(): Promise<void> {
   const listeningOn = new Promise<AddressInfo>((resolve) => (listening = resolve));
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, serverOptions: httpServerOptions(config.http) }, (info: AddressInfo) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-    logger.info(`listening on http://${host}:${info.port} (docs: /v1/docs)`);
+    logger.info(`listening on http://${host}:${info.port} (viewer: /, docs: /v1/docs)`);
     listening(info);
   });
   // What Node refuses before the app sees a request is answered in the error envelope too, and

@@ -41,6 +41,8 @@ export function bootstrapBanner(key: string, host: string, port: number): string
     '  Try it:',
     `  ${curl}`,
     '',
+    `  Or watch in the browser: http://${clientHost(host)}:${port}/ (sign in with the key)`,
+    '',
     `  More keys: ${SIM_COMMAND} keys create --org default --scopes simulation:read,simulation:write`,
     rule,
     '',

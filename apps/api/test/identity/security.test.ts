@@ -28,6 +28,9 @@ const PUBLIC = new Set([
   'GET /v1/scenarios/:id',
   'GET /v1/domains',
   'GET /v1/domains/:id',
+  // The viewer's page and assets: it asks for credentials itself and sends them only to /v1.
+  'GET /',
+  'GET /assets/:file',
 ]);
 
 function requiredScope(method: string, path: string): Scope {

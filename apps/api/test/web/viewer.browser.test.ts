@@ -1,0 +1,127 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchHeadlessChromium } from '../support/headless-chromium.js';
+import { REPO_ROOT, startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
+
+const SLOW = 120_000;
+const dir = tempDir('sim-viewer-');
+let server: ServerProcess;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  const webDir = join(dir.path, 'web');
+  execFileSync(process.execPath, [join(REPO_ROOT, 'apps/web/scripts/build.mjs'), webDir], { cwd: REPO_ROOT, stdio: 'ignore' });
+  server = await startServerProcess({ databasePath: join(dir.path, 'sim.db'), env: { SIM_WEB_DIR: webDir } });
+  browser = await launchHeadlessChromium();
+  // uPlot formats with navigator.language, which this Chromium reports as `en-US@posix` from the machine's locale.
+  context = await browser.newContext({ viewport: { width: 1320, height: 900 }, locale: 'en-US' });
+  // This Chromium runs as one process, which ends when its last page closes: one page stays open.
+  await context.newPage();
+}, SLOW);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  dir.remove();
+});
+
+/** A page in the browser that fails the test on any script error or refused resource. */
+async function openViewer(): Promise<{ page: Page; problems: string[] }> {
+  // A new tab: its sessionStorage, where the viewer keeps the credentials, starts empty.
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(String(error)));
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  // A stream the page closes itself (leaving a simulation for another) ends as ERR_ABORTED.
+  page.on('requestfailed', (request) => request.failure()?.errorText !== 'net::ERR_ABORTED' && problems.push(`failed: ${request.url()}`));
+  await page.goto(`${server.baseUrl}/`);
+  return { page, problems };
+}
+
+async function tickOf(page: Page): Promise<number> {
+  return Number(await page.textContent('#tick'));
+}
+
+describe('the viewer in a real browser', () => {
+  it('refuses a wrong key at sign-in, with the service’s reason', { timeout: SLOW }, async () => {
+    const { page, problems } = await openViewer();
+    await page.fill('#sign-in-secret', 'sim_not-a-real-key-000000000000000000000000');
+    await page.click('#sign-in-button');
+    await expect.poll(() => page.textContent('#sign-in-message')).toMatch(/Refused: 401 UNAUTHORIZED/);
+    expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+    await page.close();
+  });
+
+  it('signs in, creates a simulation, plays it, decrees, pauses and steps once', { timeout: SLOW }, async () => {
+    const { page, problems } = await openViewer();
+    await page.fill('#sign-in-secret', server.apiKey!);
+    await page.click('#sign-in-button');
+    await page.selectOption('#scenario-select', 'self-defeating-prophecy');
+    await page.click('#create-button');
+    await page.waitForSelector('#world');
+    expect(await tickOf(page)).toBe(0);
+
+    await page.click('#play');
+    await expect.poll(() => page.textContent('#status')).toBe('playing');
+    await expect.poll(() => tickOf(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    const before = await page.locator('#world').screenshot();
+    const tickBefore = await tickOf(page);
+    await expect.poll(() => tickOf(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(tickBefore + 5);
+    const after = await page.locator('#world').screenshot();
+    // The agents moved: the canvas's pixels differ.
+    expect(after.equals(before)).toBe(false);
+
+    await page.selectOption('#decree-type', 'shock');
+    await page.click('#decree-submit');
+    await expect.poll(() => page.textContent('#decree-message')).toMatch(/queued/);
+    // Applied at the next tick, then streamed: its entry appears in the log.
+    await page.waitForSelector('#event-log .event-decree', { timeout: 20_000 });
+    expect(await page.textContent('#event-log .event-decree')).toMatch(/shock applied/);
+
+    await page.click('#pause');
+    await expect.poll(() => page.textContent('#status')).toBe('paused');
+    const paused = await tickOf(page);
+    await page.waitForTimeout(500);
+    expect(await tickOf(page)).toBe(paused);
+
+    await page.click('#step');
+    await expect.poll(() => tickOf(page)).toBe(paused + 1);
+    expect(await page.textContent('#status')).toBe('paused');
+
+    // The page's frames were drawn from the stream, and nothing failed or came from elsewhere.
+    expect(await page.evaluate(() => (globalThis as unknown as { simViewer: { ticksReceived: number } }).simViewer.ticksReceived)).toBeGreaterThanOrEqual(paused + 1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('clicks an event to show its tick, forks there and compares the fork with its parent', { timeout: SLOW }, async () => {
+    const { page, problems } = await openViewer();
+    await page.fill('#sign-in-secret', server.apiKey!);
+    await page.click('#sign-in-button');
+    await page.selectOption('#scenario-select', 'self-defeating-prophecy');
+    await page.click('#create-button');
+    await page.waitForSelector('#world');
+    await page.click('#play');
+    await page.waitForSelector('#event-log .event-prophecy', { timeout: 30_000 });
+    await page.click('#pause');
+    await expect.poll(() => page.textContent('#status')).toBe('paused');
+    const parentUrl = page.url();
+
+    const prophecyTick = Number(await page.getAttribute('#event-log .event-prophecy', 'data-tick'));
+    await page.click('#event-log .event-prophecy');
+    await expect.poll(() => page.textContent('#viewing')).toContain(`Showing tick ${prophecyTick}`);
+
+    await page.click('#fork-button');
+    await expect.poll(() => page.url()).not.toBe(parentUrl);
+    await page.waitForSelector('#compare-select');
+    expect(await tickOf(page)).toBe(prophecyTick);
+    await page.click('#compare-button');
+    // No change at the fork, so the two runs agree on every tick they share.
+    await expect.poll(() => page.textContent('#first-difference')).toMatch(new RegExp(`Ticks 1–${prophecyTick}: first difference none`));
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,62 @@
+import { createSimClient, type Credentials } from '@sim/client';
+import { byId, h } from './dom.js';
+import { simulationPicker } from './picker.js';
+import { session } from './session.js';
+import { signInForm } from './sign-in.js';
+import { simulationPage, type PageContext } from './simulation-page.js';
+
+/** What the browser test and the frame-rate benchmark read from the page. */
+declare global {
+  interface Window {
+    simViewer: PageContext['stats'];
+  }
+}
+
+const root = byId('app');
+const account = byId('account');
+const stats: PageContext['stats'] = { ticksReceived: 0 };
+window.simViewer = stats;
+let dispose: (() => void) | undefined;
+
+function signedIn(credentials: Credentials): void {
+  session.save(credentials);
+  void route();
+}
+
+function signOut(): void {
+  session.clear();
+  location.hash = '';
+  void route();
+}
+
+/** `#/simulations/<id>` shows that simulation; anything else the picker. Reloading keeps the view. */
+async function route(): Promise<void> {
+  dispose?.();
+  dispose = undefined;
+  const credentials = session.load();
+  if (credentials === undefined) {
+    account.replaceChildren();
+    root.replaceChildren(signInForm(signedIn));
+    return;
+  }
+  account.replaceChildren(h('a', { href: '#/' }, 'Simulations'), ' · ', h('button', { id: 'sign-out', type: 'button', class: 'link', onclick: signOut }, 'Sign out'));
+  const client = createSimClient({ baseUrl: location.origin, credentials });
+  const open = (id: string) => void (location.hash = `#/simulations/${id}`);
+  const match = /^#\/simulations\/([0-9a-f-]{36})$/.exec(location.hash);
+  root.replaceChildren(h('p', { class: 'hint' }, 'Loading…'));
+  try {
+    if (match?.[1] !== undefined) {
+      stats.ticksReceived = 0;
+      const page = await simulationPage({ client, credentials, stats, open }, match[1]);
+      root.replaceChildren(page.element);
+      dispose = page.dispose;
+    } else {
+      root.replaceChildren(await simulationPicker(client, open));
+    }
+  } catch (error) {
+    root.replaceChildren(h('p', { class: 'message', role: 'alert' }, String(error instanceof Error ? error.message : error)), h('a', { href: '#/' }, 'Back to the simulations'));
+  }
+}
+
+window.addEventListener('hashchange', () => void route());
+void route();

@@ -1,0 +1,303 @@
+import { SimApiError, subscribeToEvents, unwrap, type components, type Credentials, type SimClient, type SimulationEvent, type Subscription } from '@sim/client';
+import { h } from './dom.js';
+import { EventLog } from './event-log.js';
+import { measureFrames, type FrameCounters } from './frame-meter.js';
+import { lossProbabilities } from './loss-probabilities.js';
+import { schemaForm, type JsonSchema, type SchemaForm } from './schema-form.js';
+import { StabilityChart } from './stability-chart.js';
+import { WorldView, type AgentSnapshot, type Grid, type WorldFrame } from './world-view.js';
+
+/** Replaying a simulation's history costs the server agents × ticks: beyond this the view starts at the present. */
+const HISTORY_REPLAY_BUDGET = 2_000_000;
+
+export interface PageContext {
+  client: SimClient;
+  credentials: Credentials;
+  /** Statistics the frame-rate benchmark and the browser test read. */
+  stats: { ticksReceived: number; world?: WorldView; measureFrames?: (seconds: number) => Promise<FrameCounters> };
+  open(simulationId: string): void;
+}
+
+/**
+ * One simulation, live: the world and its stability chart follow the event stream; the log
+ * lists what happened (click an entry to see its tick); the controls play, pause, step, change
+ * the speed, submit decrees and set the clicked agent's policy; the timeline panel forks at the
+ * tick shown and compares two runs side by side.
+ */
+export async function simulationPage(context: PageContext, simulationId: string): Promise<{ element: HTMLElement; dispose(): void }> {
+  const { client } = context;
+  const path = { id: simulationId };
+  const simulation = await unwrap(client.GET('/v1/simulations/{id}', { params: { path } }));
+  const grid = await gridOf(client, simulationId, simulation.scenarioId, simulation.state.tick);
+
+  const canvas = h('canvas', { id: 'world', width: 640, height: 640 });
+  const world = new WorldView(canvas);
+  context.stats.world = world;
+  context.stats.measureFrames = (seconds) => measureFrames(seconds, () => ({ framesDrawn: world.framesDrawn, ticksReceived: context.stats.ticksReceived }));
+  world.setGrid(grid);
+  const tickLabel = h('span', { id: 'tick' }, String(simulation.state.tick));
+  const statusLabel = h('span', { id: 'status', class: `status status-${simulation.state.status}` }, simulation.state.status);
+  const viewing = h('div', { id: 'viewing', class: 'banner', hidden: true });
+  const message = h('p', { id: 'message', class: 'message', role: 'status' });
+  const chartBox = h('div', { id: 'stability-chart' });
+  const logList = h('ul', { id: 'event-log', class: 'plain log' });
+  const agentBox = h('div', { id: 'agent-panel' }, h('p', { class: 'hint' }, 'Click an agent to see and change its policy.'));
+  const compareBox = h('div', { id: 'compare-result' });
+
+  let live: WorldFrame = { state: simulation.state, agents: [] };
+  let shownTick: number | undefined; // undefined: following the live stream
+  let latestTick = simulation.state.tick;
+  let overlay: Record<string, number> = {};
+  const chart = new StabilityChart(chartBox);
+  const log = new EventLog(logList, (tick) => void showTick(tick));
+
+  const report = (error: unknown) => void (message.textContent = error instanceof SimApiError ? `${error.code}: ${error.message}` : String(error));
+  const control = async (body: { action: 'play' | 'pause' | 'step'; speed?: number }) => {
+    message.textContent = '';
+    try {
+      await unwrap(client.PUT('/v1/simulations/{id}/time-control', { params: { path }, body }));
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  function onEvent(event: SimulationEvent): void {
+    log.add(event);
+    switch (event.event) {
+      case 'tick':
+        context.stats.ticksReceived++;
+        chart.push(event.data.t, event.data.b);
+        // The replayed history fills the chart and the log; the view moves only forward.
+        if (event.data.t < latestTick) break;
+        latestTick = event.data.t;
+        live = { state: event.data.state, agents: event.data.agents, lossProbabilities: overlay };
+        tickLabel.textContent = String(event.data.t);
+        if (shownTick === undefined) world.show(live);
+        break;
+      case 'prophecy':
+        overlay = lossProbabilities(event.data.data);
+        break;
+      case 'simulation:status':
+        statusLabel.textContent = event.data.status;
+        statusLabel.className = `status status-${event.data.status}`;
+        break;
+      default:
+        break;
+    }
+  }
+
+  async function showTick(tick: number): Promise<void> {
+    try {
+      const trace = await unwrap(client.GET('/v1/simulations/{id}/trace', { params: { path, query: { fromTick: tick, toTick: tick } } }));
+      const step = 'steps' in trace ? trace.steps[0] : undefined;
+      if (step === undefined) return;
+      shownTick = tick;
+      world.show({ state: { ...live.state, ...(step.state as object) } as WorldFrame['state'], agents: step.agents as AgentSnapshot[], lossProbabilities: overlay });
+      viewing.replaceChildren(`Showing tick ${tick}. `, h('button', { type: 'button', class: 'link', id: 'back-to-live', onclick: backToLive }, 'Back to live'));
+      viewing.hidden = false;
+    } catch (error) {
+      report(error);
+    }
+  }
+
+  function backToLive(): void {
+    shownTick = undefined;
+    viewing.hidden = true;
+    world.show(live);
+  }
+
+  // First frame: the last computed tick (the stream starts at the present when the history is long).
+  if (simulation.state.tick > 0) {
+    const trace = await unwrap(client.GET('/v1/simulations/{id}/trace', { params: { path, query: { fromTick: simulation.state.tick, toTick: simulation.state.tick } } }));
+    const last = 'steps' in trace ? trace.steps[0] : undefined;
+    if (last !== undefined) live = { state: simulation.state, agents: last.agents as AgentSnapshot[] };
+  }
+  const latest = await unwrap(client.GET('/v1/simulations/{id}/prophecies', { params: { path, query: { order: 'desc', limit: 1 } } }));
+  overlay = lossProbabilities(latest.data[0]?.data);
+  live = { ...live, lossProbabilities: overlay };
+  world.show(live);
+  const replayHistory = simulation.state.tick * Math.max(1, simulation.state.agentCount) <= HISTORY_REPLAY_BUDGET;
+  const subscription: Subscription = subscribeToEvents({
+    baseUrl: location.origin,
+    credentials: context.credentials,
+    simulationId,
+    ...(replayHistory ? { lastEventId: '0' } : {}),
+    onEvent,
+    onEnd: (end) => {
+      if (end.reason === 'refused') message.textContent = `The event stream was refused (${end.status ?? ''} ${end.message ?? ''})`;
+    },
+  });
+
+  canvas.addEventListener('click', (event) => {
+    const agent = world.agentAt(event.clientX, event.clientY);
+    world.select(agent?.id);
+    agentBox.replaceChildren(agent === undefined ? h('p', { class: 'hint' }, 'No agent there.') : agentPanel(client, simulationId, agent, report));
+  });
+
+  const speed = h('input', { id: 'speed', type: 'range', min: 0.1, max: 10, step: 0.1, value: 1 });
+  const speedLabel = h('span', { id: 'speed-label' }, '1×');
+  speed.addEventListener('input', () => void (speedLabel.textContent = `${speed.value}×`));
+  speed.addEventListener('change', () => {
+    if (statusLabel.textContent === 'playing') void control({ action: 'play', speed: Number(speed.value) });
+  });
+
+  const element = h(
+    'div',
+    { id: 'simulation', class: 'layout' },
+    h(
+      'section',
+      { class: 'panel world-panel' },
+      h('div', { class: 'row spread' }, h('strong', {}, `${simulation.scenarioId}`), h('span', {}, 'tick ', tickLabel, ' · ', statusLabel)),
+      viewing,
+      canvas,
+      h(
+        'div',
+        { class: 'row controls' },
+        h('button', { id: 'play', type: 'button', class: 'primary', onclick: () => control({ action: 'play', speed: Number(speed.value) }) }, 'Play'),
+        h('button', { id: 'pause', type: 'button', onclick: () => control({ action: 'pause' }) }, 'Pause'),
+        h('button', { id: 'step', type: 'button', onclick: () => control({ action: 'step' }) }, 'Step'),
+        h('label', { class: 'inline' }, 'Speed ', speed, ' ', speedLabel),
+      ),
+      message,
+    ),
+    h(
+      'section',
+      { class: 'panel side-panel' },
+      h('h3', {}, 'Stability'),
+      chartBox,
+      h('h3', {}, 'Events'),
+      logList,
+      h('h3', {}, 'Decree'),
+      await decreeForm(client, simulationId, grid, report),
+      h('h3', {}, 'Agent'),
+      agentBox,
+      h('h3', {}, 'Timeline'),
+      await timelinePanel(context, simulationId, () => shownTick ?? Number(tickLabel.textContent), compareBox, report),
+      compareBox,
+    ),
+  );
+  return { element, dispose: () => subscription.close() };
+}
+
+/** The grid's size: from the trace's metadata once a tick exists, else from the pre-built scenario, else from the attractors. */
+async function gridOf(client: SimClient, simulationId: string, scenarioId: string, tick: number): Promise<Grid> {
+  if (tick > 0) {
+    const trace = await unwrap(client.GET('/v1/simulations/{id}/trace', { params: { path: { id: simulationId }, query: { fromTick: 1, toTick: 1 } } }));
+    if ('initialState' in trace) return { width: trace.initialState.width, height: trace.initialState.height };
+  }
+  const scenario = await client.GET('/v1/scenarios/{id}', { params: { path: { id: scenarioId } } });
+  const initial = scenario.data?.initialState as { width?: unknown; height?: unknown } | undefined;
+  if (typeof initial?.width === 'number' && typeof initial.height === 'number') return { width: initial.width, height: initial.height };
+  const state = (await unwrap(client.GET('/v1/simulations/{id}', { params: { path: { id: simulationId } } }))).state;
+  const reach = Math.max(32, ...state.attractors.map((a) => Math.max(a.x, a.y) + a.radius * 2));
+  return { width: Math.ceil(reach), height: Math.ceil(reach) };
+}
+
+function agentPanel(client: SimClient, simulationId: string, agent: AgentSnapshot, report: (error: unknown) => void): HTMLElement {
+  const fields = schemaForm(
+    { type: 'object', properties: { lambda: { type: 'number' }, gamma: { type: 'number' }, belief: { type: 'number' } }, required: [] },
+    { lambda: agent.policy.lambda, gamma: agent.policy.gamma, belief: agent.policy.belief },
+    'policy',
+  );
+  const save = async () => {
+    try {
+      await unwrap(client.PUT('/v1/simulations/{id}/agent-policy', { params: { path: { id: simulationId } }, body: { agentId: agent.id, policy: fields.value() } }));
+      saved.textContent = 'Saved: applies from the next tick.';
+    } catch (error) {
+      report(error);
+    }
+  };
+  const saved = h('p', { class: 'hint' });
+  return h(
+    'div',
+    { class: 'agent' },
+    h('p', {}, h('strong', { id: 'agent-id' }, agent.id), ` at (${agent.state.x.toFixed(1)}, ${agent.state.y.toFixed(1)}), basin ${agent.state.basin ?? 'none'}`),
+    fields.element,
+    h('button', { id: 'policy-save', type: 'button', onclick: save }, 'Set policy'),
+    saved,
+  );
+}
+
+/** Every decree type of the service's OpenAPI document, each with a form made from its payload schema. */
+async function decreeForm(client: SimClient, simulationId: string, grid: Grid, report: (error: unknown) => void): Promise<HTMLElement> {
+  const document = (await (await fetch('/v1/openapi.json')).json()) as { components: { schemas: Record<string, JsonSchema> } };
+  const variants = (document.components.schemas['DecreeInput']?.oneOf ?? []).flatMap((variant) => {
+    const type = variant.properties?.['type']?.enum?.[0];
+    const payload = variant.properties?.['payload'];
+    return typeof type === 'string' && payload !== undefined ? [{ type, payload, description: variant.description ?? '' }] : [];
+  });
+  const typeSelect = h('select', { id: 'decree-type' }, ...variants.map((v) => h('option', { value: v.type, title: v.description }, v.type)));
+  const fieldsBox = h('div', { id: 'decree-fields' });
+  let fields: SchemaForm | undefined;
+  const centre = { x: grid.width / 2, y: grid.height / 2 };
+  const showType = () => {
+    const variant = variants.find((v) => v.type === typeSelect.value);
+    if (variant === undefined) return;
+    const initial: Record<string, unknown> = 'x' in (variant.payload.properties ?? {}) ? { ...centre } : {};
+    if (variant.type === 'shock') Object.assign(initial, { radius: Math.max(2, grid.width / 8), magnitude: 0.5 });
+    fields = schemaForm(variant.payload, initial, `decree-${variant.type}`);
+    fieldsBox.replaceChildren(h('p', { class: 'hint' }, variant.description), fields.element);
+  };
+  typeSelect.addEventListener('change', showType);
+  showType();
+  const submitted = h('p', { class: 'hint', id: 'decree-message' });
+  const submit = async () => {
+    try {
+      const payload = fields?.value() ?? {};
+      const decree = await unwrap(client.POST('/v1/simulations/{id}/decrees', { params: { path: { id: simulationId } }, body: { type: typeSelect.value, payload } as never }));
+      submitted.textContent = `Decree ${decree.id.slice(0, 8)} queued: applied at the next tick.`;
+    } catch (error) {
+      report(error);
+    }
+  };
+  return h('div', { class: 'decree' }, typeSelect, fieldsBox, h('button', { id: 'decree-submit', type: 'button', onclick: submit }, 'Submit decree'), submitted);
+}
+
+/** Fork at the tick shown; compare with the parent or a fork, side by side. */
+async function timelinePanel(context: PageContext, simulationId: string, tickShown: () => number, result: HTMLElement, report: (error: unknown) => void): Promise<HTMLElement> {
+  const { client } = context;
+  const path = { id: simulationId };
+  const lineage = await unwrap(client.GET('/v1/simulations/{id}/lineage', { params: { path } }));
+  const relatives = [...lineage.ancestors.map((a) => ({ id: a.id, label: `ancestor (fork at ${a.atTick})` })), ...lineage.forks.map((f) => ({ id: f.id, label: `fork at ${f.atTick}` }))];
+  const fork = async () => {
+    try {
+      const created = await unwrap(client.POST('/v1/simulations/{id}/forks', { params: { path }, body: { atTick: tickShown() } }));
+      context.open(created.id);
+    } catch (error) {
+      report(error);
+    }
+  };
+  const otherSelect = h('select', { id: 'compare-select' }, ...relatives.map((r) => h('option', { value: r.id }, `${r.label} · ${r.id.slice(0, 8)}`)));
+  const compare = async () => {
+    try {
+      const comparison = await unwrap(client.GET('/v1/simulations/{id}/compare/{otherId}', { params: { path: { id: simulationId, otherId: otherSelect.value } } }));
+      result.replaceChildren(comparisonView(comparison));
+    } catch (error) {
+      report(error);
+    }
+  };
+  return h(
+    'div',
+    { class: 'timeline' },
+    h('button', { id: 'fork-button', type: 'button', onclick: fork }, 'Fork at the tick shown'),
+    relatives.length === 0
+      ? h('p', { class: 'hint' }, 'No parent or forks to compare with yet.')
+      : h('div', { class: 'row' }, otherSelect, h('button', { id: 'compare-button', type: 'button', onclick: compare }, 'Compare')),
+  );
+}
+
+type Comparison = components['schemas']['Comparison'];
+
+function comparisonView(comparison: Comparison): HTMLElement {
+  const chartBox = h('div');
+  const chart = new StabilityChart(chartBox, ['this run', 'the other'], 420, 160);
+  chart.set(comparison.stability.ticks, [comparison.stability.simulation, comparison.stability.other]);
+  const tick = (t: number | null) => (t === null ? 'kept' : `lost at ${t}`);
+  return h(
+    'div',
+    { class: 'comparison' },
+    h('p', { id: 'first-difference' }, `Ticks ${comparison.range.fromTick}–${comparison.range.toTick}: first difference ${comparison.firstDifferenceTick === null ? 'none' : `at tick ${comparison.firstDifferenceTick}`}`),
+    chartBox,
+    h('table', {}, h('tr', {}, h('th', {}, 'basin'), h('th', {}, 'this run'), h('th', {}, 'the other')), ...comparison.attractors.map((a) => h('tr', {}, h('td', {}, a.id), h('td', {}, tick(a.lossTick.simulation)), h('td', {}, tick(a.lossTick.other))))),
+  );
+}

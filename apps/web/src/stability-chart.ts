@@ -1,0 +1,54 @@
+import uPlot from 'uplot';
+
+/**
+ * Stability over ticks (uPlot), one series per run: the live simulation, or two side by side
+ * when comparing. Points are appended as ticks arrive and the chart redraws at most once per
+ * animation frame.
+ */
+export class StabilityChart {
+  private readonly plot: uPlot;
+  private readonly columns: number[][];
+  private pending = false;
+
+  constructor(container: HTMLElement, labels: string[] = ['stability'], width = 520, height = 180) {
+    this.columns = [[], ...labels.map(() => [])];
+    const palette = ['#4a90e2', '#ff5d73', '#f2c14e'];
+    this.plot = new uPlot(
+      {
+        width,
+        height,
+        scales: { x: { time: false }, y: { range: [0, 1] } },
+        axes: [{ label: 'tick', stroke: '#c9d4df', grid: { stroke: '#1b2733' } }, { stroke: '#c9d4df', grid: { stroke: '#1b2733' } }],
+        series: [{ label: 'tick' }, ...labels.map((label, i) => ({ label, stroke: palette[i % palette.length], width: 1.5, spanGaps: true }))],
+        legend: { show: labels.length > 1 },
+      },
+      this.columns as uPlot.AlignedData,
+      container,
+    );
+  }
+
+  /** Adds the value of series 0 at a tick; a tick at or before the last one starts the series again. */
+  push(tick: number, value: number): void {
+    const ticks = this.columns[0]!;
+    if (ticks.length > 0 && tick <= ticks[ticks.length - 1]!) for (const column of this.columns) column.length = 0;
+    ticks.push(tick);
+    this.columns[1]!.push(value);
+    this.request();
+  }
+
+  /** Replaces every series: `ticks` and one array of values per label. */
+  set(ticks: number[], series: Array<Array<number | null>>): void {
+    this.columns.length = 0;
+    this.columns.push(ticks, ...(series as number[][]));
+    this.request();
+  }
+
+  private request(): void {
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => {
+      this.pending = false;
+      this.plot.setData(this.columns as uPlot.AlignedData);
+    });
+  }
+}

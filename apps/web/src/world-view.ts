@@ -1,0 +1,207 @@
+import type { components } from '@sim/client';
+
+type TickEvent = components['schemas']['TickEvent'];
+export type WorldState = TickEvent['state'];
+export type AgentSnapshot = TickEvent['agents'][number];
+
+/** What one frame shows: the field's state, its agents and the latest prophecy's loss probabilities. */
+export interface WorldFrame {
+  state: WorldState;
+  agents: AgentSnapshot[];
+  /** Per attractor id, the latest prophecy's probability that its basin is lost within the horizon. */
+  lossProbabilities?: Record<string, number>;
+}
+
+export interface Grid {
+  width: number;
+  height: number;
+}
+
+const COLORS = {
+  field: '#0f1720',
+  gridLine: '#1b2733',
+  basin: '74, 144, 226',
+  lost: '#56606b',
+  agent: '#f2c14e',
+  selected: '#ff5d73',
+  centroid: '#ffffff',
+  prophecy: '255, 93, 115',
+  label: '#c9d4df',
+};
+
+/**
+ * The world on a canvas, drawn at most once per animation frame however fast frames arrive:
+ * the grid, each attractor's basin (reach twice its radius, opacity its remaining depth; a lost
+ * basin grey and crossed out), the latest prophecy's loss probability as a red ring and a label,
+ * the agents, and the centroid.
+ */
+export class WorldView {
+  private frame: WorldFrame | undefined;
+  private grid: Grid = { width: 32, height: 32 };
+  private pending = false;
+  private selectedAgent: string | undefined;
+  /** Frames drawn since the view was made: the frame-rate benchmark reads it. */
+  framesDrawn = 0;
+
+  constructor(readonly canvas: HTMLCanvasElement) {}
+
+  setGrid(grid: Grid): void {
+    this.grid = grid;
+    this.request();
+  }
+
+  show(frame: WorldFrame): void {
+    this.frame = frame;
+    this.request();
+  }
+
+  select(agentId: string | undefined): void {
+    this.selectedAgent = agentId;
+    this.request();
+  }
+
+  /** The agent drawn nearest to a click, within a few pixels. */
+  agentAt(clientX: number, clientY: number): AgentSnapshot | undefined {
+    if (this.frame === undefined) return undefined;
+    const box = this.canvas.getBoundingClientRect();
+    const { scale } = this.layout(box.width, box.height);
+    const x = (clientX - box.left) / scale;
+    const y = (clientY - box.top) / scale;
+    let best: AgentSnapshot | undefined;
+    let bestDistance = (8 / scale) ** 2;
+    for (const agent of this.frame.agents) {
+      const d = (agent.state.x - x) ** 2 + (agent.state.y - y) ** 2;
+      if (d < bestDistance) [best, bestDistance] = [agent, d];
+    }
+    return best;
+  }
+
+  private request(): void {
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => {
+      this.pending = false;
+      this.draw();
+    });
+  }
+
+  private layout(cssWidth: number, cssHeight: number): { scale: number } {
+    return { scale: Math.min(cssWidth / this.grid.width, cssHeight / this.grid.height) };
+  }
+
+  private draw(): void {
+    const ratio = window.devicePixelRatio || 1;
+    const cssWidth = this.canvas.clientWidth;
+    const cssHeight = this.canvas.clientHeight;
+    if (this.canvas.width !== Math.round(cssWidth * ratio) || this.canvas.height !== Math.round(cssHeight * ratio)) {
+      this.canvas.width = Math.round(cssWidth * ratio);
+      this.canvas.height = Math.round(cssHeight * ratio);
+    }
+    const ctx = this.canvas.getContext('2d');
+    if (ctx === null) return;
+    const { scale } = this.layout(cssWidth, cssHeight);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.fillStyle = COLORS.field;
+    ctx.fillRect(0, 0, cssWidth, cssHeight);
+    this.drawGridLines(ctx, scale);
+    const frame = this.frame;
+    if (frame !== undefined) {
+      this.drawBasins(ctx, frame, scale);
+      this.drawAgents(ctx, frame, scale);
+      this.drawCentroid(ctx, frame, scale);
+    }
+    this.framesDrawn++;
+  }
+
+  private drawGridLines(ctx: CanvasRenderingContext2D, scale: number): void {
+    const every = Math.max(1, Math.ceil(8 / scale));
+    ctx.strokeStyle = COLORS.gridLine;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let x = 0; x <= this.grid.width; x += every) {
+      ctx.moveTo(x * scale, 0);
+      ctx.lineTo(x * scale, this.grid.height * scale);
+    }
+    for (let y = 0; y <= this.grid.height; y += every) {
+      ctx.moveTo(0, y * scale);
+      ctx.lineTo(this.grid.width * scale, y * scale);
+    }
+    ctx.stroke();
+  }
+
+  private drawBasins(ctx: CanvasRenderingContext2D, frame: WorldFrame, scale: number): void {
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    for (const attractor of frame.state.attractors) {
+      const cx = attractor.x * scale;
+      const cy = attractor.y * scale;
+      const reach = attractor.radius * 2 * scale;
+      ctx.beginPath();
+      ctx.arc(cx, cy, reach, 0, Math.PI * 2);
+      if (attractor.lost) {
+        ctx.setLineDash([4, 4]);
+        ctx.strokeStyle = COLORS.lost;
+        ctx.stroke();
+        ctx.setLineDash([]);
+        const arm = Math.max(4, attractor.radius * scale * 0.6);
+        ctx.beginPath();
+        ctx.moveTo(cx - arm, cy - arm);
+        ctx.lineTo(cx + arm, cy + arm);
+        ctx.moveTo(cx + arm, cy - arm);
+        ctx.lineTo(cx - arm, cy + arm);
+        ctx.stroke();
+      } else {
+        const share = attractor.initialDepth > 0 ? Math.max(0, Math.min(1, attractor.depth / attractor.initialDepth)) : 0;
+        ctx.fillStyle = `rgba(${COLORS.basin}, ${0.08 + 0.42 * share})`;
+        ctx.fill();
+        ctx.strokeStyle = `rgba(${COLORS.basin}, 0.9)`;
+        ctx.stroke();
+      }
+      const probability = frame.lossProbabilities?.[attractor.id];
+      if (probability !== undefined && !attractor.lost) {
+        ctx.beginPath();
+        ctx.arc(cx, cy, reach + 3, 0, Math.PI * 2);
+        ctx.strokeStyle = `rgba(${COLORS.prophecy}, ${0.15 + 0.85 * probability})`;
+        ctx.lineWidth = 1 + 4 * probability;
+        ctx.stroke();
+        ctx.lineWidth = 1;
+      }
+      ctx.fillStyle = attractor.lost ? COLORS.lost : COLORS.label;
+      const label = probability === undefined || attractor.lost ? attractor.id : `${attractor.id} · p(loss) ${probability.toFixed(2)}`;
+      ctx.fillText(attractor.lost ? `${label} (lost)` : label, cx, cy - reach - 6);
+    }
+  }
+
+  private drawAgents(ctx: CanvasRenderingContext2D, frame: WorldFrame, scale: number): void {
+    const size = Math.max(1.5, Math.min(4, scale * 0.5));
+    ctx.fillStyle = COLORS.agent;
+    ctx.beginPath();
+    for (const agent of frame.agents) ctx.rect(agent.state.x * scale - size / 2, agent.state.y * scale - size / 2, size, size);
+    ctx.fill();
+    const selected = this.selectedAgent === undefined ? undefined : frame.agents.find((a) => a.id === this.selectedAgent);
+    if (selected !== undefined) {
+      ctx.strokeStyle = COLORS.selected;
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.arc(selected.state.x * scale, selected.state.y * scale, size + 4, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.lineWidth = 1;
+    }
+  }
+
+  private drawCentroid(ctx: CanvasRenderingContext2D, frame: WorldFrame, scale: number): void {
+    const centroid = frame.state.centroid;
+    if (centroid === null) return;
+    const x = centroid.x * scale;
+    const y = centroid.y * scale;
+    ctx.strokeStyle = COLORS.centroid;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(x - 7, y);
+    ctx.lineTo(x + 7, y);
+    ctx.moveTo(x, y - 7);
+    ctx.lineTo(x, y + 7);
+    ctx.stroke();
+    ctx.lineWidth = 1;
+  }
+}

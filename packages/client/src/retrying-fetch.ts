@@ -1,0 +1,82 @@
+/** When to try a request again, and how long to wait. */
+export interface RetryOptions {
+  /** Further attempts after the first (default 3). */
+  retries?: number;
+  /** The first wait when the server names none; it doubles on each attempt (default 250 ms). */
+  baseDelayMs?: number;
+  /** The longest wait between two attempts (default 10 s). */
+  maxDelayMs?: number;
+}
+
+/** Statuses after which the same request may succeed: rate limited, key in progress, server briefly away. */
+const RETRYABLE_STATUSES = new Set([408, 429, 502, 503, 504]);
+
+/**
+ * A fetch that tries a request again after a network failure or a retryable status, waiting
+ * what `Retry-After` says (or a doubling delay). A POST is retried only when it carries an
+ * `Idempotency-Key`, and always with that same key, so that the service runs it at most once
+ * and a retry of a request that did run gets the first answer replayed
+ * (`Idempotency-Replayed: true`). A 409 IDEMPOTENCY_KEY_IN_PROGRESS (the first attempt still
+ * running) is waited out the same way.
+ */
+export function retryingFetch(options: RetryOptions = {}, base: typeof fetch = globalThis.fetch): typeof fetch {
+  const retries = options.retries ?? 3;
+  const baseDelayMs = options.baseDelayMs ?? 250;
+  const maxDelayMs = options.maxDelayMs ?? 10_000;
+
+  return async function fetchWithRetries(input, init) {
+    const request = new Request(input, init);
+    const retryable = request.method !== 'POST' || request.headers.has('idempotency-key');
+    for (let attempt = 0; ; attempt++) {
+      const last = !retryable || attempt >= retries;
+      let response: Response;
+      try {
+        // Each attempt sends a fresh copy: a body can be read once.
+        response = await base(last ? request : request.clone());
+      } catch (error) {
+        if (last || request.signal.aborted) throw error;
+        await sleep(backoff(attempt), request.signal);
+        continue;
+      }
+      if (last || !(await shouldRetry(response))) return response;
+      await response.body?.cancel();
+      await sleep(Math.min(maxDelayMs, retryAfterMs(response) ?? backoff(attempt)), request.signal);
+    }
+  };
+
+  function backoff(attempt: number): number {
+    return Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+  }
+}
+
+async function shouldRetry(response: Response): Promise<boolean> {
+  if (RETRYABLE_STATUSES.has(response.status)) return true;
+  if (response.status !== 409) return false;
+  // Only the in-progress conflict clears by itself; a key reused with another body never does.
+  const body = (await response.clone().json().catch(() => null)) as { error?: { code?: unknown } } | null;
+  return body?.error?.code === 'IDEMPOTENCY_KEY_IN_PROGRESS';
+}
+
+function retryAfterMs(response: Response): number | undefined {
+  const header = response.headers.get('retry-after');
+  if (header === null) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    function onAbort(): void {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

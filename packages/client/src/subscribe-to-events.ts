@@ -1,0 +1,115 @@
+import { EventSource, type ErrorEvent as SourceErrorEvent, type EventSourceFetchInit } from 'eventsource';
+import type { components } from './generated/openapi.js';
+import type { Credentials } from './credentials.js';
+import { credentialHeaders } from './credentials.js';
+
+/** One message of a simulation's event stream, discriminated by `event` (docs/api.md, "Events"). */
+export type SimulationEvent = components['schemas']['SimulationEventMessage'];
+export type SimulationEventName = SimulationEvent['event'];
+
+/** Every event name the document declares; the check below fails to compile when one is missing. */
+const EVENT_NAMES = ['tick', 'loss', 'warning', 'paradox', 'decree', 'prophecy', 'simulation:status', 'error', 'heartbeat'] as const;
+type Missing = Exclude<SimulationEventName, (typeof EVENT_NAMES)[number]>;
+const everyNameListed: [Missing] extends [never] ? true : Missing = true;
+void everyNameListed;
+
+/** Answers after which a new connection may succeed: over the stream limit, a server restarting. */
+const REOPEN_STATUSES = new Set([429, 502, 503, 504]);
+
+export interface SubscribeOptions {
+  baseUrl: string;
+  credentials: Credentials;
+  simulationId: string;
+  /** Resume after this id (what a previous subscription's `lastEventId` said); `'0'` replays from the first tick. Without it the stream starts at the present. */
+  lastEventId?: string;
+  onEvent: (event: SimulationEvent) => void;
+  /** The stream ended for good: the simulation finished (`reason: 'finished'`), or the server refused it (`'refused'`, with the status). */
+  onEnd?: (end: { reason: 'finished' | 'refused' | 'closed'; status?: number; message?: string }) => void;
+  /** Wait before reopening after a refusal that may clear (429, 5xx) when the server names no time (default 1 s). */
+  reopenDelayMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface Subscription {
+  /** The id of the last message delivered: pass it as `lastEventId` to resume elsewhere, later. */
+  readonly lastEventId: string | undefined;
+  close(): void;
+}
+
+/**
+ * Subscribes to a simulation's events. Connections that drop (the network, a server restart)
+ * are reopened with `Last-Event-ID`, so the service replays exactly what was missed: no event
+ * is lost and none is delivered twice. Heartbeats are delivered too (`event: 'heartbeat'`).
+ *
+ * @example
+ * const sub = subscribeToEvents({ baseUrl, credentials: { apiKey }, simulationId: id, lastEventId: '0',
+ *   onEvent: (e) => { if (e.event === 'tick') console.log(e.data.t, e.data.b) } });
+ * …
+ * sub.close();
+ */
+export function subscribeToEvents(options: SubscribeOptions): Subscription {
+  const baseFetch = options.fetch ?? globalThis.fetch;
+  const url = new URL(`/v1/simulations/${encodeURIComponent(options.simulationId)}/events`, options.baseUrl);
+  let lastEventId = options.lastEventId;
+  let source: EventSource | undefined;
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+
+  // The source's own Last-Event-ID (after a drop) wins; a new source starts from ours.
+  const fetchWithCredentials = (input: string | URL, init: EventSourceFetchInit) => {
+    const headers: Record<string, string> = { ...credentialHeaders(options.credentials), ...init.headers };
+    if (headers['Last-Event-ID'] === undefined && lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
+    return baseFetch(input, { ...init, headers });
+  };
+
+  function end(reason: 'finished' | 'refused' | 'closed', status?: number, message?: string): void {
+    if (closed) return;
+    close();
+    options.onEnd?.({ reason, ...(status === undefined ? {} : { status }), ...(message === undefined ? {} : { message }) });
+  }
+
+  function open(): void {
+    const current = new EventSource(url, { fetch: fetchWithCredentials });
+    source = current;
+    for (const name of EVENT_NAMES) {
+      current.addEventListener(name, (message: MessageEvent) => {
+        // The source's own failures are dispatched as `error` too, without data: onerror below takes them.
+        if (typeof message.data !== 'string') return;
+        if (message.lastEventId !== '' && message.lastEventId !== undefined) lastEventId = message.lastEventId;
+        const text = String(message.data);
+        const data: unknown = text === '' ? '' : JSON.parse(text);
+        options.onEvent({ event: name, id: message.lastEventId, data } as SimulationEvent);
+        if (name === 'simulation:status' && isFinal(data)) end('finished');
+      });
+    }
+    // The source's own failures (the stream's `event: error` messages arrive above, as MessageEvents).
+    current.onerror = (failure: SourceErrorEvent) => {
+      if (current.readyState !== EventSource.CLOSED || closed) return; // reconnecting by itself
+      if (failure.code === 204) return end('finished', 204);
+      if (failure.code !== undefined && REOPEN_STATUSES.has(failure.code)) {
+        reopenTimer = setTimeout(open, options.reopenDelayMs ?? 1_000);
+        return;
+      }
+      end('refused', failure.code, failure.message);
+    };
+  }
+
+  function close(): void {
+    closed = true;
+    if (reopenTimer !== undefined) clearTimeout(reopenTimer);
+    source?.close();
+  }
+
+  open();
+  return {
+    get lastEventId() {
+      return lastEventId;
+    },
+    close: () => end('closed'),
+  };
+}
+
+function isFinal(data: unknown): boolean {
+  const status = typeof data === 'object' && data !== null && 'status' in data ? data.status : undefined;
+  return status === 'completed' || status === 'failed';
+}

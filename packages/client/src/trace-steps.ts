@@ -1,0 +1,25 @@
+import type { SimClient } from './create-sim-client.js';
+import type { components, paths } from './generated/openapi.js';
+import { readNdjson } from './read-ndjson.js';
+import { SimApiError } from './sim-api-error.js';
+
+export type TraceStep = components['schemas']['TraceStep'];
+type TraceQuery = NonNullable<paths['/v1/simulations/{id}/trace']['get']['parameters']['query']>;
+
+/**
+ * A simulation's trace steps, streamed as NDJSON and yielded one by one (constant memory
+ * however long the trace). Breaking out of the loop cancels the read, and with it the server's
+ * replay. `fromTick`, `toTick` and `limit` select a page as in docs/api.md, "Trace pages".
+ *
+ * @example
+ * for await (const step of traceSteps(client, id, { fromTick: 1000, toTick: 1099 })) console.log(step.tick, step.move);
+ */
+export async function* traceSteps(client: SimClient, simulationId: string, query: TraceQuery = {}): AsyncGenerator<TraceStep> {
+  const { response } = await client.GET('/v1/simulations/{id}/trace', {
+    params: { path: { id: simulationId }, query },
+    headers: { Accept: 'application/x-ndjson' },
+    parseAs: 'stream',
+  });
+  if (!response.ok) throw await SimApiError.fromResponse(response);
+  yield* readNdjson<TraceStep>(response);
+}
