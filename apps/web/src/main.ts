@@ -1,5 +1,6 @@
 import { createSimClient, type Credentials } from '@sim/client';
 import { byId, h } from './dom.js';
+import { experimentPage, experimentsPage } from './experiments-page.js';
 import { simulationPicker } from './picker.js';
 import { session } from './session.js';
 import { signInForm } from './sign-in.js';
@@ -29,7 +30,7 @@ function signOut(): void {
   void route();
 }
 
-/** `#/simulations/<id>` shows that simulation; anything else the picker. Reloading keeps the view. */
+/** `#/simulations/<id>` shows that simulation, `#/experiments` and `#/experiments/<id>` the experiments; anything else the picker. Reloading keeps the view. */
 async function route(): Promise<void> {
   dispose?.();
   dispose = undefined;
@@ -39,10 +40,12 @@ async function route(): Promise<void> {
     root.replaceChildren(signInForm(signedIn));
     return;
   }
-  account.replaceChildren(h('a', { href: '#/' }, 'Simulations'), ' · ', h('button', { id: 'sign-out', type: 'button', class: 'link', onclick: signOut }, 'Sign out'));
+  account.replaceChildren(h('a', { href: '#/' }, 'Simulations'), ' · ', h('a', { href: '#/experiments', id: 'nav-experiments' }, 'Experiments'), ' · ', h('button', { id: 'sign-out', type: 'button', class: 'link', onclick: signOut }, 'Sign out'));
   const client = createSimClient({ baseUrl: location.origin, credentials });
   const open = (id: string) => void (location.hash = `#/simulations/${id}`);
   const match = /^#\/simulations\/([0-9a-f-]{36})$/.exec(location.hash);
+  const experiment = /^#\/experiments\/([0-9a-f-]{36})$/.exec(location.hash);
+  const openExperiment = (id: string) => void (location.hash = `#/experiments/${id}`);
   root.replaceChildren(h('p', { class: 'hint' }, 'Loading…'));
   try {
     if (match?.[1] !== undefined) {
@@ -50,6 +53,12 @@ async function route(): Promise<void> {
       const page = await simulationPage({ client, credentials, stats, open }, match[1]);
       root.replaceChildren(page.element);
       dispose = page.dispose;
+    } else if (experiment?.[1] !== undefined) {
+      const page = await experimentPage(client, experiment[1]);
+      root.replaceChildren(page.element);
+      dispose = page.dispose;
+    } else if (location.hash === '#/experiments') {
+      root.replaceChildren(await experimentsPage(client, openExperiment));
     } else {
       root.replaceChildren(await simulationPicker(client, open));
     }

@@ -124,4 +124,28 @@ describe('the viewer in a real browser', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('submits an experiment, follows it to completion and charts each metric with its interval', { timeout: SLOW }, async () => {
+    const { page, problems } = await openViewer();
+    await page.fill('#sign-in-secret', server.apiKey!);
+    await page.click('#sign-in-button');
+    await page.click('#nav-experiments');
+    const body = { base: { scenarioId: 'self-defeating-prophecy' }, vary: { 'rules.reflexivity': [0, 1] }, replications: 3, seed: 5, ticks: 40, metrics: ['minStability', 'paradoxes'] };
+    await page.fill('#experiment-body', JSON.stringify(body));
+    await page.click('#experiment-submit');
+    await expect.poll(() => page.textContent('#experiment-progress'), { timeout: 60_000 }).toMatch(/^completed: 6 of 6 runs/);
+    // One chart per metric, and a row per combination and metric.
+    await page.waitForSelector('#experiment-charts .chart[data-metric="paradoxes"] canvas');
+    expect(await page.locator('#experiment-charts .chart').count()).toBe(2);
+    expect(await page.locator('#experiment-table tr').count()).toBe(1 + 2 * 2);
+    expect(await page.textContent('#experiment-table')).toMatch(/Results hash [0-9a-f]{16,}/);
+
+    // A bad body is refused with the path of the problem, and nothing is opened.
+    await page.click('#nav-experiments');
+    await page.fill('#experiment-body', JSON.stringify({ ...body, metrics: ['noSuchMetric'] }));
+    await page.click('#experiment-submit');
+    await expect.poll(() => page.textContent('#experiment-message')).toMatch(/VALIDATION_ERROR.*metrics\.0/);
+    expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
+    await page.close();
+  });
 });
