@@ -11,7 +11,7 @@ export interface SubscriberLimits {
   maxQueuedFrames: number;
 }
 
-export const DEFAULT_SUBSCRIBER_LIMITS: SubscriberLimits = { maxQueuedBytes: 2 * 1024 * 1024, maxQueuedFrames: 4096 };
+export const DEFAULT_SUBSCRIBER_LIMITS: SubscriberLimits = { maxQueuedBytes: 4 * 1024 * 1024, maxQueuedFrames: 4096 };
 
 export interface SseSubscriberOptions {
   /** Sent before anything else (retry). */
@@ -36,6 +36,19 @@ export interface SseSubscriberOptions {
 
 const COALESCE_BYTES = 64 * 1024;
 
+/**
+ * A tick a degraded (`skip`) stream will send if no newer one comes first: kept unencoded, so a
+ * tick superseded before the socket takes it is never encoded for this variant at all.
+ */
+interface PendingTick {
+  readonly name: 'tick';
+  readonly pending: TickFrames;
+  readonly key: boolean;
+}
+type Queued = SseFrame | PendingTick;
+const isPending = (entry: Queued): entry is PendingTick => 'pending' in entry;
+const queuedSize = (entry: Queued): number => (isPending(entry) ? 0 : entry.bytes.byteLength);
+
 const slowConsumer = (): SseFrame =>
   eventFrame(undefined, 'error', { code: 'SLOW_CONSUMER', message: 'This stream fell too far behind and was closed; reconnect with Last-Event-ID to resume' });
 const degraded = (): SseFrame =>
@@ -55,7 +68,7 @@ export class SseSubscriber implements SseSink {
   readonly variant: TickVariant;
   private readonly lag: LagPolicy;
   private readonly slicer: WriteSlicer;
-  private queue: SseFrame[] = [];
+  private queue: Queued[] = [];
   private queuedBytes = 0;
   /** Bytes of the tick frames in `queue` (a `skip` stream may drop them). */
   private tickBytes = 0;
@@ -112,21 +125,37 @@ export class SseSubscriber implements SseSink {
   /** A live tick: this stream's variant of it; called synchronously by the channel. */
   pushTick(frames: TickFrames): void {
     if (this.finished || this.ending) return;
-    let frame = frames.frame(this.variant, this.needsKey);
-    if (this.lag === 'skip' && this.tickBytes > 0 && (this.degraded || this.queuedBytes + frame.bytes.byteLength > this.options.limits.maxQueuedBytes)) {
-      // Behind: the ticks still queued are superseded by this one, which then carries the ids.
-      this.queue = this.queue.filter((queued) => queued.name !== 'tick');
-      this.queuedBytes -= this.tickBytes;
-      this.tickBytes = 0;
-      if (!this.degraded) {
-        this.degraded = true;
-        this.enqueue(degraded());
-      }
-      frame = frames.frame(this.variant, true);
+    if (this.degraded) {
+      // Only the newest tick waits, unencoded; after a gap it is a key frame.
+      const superseded = this.dropQueuedTicks();
+      this.queue.push({ name: 'tick', pending: frames, key: this.needsKey || superseded });
+      this.needsKey = false;
+      this.bound();
+      return;
+    }
+    const frame = frames.frame(this.variant, this.needsKey);
+    if (this.lag === 'skip' && this.queue.length > 0 && this.queuedBytes + frame.bytes.byteLength > this.options.limits.maxQueuedBytes) {
+      // Behind: the ticks still queued are superseded by this one, from now on.
+      this.degraded = true;
+      const superseded = this.dropQueuedTicks();
+      this.enqueue(degraded());
+      this.queue.push({ name: 'tick', pending: frames, key: this.needsKey || superseded });
+      this.needsKey = false;
+      this.bound();
+      return;
     }
     this.needsKey = false;
     this.enqueue(frame);
     this.bound();
+  }
+
+  /** Removes the ticks still queued; true when there was one (the client will miss it). */
+  private dropQueuedTicks(): boolean {
+    const before = this.queue.length;
+    this.queue = this.queue.filter((queued) => queued.name !== 'tick');
+    this.queuedBytes -= this.tickBytes;
+    this.tickBytes = 0;
+    return this.queue.length < before;
   }
 
   /** Ends the stream once what is queued has been sent. */
@@ -194,10 +223,14 @@ export class SseSubscriber implements SseSink {
         let bytes = 0;
         let ticks = 0;
         while (this.queue.length > 0 && bytes < COALESCE_BYTES) {
-          const frame = this.queue.shift() as SseFrame;
-          bytes += frame.bytes.byteLength;
-          if (frame.name === 'tick') ticks += frame.bytes.byteLength;
+          const entry = this.queue.shift() as Queued;
+          const size = queuedSize(entry);
+          if (entry.name === 'tick') ticks += size;
+          bytes += size;
+          // A pending tick is encoded now, once for its variant (other streams may share it).
+          const frame = isPending(entry) ? entry.pending.frame(this.variant, entry.key) : entry;
           frames.push(frame);
+          if (isPending(entry)) break;
         }
         this.queuedBytes = Math.max(0, this.queuedBytes - bytes);
         this.tickBytes = Math.max(0, this.tickBytes - ticks);
