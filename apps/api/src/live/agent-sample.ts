@@ -11,11 +11,11 @@ export function fnv1a32(text: string, seed = 0x811c9dc5): number {
 }
 
 /**
- * The deterministic sample of `size` agents (docs/api.md, "Events", "Choosing what a stream
- * carries"): the agents whose id has the smallest FNV-1a hash (ties by id), kept in the trace's
- * order. It depends only on the ids, so it is the same N agents every tick, on every server and
- * on every resumption; an agent only leaves it when it is removed, and one added only enters it
- * when its hash ranks among the N.
+ * The deterministic sample of `size` agents: those whose id has the smallest FNV-1a hash (ties
+ * by id), in the trace's order. It depends only on the ids, so it is the same N agents every
+ * tick, on every server and on every resumption; an agent only leaves it when it is removed, and
+ * one added only enters it when its hash ranks among the N. The rule clients rely on is in
+ * docs/api.md, "Events", "Choosing what a stream carries".
  */
 export function sampleAgents(agents: readonly AgentSnapshot[], size: number): readonly AgentSnapshot[] {
   if (size >= agents.length) return agents;

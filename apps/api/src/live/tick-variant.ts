@@ -2,9 +2,9 @@ import { z } from '@hono/zod-openapi';
 import { LIMITS } from '@sim/engine';
 
 /**
- * What one subscriber receives of each tick (docs/api.md, "Events", "Choosing what a stream
- * carries"): which agents (`all`, `none`, or a deterministic sample of N) and how their positions
- * are encoded (`json`, the interface's agent objects, or `packed`, quantized columns).
+ * What one subscriber receives of each tick: which agents (`all`, `none`, or a deterministic
+ * sample of N) and how their positions are encoded (`json`, the interface's agent objects, or
+ * `packed`, quantized columns). See docs/api.md, "Events", "Choosing what a stream carries".
  */
 export interface TickVariant {
   readonly agents: 'all' | 'none' | number;
