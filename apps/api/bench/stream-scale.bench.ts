@@ -58,6 +58,10 @@ const url = new URL(process.argv[1]);
 const times = [];
 let stop = false;
 process.on('SIGTERM', () => { stop = true; });
+// Never outlive the benchmark: stop when its pipe closes, and after 5 minutes in any case.
+process.stdin.on('end', () => process.exit(0));
+process.stdin.resume();
+setTimeout(() => process.exit(0), 300000).unref();
 const once = () => new Promise((resolve) => {
   const started = performance.now();
   const req = request({ host: url.hostname, port: url.port, path: url.pathname, agent: false }, (res) => {
@@ -68,11 +72,11 @@ const once = () => new Promise((resolve) => {
   req.end();
 });
 while (!stop) { await once(); await new Promise((r) => setTimeout(r, 20)); }
-process.stdout.write(JSON.stringify(times));
+process.stdout.write(JSON.stringify(times), () => process.exit(0));
 `;
 
 function startProbe(url: string): { stop(): Promise<number[]> } {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', PROBE, url], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', PROBE, url], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
@@ -160,6 +164,7 @@ async function phase(name: string, subscribers: number, query: string): Promise<
     entry: 'bundle',
     // BENCH_PROFILE=<dir>: a CPU profile of the server (main thread and workers) per phase.
     ...(process.env.BENCH_PROFILE === undefined ? {} : { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] }),
+    ...(process.env.BENCH_NODE_ARGS === undefined ? {} : { nodeArgs: process.env.BENCH_NODE_ARGS.split(' ') }),
     // An enterprise organization whose stream limit is raised to the subscriber count; the
     // per-stream byte rate stays the enterprise default (16 MiB/s).
     env: { SIM_BOOTSTRAP: 'false', SIM_SSE_STREAM_LIMITS: `2,20,${Math.max(200, subscribers)}`, SIM_MAX_CONNECTIONS_PER_ADDRESS: String(subscribers + 64) },
@@ -269,7 +274,8 @@ function report(r: PhaseResult, targets: { healthP99: number; peakMb?: number; e
 
 async function main(): Promise<void> {
   console.log(`machine: ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')} (shared: figures are noisy)`);
-  const compact = await phase('compact (encoding=packed, lag=skip)', COMPACT, '?encoding=packed&lag=skip');
+  const compactQuery = process.env.BENCH_COMPACT_QUERY ?? '?encoding=packed&lag=skip';
+  const compact = await phase(`compact (${compactQuery.slice(1)})`, COMPACT, compactQuery);
   report(compact, { healthP99: 50, peakMb: 300, everyTick: true });
   const full = await phase('full JSON (lag=skip)', FULL, '?lag=skip');
   report(full, { healthP99: 100, everyTick: false });
