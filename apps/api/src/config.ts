@@ -77,6 +77,15 @@ const EnvSchema = z.object({
       .refine((v) => v.every((n) => n > 0), { message: 'limits must be positive' })
       .optional(),
   ),
+  /** Bytes a second one SSE stream is sent at most, `free,pro,enterprise`, e.g. `1048576,4194304,16777216`. */
+  SIM_SSE_BYTE_RATES: optional.pipe(
+    z
+      .string()
+      .regex(/^\s*\d+\s*,\s*\d+\s*,\s*\d+\s*$/, { message: 'must be three positive integers: free,pro,enterprise' })
+      .transform((v) => v.split(',').map((n) => Number(n.trim())) as [number, number, number])
+      .refine((v) => v.every((n) => n >= 1024), { message: 'rates must be at least 1024 bytes a second' })
+      .optional(),
+  ),
   /**
    * Which client address IP-based limits count (see TrustProxy): unset or `0` the socket's;
    * `1`…`10` that many proxy hops in X-Forwarded-For; a header name (`X-Real-IP`) that header.
@@ -145,8 +154,9 @@ function tierLimitsFrom(e: z.infer<typeof EnvSchema>): TierLimitsTable {
       const [create, step, read] = triples[tier] ?? [defaults.rateLimits.create, defaults.rateLimits.step, defaults.rateLimits.read];
       const windowSeconds = e.SIM_RATE_LIMIT_WINDOW_SECONDS ?? defaults.rateLimits.windowSeconds;
       const concurrentStreams = e.SIM_SSE_STREAM_LIMITS?.[TIERS.indexOf(tier)] ?? defaults.concurrentStreams;
+      const streamBytesPerSecond = e.SIM_SSE_BYTE_RATES?.[TIERS.indexOf(tier)] ?? defaults.streamBytesPerSecond;
       const [ceiling, perWindow] = work[tier] ?? [defaults.work.ceiling, defaults.work.perWindow];
-      return [tier, { ...defaults, rateLimits: { windowSeconds, create, step, read }, work: { ceiling, perWindow }, concurrentStreams }];
+      return [tier, { ...defaults, rateLimits: { windowSeconds, create, step, read }, work: { ceiling, perWindow }, concurrentStreams, streamBytesPerSecond }];
     }),
   ) as unknown as TierLimitsTable;
 }

@@ -2,12 +2,22 @@ import type { components } from '@sim/client';
 
 type TickEvent = components['schemas']['TickEvent'];
 export type WorldState = TickEvent['state'];
-export type AgentSnapshot = TickEvent['agents'][number];
+
+/** What the view draws of an agent: what every stream variant and the trace carry. */
+export interface ViewAgent {
+  id: string;
+  x: number;
+  y: number;
+  basin: string | null;
+}
+
+/** A trace step's agent as the view draws it. */
+export const viewAgent = (agent: TickEvent['agents'][number]): ViewAgent => ({ id: agent.id, x: agent.state.x, y: agent.state.y, basin: agent.state.basin });
 
 /** What one frame shows: the field's state, its agents and the latest prophecy's loss probabilities. */
 export interface WorldFrame {
   state: WorldState;
-  agents: AgentSnapshot[];
+  agents: ViewAgent[];
   /** Per attractor id, the latest prophecy's probability that its basin is lost within the horizon. */
   lossProbabilities?: Record<string, number>;
 }
@@ -61,16 +71,16 @@ export class WorldView {
   }
 
   /** The agent drawn nearest to a click, within a few pixels. */
-  agentAt(clientX: number, clientY: number): AgentSnapshot | undefined {
+  agentAt(clientX: number, clientY: number): ViewAgent | undefined {
     if (this.frame === undefined) return undefined;
     const box = this.canvas.getBoundingClientRect();
     const { scale } = this.layout(box.width, box.height);
     const x = (clientX - box.left) / scale;
     const y = (clientY - box.top) / scale;
-    let best: AgentSnapshot | undefined;
+    let best: ViewAgent | undefined;
     let bestDistance = (8 / scale) ** 2;
     for (const agent of this.frame.agents) {
-      const d = (agent.state.x - x) ** 2 + (agent.state.y - y) ** 2;
+      const d = (agent.x - x) ** 2 + (agent.y - y) ** 2;
       if (d < bestDistance) [best, bestDistance] = [agent, d];
     }
     return best;
@@ -176,14 +186,14 @@ export class WorldView {
     const size = Math.max(1.5, Math.min(4, scale * 0.5));
     ctx.fillStyle = COLORS.agent;
     ctx.beginPath();
-    for (const agent of frame.agents) ctx.rect(agent.state.x * scale - size / 2, agent.state.y * scale - size / 2, size, size);
+    for (const agent of frame.agents) ctx.rect(agent.x * scale - size / 2, agent.y * scale - size / 2, size, size);
     ctx.fill();
     const selected = this.selectedAgent === undefined ? undefined : frame.agents.find((a) => a.id === this.selectedAgent);
     if (selected !== undefined) {
       ctx.strokeStyle = COLORS.selected;
       ctx.lineWidth = 2;
       ctx.beginPath();
-      ctx.arc(selected.state.x * scale, selected.state.y * scale, size + 4, 0, Math.PI * 2);
+      ctx.arc(selected.x * scale, selected.y * scale, size + 4, 0, Math.PI * 2);
       ctx.stroke();
       ctx.lineWidth = 1;
     }

@@ -1,5 +1,5 @@
 import { EventSource, type ErrorEvent as SourceErrorEvent, type EventSourceFetchInit } from 'eventsource';
-import type { components } from './generated/openapi.js';
+import type { components, paths } from './generated/openapi.js';
 import type { Credentials } from './credentials.js';
 import { credentialHeaders } from './credentials.js';
 
@@ -7,8 +7,11 @@ import { credentialHeaders } from './credentials.js';
 export type SimulationEvent = components['schemas']['SimulationEventMessage'];
 export type SimulationEventName = SimulationEvent['event'];
 
+/** What the stream carries (docs/api.md, "Choosing what a stream carries"): `agents`, `encoding`, `lag`. */
+export type StreamVariant = Omit<NonNullable<paths['/v1/simulations/{id}/events']['get']['parameters']['query']>, 'lastEventId'>;
+
 /** Every event name the document declares; the check below fails to compile when one is missing. */
-const EVENT_NAMES = ['tick', 'loss', 'warning', 'paradox', 'decree', 'prophecy', 'simulation:status', 'error', 'heartbeat'] as const;
+const EVENT_NAMES = ['tick', 'loss', 'warning', 'paradox', 'decree', 'prophecy', 'simulation:status', 'error', 'degraded', 'heartbeat'] as const;
 type Missing = Exclude<SimulationEventName, (typeof EVENT_NAMES)[number]>;
 const everyNameListed: [Missing] extends [never] ? true : Missing = true;
 void everyNameListed;
@@ -22,6 +25,8 @@ export interface SubscribeOptions {
   simulationId: string;
   /** Resume after this id (what a previous subscription's `lastEventId` said); `'0'` replays from the first tick. Without it the stream starts at the present. */
   lastEventId?: string;
+  /** Which agents and which encoding the ticks carry, and what happens when this subscriber falls behind; default every agent as JSON, dropped when too far behind (then reopened). */
+  variant?: StreamVariant;
   onEvent: (event: SimulationEvent) => void;
   /** The stream ended for good: the simulation finished (`reason: 'finished'`), or the server refused it (`'refused'`, with the status). */
   onEnd?: (end: { reason: 'finished' | 'refused' | 'closed'; status?: number; message?: string }) => void;
@@ -50,6 +55,7 @@ export interface Subscription {
 export function subscribeToEvents(options: SubscribeOptions): Subscription {
   const baseFetch = options.fetch ?? globalThis.fetch;
   const url = new URL(`/v1/simulations/${encodeURIComponent(options.simulationId)}/events`, options.baseUrl);
+  for (const [name, value] of Object.entries(options.variant ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
   let lastEventId = options.lastEventId;
   let source: EventSource | undefined;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;

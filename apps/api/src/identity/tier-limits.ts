@@ -24,23 +24,26 @@ export interface TierLimits {
   work: WorkLimits;
   /** Open SSE streams at the same time, across the whole organization. */
   concurrentStreams: number;
+  /** Bytes a second one SSE stream is sent at most (docs/api.md, "Events", "Limits"). */
+  streamBytesPerSecond: number;
 }
 
 export type TierLimitsTable = Readonly<Record<Tier, TierLimits>>;
 
 /**
  * The defaults (per 60 s window: Create / Step / Read; concurrent SSE streams; docs/identity.md,
- * "Organizations"), and the work limits of docs/api.md, "Engine work": at the engine's slowest
+ * "Organizations"), the byte rate of one stream (docs/api.md, "Events", "Limits"), and the work limits of docs/api.md, "Engine work": at the engine's slowest
  * (about 1.4 million agent-ticks a second on one core, 64 attractors) a free request computes for
  * at most ~4 s, a pro one ~18 s, an enterprise one ~70 s.
  */
 export const DEFAULT_TIER_LIMITS: TierLimitsTable = {
-  free: { rateLimits: { windowSeconds: 60, create: 30, step: 60, read: 300 }, work: { ceiling: 5_000_000, perWindow: 20_000_000 }, concurrentStreams: 2 },
-  pro: { rateLimits: { windowSeconds: 60, create: 300, step: 600, read: 3000 }, work: { ceiling: 25_000_000, perWindow: 200_000_000 }, concurrentStreams: 20 },
+  free: { rateLimits: { windowSeconds: 60, create: 30, step: 60, read: 300 }, work: { ceiling: 5_000_000, perWindow: 20_000_000 }, concurrentStreams: 2, streamBytesPerSecond: 1_048_576 },
+  pro: { rateLimits: { windowSeconds: 60, create: 300, step: 600, read: 3000 }, work: { ceiling: 25_000_000, perWindow: 200_000_000 }, concurrentStreams: 20, streamBytesPerSecond: 4_194_304 },
   enterprise: {
     rateLimits: { windowSeconds: 60, create: 3000, step: 6000, read: 30000 },
     work: { ceiling: 100_000_000, perWindow: 1_000_000_000 },
     concurrentStreams: 200,
+    streamBytesPerSecond: 16_777_216,
   },
 };
 

@@ -13,10 +13,36 @@ export const TickEventDataSchema = z
     lastMove: z.string().describe('What happened at this tick (the trace step’s move)'),
     state: SimulationStateSchema.describe('The state after this tick; status is the lifecycle status the tick was computed in (completed on the last tick)'),
     warning: WarningSchema.nullable().describe('The last stability warning of this tick, or null'),
-    agents: z.array(AgentSnapshotSchema).describe('Every agent after this tick, with both lambda and gamma'),
+    agents: z.array(AgentSnapshotSchema).describe('Every agent after this tick, with both lambda and gamma (with `agents=N`: the sample of N, in the same order)'),
   })
   .openapi('TickEvent');
 export type TickEventData = z.infer<typeof TickEventDataSchema>;
+
+/** `tick` with `agents=none`: the aggregates only (stability, centroid, basins are in `state`). */
+export const TickAggregatesEventDataSchema = TickEventDataSchema.omit({ agents: true })
+  .describe('`agents=none`: the tick without agents; state carries stability, centroid, agentCount and the basins (attractors)')
+  .openapi('TickAggregatesEvent');
+export type TickAggregatesEventData = z.infer<typeof TickAggregatesEventDataSchema>;
+
+export const PackedAgentsSchema = z
+  .object({
+    format: z.literal('q16').describe('Coordinates quantized to unsigned 16-bit integers'),
+    count: z.number().int().describe('Agents in this tick'),
+    scale: z.number().int().describe('Units per cell: x = X / scale (256)'),
+    roster: z.string().describe('FNV-1a (32 bits, 8 hex digits) of the ids joined by "\\n"'),
+    ids: z.array(z.string()).nullable().describe('The ids on a key frame (the stream’s first tick, a changed roster, after skipped ticks); null: those of the last key frame'),
+    xy: z.string().describe('Base64 of count × 2 little-endian uint16: x0, y0, x1, y1, …'),
+    basin: z.string().describe('Base64 of count little-endian unsigned integers of basinBytes bytes: the index of the agent’s basin in state.attractors; all ones (255 or 65535) for none'),
+    basinBytes: z.union([z.literal(1), z.literal(2)]),
+  })
+  .openapi('PackedAgents');
+export type PackedAgents = z.infer<typeof PackedAgentsSchema>;
+
+/** `tick` with `encoding=packed`: the agents as quantized columns instead of objects. */
+export const PackedTickEventDataSchema = TickEventDataSchema.omit({ agents: true })
+  .extend({ packed: PackedAgentsSchema })
+  .describe('`encoding=packed`: positions and basins of every agent (or of the sample) as base64 columns')
+  .openapi('PackedTickEvent');
 
 // Engine schemas are named with `.meta({ id })`: `.openapi()` exists only on the zod instance
 // @hono/zod-openapi extended (see routes/decrees/decree-schemas.ts).
@@ -80,8 +106,16 @@ export const ErrorEventDataSchema = z
   .openapi('ErrorEvent');
 export type ErrorEventData = z.infer<typeof ErrorEventDataSchema>;
 
+export const DegradedEventDataSchema = z
+  .object({
+    code: z.literal('SLOW_CONSUMER'),
+    message: z.string(),
+  })
+  .describe('`lag=skip`: this stream fell behind its queue bound; ticks still queued were dropped and from now on only the newest unsent tick waits (no id; other events are never dropped)')
+  .openapi('DegradedEvent');
+
 /** The SSE event names (an experiment's stream: `experiment:status` and `run`); `heartbeat` carries no data and no id. */
-export const SSE_EVENT_NAMES = ['tick', 'loss', 'warning', 'paradox', 'decree', 'prophecy', 'simulation:status', 'error', 'heartbeat', 'experiment:status', 'run'] as const;
+export const SSE_EVENT_NAMES = ['tick', 'loss', 'warning', 'paradox', 'decree', 'prophecy', 'simulation:status', 'error', 'degraded', 'heartbeat', 'experiment:status', 'run'] as const;
 export type SseEventName = (typeof SSE_EVENT_NAMES)[number];
 
 export function tickEventData(step: TraceStep, status: LifecycleStatus): TickEventData {

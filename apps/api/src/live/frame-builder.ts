@@ -1,15 +1,15 @@
-import type { TraceStep } from '@sim/engine';
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
 import type { StoredEvent } from '../storage/simulation-store.js';
 import { storedEventId, tickEventId } from './event-ids.js';
-import { storedEventMessage, tickEventData } from './event-payloads.js';
+import { storedEventMessage } from './event-payloads.js';
 import { eventFrame, type SseFrame } from './sse-frame.js';
 
 const TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed']);
 
 /**
  * Turns a simulation's history, read in order, into SSE frames. It follows the lifecycle status
- * and the last stored seq, so a tick's frame is the same whether it is built live or replayed.
+ * and the last stored seq, so a tick's id and status are the same whether it is built live or
+ * replayed (its frames are then encoded per variant by a TickEncoder).
  */
 export class FrameBuilder {
   constructor(
@@ -35,7 +35,8 @@ export class FrameBuilder {
     return tickEventId(tick, this.lastSeq);
   }
 
-  tick(step: TraceStep): SseFrame {
-    return eventFrame(tickEventId(step.tick, this.lastSeq), 'tick', tickEventData(step, this.status));
+  /** The lifecycle status the next tick is computed in (its frame's `state.status`). */
+  get tickStatus(): LifecycleStatus {
+    return this.status;
   }
 }

@@ -6,6 +6,8 @@ import type { SimulationStore, StoredEvent } from '../storage/simulation-store.j
 import { afterTick } from './event-ids.js';
 import { FrameBuilder } from './frame-builder.js';
 import type { SseFrame } from './sse-frame.js';
+import { TickEncoder } from './tick-encoder.js';
+import { DEFAULT_TICK_VARIANT, type TickVariant } from './tick-variant.js';
 
 /** What replay reads: stored events and the input log. */
 export type HistoryStore = Pick<SimulationStore, 'listEvents' | 'getReplayInput' | 'nearestCheckpoint'>;
@@ -38,7 +40,7 @@ async function* storedEvents(store: HistoryStore, simulationId: string, lastSeq:
  * engine runner from the nearest checkpoint before the first tick wanted (the engine is
  * deterministic, so they are byte for byte what was sent live). Ticks up to the checkpoint are
  * not computed at all; those between it and the first wanted are computed without building
- * their trace step. Lazy: a stretch of ticks is computed when the last one's frames are taken, so a long
+ * their trace step. Ticks are encoded in the stream's variant, the same frames as live. Lazy: a stretch of ticks is computed when the last one's frames are taken, so a long
  * replay streams with flat memory, and `signal` (the client left) stops it.
  */
 export async function* replayHistory(
@@ -48,8 +50,12 @@ export async function* replayHistory(
   afterId: number,
   head: HistoryHead,
   signal?: AbortSignal,
+  variant: TickVariant = DEFAULT_TICK_VARIANT,
 ): AsyncGenerator<SseFrame, void, void> {
   const builder = new FrameBuilder('idle' satisfies LifecycleStatus, 0);
+  const encoder = new TickEncoder(variant);
+  /** The first tick sent is a key frame (packed: with the ids); the ticks after it follow on. */
+  let key = true;
   const events = storedEvents(store, simulationId, head.lastSeq);
   let pending = await events.next();
   let ticks: AsyncGenerator<TraceStep | null, void, void> | undefined;
@@ -89,6 +95,10 @@ export async function* replayHistory(
     const next = await ticks.next();
     if (next.done === true) return; // the stored log and the engine disagree: stop rather than invent
     tick++;
-    if (next.value !== null && builder.nextTickId(next.value.tick) > afterId) yield builder.tick(next.value);
+    const id = next.value === null ? 0 : builder.nextTickId(next.value.tick);
+    if (next.value !== null && id > afterId) {
+      yield encoder.encode(id, next.value, builder.tickStatus).frame(key);
+      key = false;
+    }
   }
 }

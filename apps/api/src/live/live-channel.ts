@@ -2,10 +2,16 @@ import type { SimulationBusMessage, SimulationEventBus } from '../simulations/ev
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
 import { FrameBuilder } from './frame-builder.js';
 import type { SseFrame } from './sse-frame.js';
+import { TickEncoder, TickFrames, type EncodedTick } from './tick-encoder.js';
+import { variantKey, type TickVariant } from './tick-variant.js';
 
 /** Where a channel delivers a simulation's live frames. */
 export interface SseSink {
+  /** What this sink receives of each tick. */
+  readonly variant: TickVariant;
   push(frame: SseFrame): void;
+  /** A tick, in every variant in use: the sink takes its own (synchronously, so each form is encoded once). */
+  pushTick(frames: TickFrames): void;
   /** Ends the stream once what is queued has been sent (server shutdown). */
   end(): void;
 }
@@ -19,23 +25,51 @@ export interface JoinPoint {
 }
 
 /**
- * One simulation's live feed: a single bus subscription whose messages are encoded once and
- * handed to every sink, so N subscribers cost N queue pushes per event, not N encodings.
+ * One simulation's live feed: a single bus subscription whose messages are encoded once per
+ * variant in use and handed to every sink, so N subscribers cost N queue pushes per event, not
+ * N encodings.
  */
 class LiveChannel {
   readonly sinks = new Set<SseSink>();
   private readonly builder: FrameBuilder;
   private readonly unsubscribe: () => void;
+  /** One encoder per variant in use, with the number of sinks using it. */
+  private readonly encoders = new Map<string, { encoder: TickEncoder; sinks: number }>();
 
   constructor(bus: SimulationEventBus, point: JoinPoint) {
     this.builder = new FrameBuilder(point.status, point.lastEventSeq);
     this.unsubscribe = bus.subscribe(point.id, (message) => this.receive(message));
   }
 
+  add(sink: SseSink): void {
+    this.sinks.add(sink);
+    const key = variantKey(sink.variant);
+    const entry = this.encoders.get(key);
+    if (entry === undefined) this.encoders.set(key, { encoder: new TickEncoder(sink.variant), sinks: 1 });
+    else entry.sinks++;
+  }
+
+  remove(sink: SseSink): void {
+    if (!this.sinks.delete(sink)) return;
+    const key = variantKey(sink.variant);
+    const entry = this.encoders.get(key);
+    if (entry !== undefined && --entry.sinks === 0) this.encoders.delete(key);
+  }
+
   private receive(message: SimulationBusMessage): void {
-    const frame = message.kind === 'event' ? this.builder.event(message.event) : this.builder.tick(message.step);
-    if (frame === undefined) return;
-    for (const sink of this.sinks) sink.push(frame);
+    if (message.kind === 'event') {
+      const frame = this.builder.event(message.event);
+      if (frame === undefined) return;
+      for (const sink of this.sinks) sink.push(frame);
+      return;
+    }
+    const id = this.builder.nextTickId(message.step.tick);
+    const encoded = new Map<string, EncodedTick>();
+    // Every variant in use sees every tick (a packed encoder tracks the roster from tick to tick);
+    // the frames themselves are encoded only when a sink takes them.
+    for (const [key, { encoder }] of this.encoders) encoded.set(key, encoder.encode(id, message.step, this.builder.tickStatus));
+    const frames = new TickFrames(id, encoded);
+    for (const sink of this.sinks) sink.pushTick(frames);
   }
 
   close(): void {
@@ -68,10 +102,10 @@ export class LiveHub {
       this.channels.set(point.id, channel);
     }
     const joined = channel;
-    joined.sinks.add(sink);
+    joined.add(sink);
     if (this.closed) sink.end();
     return () => {
-      joined.sinks.delete(sink);
+      joined.remove(sink);
       if (joined.sinks.size === 0 && this.channels.get(point.id) === joined) {
         joined.close();
         this.channels.delete(point.id);

@@ -6,6 +6,14 @@ import type { LiveHub } from './live-channel.js';
 import type { EngineRunner } from '../engine-work/engine-runner.js';
 import { retryFrame } from './sse-frame.js';
 import { SseSubscriber, type SubscriberLimits } from './sse-subscriber.js';
+import type { LagPolicy, TickVariant } from './tick-variant.js';
+
+/** What one subscriber asked for, and the byte rate its tier allows. */
+export interface StreamChoice {
+  variant?: TickVariant;
+  lag?: LagPolicy;
+  bytesPerSecond?: number;
+}
 
 export interface SimulationStreamDeps {
   hub: LiveHub;
@@ -38,6 +46,7 @@ export async function openSimulationStream(
   onFinish: () => void,
   /** Aborts when the client leaves: the history replay stops. */
   signal?: AbortSignal,
+  choice: StreamChoice = {},
 ): Promise<OpenedStream> {
   const opened = await deps.whileQuiet(simulationId, (simulation): OpenedStream => {
     // The id of the newest message of the history: every tick and every stored record counts one.
@@ -50,10 +59,13 @@ export async function openSimulationStream(
     let leave: (() => void) | undefined;
     const subscriber = new SseSubscriber({
       preamble: [retryFrame(deps.retryMs)],
-      replay: from === undefined ? undefined : replayHistory(deps.store, deps.engine, simulationId, from, head, signal)[Symbol.asyncIterator](),
+      replay: from === undefined ? undefined : replayHistory(deps.store, deps.engine, simulationId, from, head, signal, choice.variant)[Symbol.asyncIterator](),
       afterId: from ?? headId,
       heartbeatMs: deps.heartbeatMs,
       limits: deps.limits,
+      variant: choice.variant,
+      lag: choice.lag,
+      bytesPerSecond: choice.bytesPerSecond,
       onFinish: () => {
         leave?.();
         onFinish();

@@ -1,4 +1,4 @@
-import { createSimClient, SimApiError, subscribeToEvents, traceSteps, unwrap, type SimClient, type SimulationEvent } from '@sim/client';
+import { createSimClient, PackedTickDecoder, SimApiError, subscribeToEvents, traceSteps, unwrap, type PackedAgent, type SimClient, type SimulationEvent } from '@sim/client';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
@@ -79,6 +79,41 @@ describe('@sim/client against the real server', () => {
 });
 
 describe('subscribeToEvents', () => {
+  it('subscribes to a sample of agents in the packed encoding and decodes them to the trace\'s', { timeout: SLOW }, async () => {
+    const id = await createSimulation('self-defeating-prophecy');
+    const decoder = new PackedTickDecoder();
+    const decoded = new Map<number, PackedAgent[]>();
+    const subscription = subscribeToEvents({
+      baseUrl: server.baseUrl,
+      credentials: { apiKey: server.apiKey! },
+      simulationId: id,
+      lastEventId: '0',
+      variant: { agents: '5', encoding: 'packed' },
+      onEvent: (e) => {
+        if (e.event === 'tick' && 'packed' in e.data) decoded.set(e.data.t, decoder.decode(e.data.packed, e.data.state.attractors.map((a) => a.id)));
+      },
+    });
+    try {
+      await unwrap(client.POST('/v1/simulations/{id}/step', { params: { path: { id } }, body: { ticks: 8 } }));
+      await expect.poll(() => decoded.size, { timeout: 20_000 }).toBe(8);
+    } finally {
+      subscription.close();
+    }
+    const sample = decoded.get(1)!.map((a) => a.id);
+    expect(sample).toHaveLength(5);
+    for await (const step of traceSteps(client, id)) {
+      const agents = decoded.get(step.tick)!;
+      // The same five agents every tick, where the trace has them, to within the quantization (1/512 cell).
+      expect(agents.map((a) => a.id)).toEqual(sample);
+      for (const agent of agents) {
+        const traced = step.agents.find((a) => a.id === agent.id)!;
+        expect(Math.abs(agent.x - traced.state.x)).toBeLessThanOrEqual(1 / 512);
+        expect(Math.abs(agent.y - traced.state.y)).toBeLessThanOrEqual(1 / 512);
+        expect(agent.basin).toBe(traced.state.basin);
+      }
+    }
+  });
+
   it('resumes after the server restarts mid-stream, losing and repeating no event', { timeout: 2 * SLOW }, async () => {
     const restartDir = tempDir('sim-client-restart-');
     const databasePath = join(restartDir.path, 'sim.db');
@@ -116,7 +151,7 @@ describe('subscribeToEvents', () => {
       subscription.close();
 
       expect(ticks()).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
-      const ids = received.filter((e) => e.event !== 'heartbeat').map((e) => Number(e.id));
+      const ids = received.flatMap((e) => ('id' in e ? [Number(e.id)] : []));
       expect(new Set(ids).size).toBe(ids.length);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
       expect(received.some((e) => e.event === 'prophecy')).toBe(true);

@@ -2468,17 +2468,25 @@ export interface paths {
          *     - `simulation:status`: every status change (idle → playing ⇄ paused → completed | failed); `error`: the simulation failed.
          *     - `heartbeat`: every 30 s, no id, an empty `data:` line.
          *
+         *     **Choosing what a stream carries** (docs/api.md, "Events", "Choosing what a stream carries"). `agents=all` (default) | `none` (the aggregates only: stability, centroid and basins are in `state`) | `N` (1…10 000: a deterministic sample, the N agents whose id has the smallest FNV-1a hash, the same every tick). `encoding=json` (default: agent objects) | `packed` (`packed: { format: "q16", count, scale, roster, ids, xy, basin, basinBytes }`: x and y as little-endian uint16 = coordinate × scale in the base64 column `xy`, the basin as an index into `state.attractors` in `basin`, 255 for none; `ids` on key frames only, null when the roster is unchanged since the last frame). Decoding, in JavaScript: `const v = new DataView(Uint8Array.from(atob(p.xy), (c) => c.charCodeAt(0)).buffer); x_i = v.getUint16(4 * i, true) / p.scale; y_i = v.getUint16(4 * i + 2, true) / p.scale`. Without parameters the tick event is exactly `{ t, b, lastMove, state, warning, agents }`. Each variant is encoded once per tick and shared by its subscribers.
+         *
          *     **Ids and resuming.** The id of a message is its position in the simulation’s history, counting every tick and every stored record; ids only increase. Reconnecting with `Last-Event-ID` (or `?lastEventId=`) replays everything after that id (stored events from storage, ticks recomputed deterministically), then continues live; this works for the whole life of the simulation. Without it the stream starts at the present. `lastEventId=0` replays from the first tick.
          *
          *     **End.** After the final `simulation:status` (completed or failed) the server closes the stream; a request with nothing left to send answers 204, which tells an EventSource to stop reconnecting.
          *
-         *     **Slow clients.** A client that falls more than 4096 messages or 8 MiB behind receives `event: error` with `{"code":"SLOW_CONSUMER"}` (no id) and the stream closes; reconnecting with Last-Event-ID resumes without loss.
+         *     **Slow clients.** Each stream's queue holds at most 4 MiB and 4096 messages. `lag=drop` (default): a client further behind receives `event: error` with `{"code":"SLOW_CONSUMER"}` (no id) and the stream closes; reconnecting with Last-Event-ID resumes without loss. `lag=skip`: the stream stays open; the ticks still queued are dropped, one `event: degraded` (no id) says so, and from then on only the newest unsent tick waits (a packed tick after a gap is a key frame); other events are never dropped. Writes to all streams are spread over turns of the event loop (at most 256 KiB per turn), so requests are not held up behind a fan-out.
          *
-         *     **Limits.** Open streams per organization: free 2, pro 20, enterprise 200; over the limit 429 RATE_LIMITED with `Retry-After: 5`. Closing a stream frees its slot at once. Streams do not count against the per-minute read limit.
+         *     **Limits.** Open streams per organization: free 2, pro 20, enterprise 200; over the limit 429 RATE_LIMITED with `Retry-After: 5`. Each stream is sent at most free 1 MiB/s, pro 4 MiB/s, enterprise 16 MiB/s (per organization: 2, 80 and 3 200 MiB/s); a stream that produces more falls behind as above. Closing a stream frees its slot at once. Streams do not count against the per-minute read limit.
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description Agents in each tick: all (default), none (aggregates only), or N, a deterministic sample of N agents (the same every tick) */
+                    agents?: string;
+                    /** @description json (default): agent objects; packed: quantized positions and basins in base64 columns (see the description) */
+                    encoding?: "json" | "packed";
+                    /** @description When this stream falls behind: drop (default; closed with SLOW_CONSUMER, resume with Last-Event-ID) or skip (stays open, only the newest tick waits) */
+                    lag?: "drop" | "skip";
                     /** @description Same as the Last-Event-ID header (which wins when both are sent), for clients that cannot set headers */
                     lastEventId?: string;
                 };
@@ -4586,6 +4594,12 @@ export interface components {
             data: components["schemas"]["Decree"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /** @description `lag=skip`: this stream fell behind its queue bound; ticks still queued were dropped and from now on only the newest unsent tick waits (no id; other events are never dropped) */
+        DegradedEvent: {
+            /** @enum {string} */
+            code: "SLOW_CONSUMER";
+            message: string;
+        };
         Domain: {
             description: string;
             /** @description A valid `input` */
@@ -5148,6 +5162,88 @@ export interface components {
             concurrentStreams: number;
             rateLimits: components["schemas"]["RateLimits"];
             work: components["schemas"]["WorkLimits"];
+        };
+        PackedAgents: {
+            /** @description Base64 of count little-endian unsigned integers of basinBytes bytes: the index of the agent’s basin in state.attractors; all ones (255 or 65535) for none */
+            basin: string;
+            basinBytes: 1 | 2;
+            /** @description Agents in this tick */
+            count: number;
+            /**
+             * @description Coordinates quantized to unsigned 16-bit integers
+             * @enum {string}
+             */
+            format: "q16";
+            /** @description The ids on a key frame (the stream’s first tick, a changed roster, after skipped ticks); null: those of the last key frame */
+            ids: string[] | null;
+            /** @description FNV-1a (32 bits, 8 hex digits) of the ids joined by "\n" */
+            roster: string;
+            /** @description Units per cell: x = X / scale (256) */
+            scale: number;
+            /** @description Base64 of count × 2 little-endian uint16: x0, y0, x1, y1, … */
+            xy: string;
+        };
+        /** @description `encoding=packed`: positions and basins of every agent (or of the sample) as base64 columns */
+        PackedTickEvent: {
+            /** @description Stability b in 0…1 after this tick (= state.stability): depth share of the basins, reduced by up to a half by agitation */
+            b: number;
+            /** @description What happened at this tick (the trace step’s move) */
+            lastMove: string;
+            packed: components["schemas"]["PackedAgents"];
+            /** @description The state after this tick; status is the lifecycle status the tick was computed in (completed on the last tick) */
+            state: {
+                agentCount: number;
+                attractors: {
+                    capacity: number;
+                    /** @description Current depth; 0 once lost */
+                    depth: number;
+                    id: string;
+                    initialDepth: number;
+                    /** @description Load the basin carried in the last tick */
+                    load: number;
+                    /** @description True once the basin has collapsed; it never comes back */
+                    lost: boolean;
+                    radius: number;
+                    x: number;
+                    y: number;
+                }[];
+                /** @description Mean position of the agents */
+                centroid: {
+                    x: number;
+                    y: number;
+                } | null;
+                /**
+                 * @description Why the simulation completed, if it did
+                 * @enum {string|null}
+                 */
+                completion: "max-ticks" | "collapse" | null;
+                /** @description Ids of the basins lost so far, in order of loss */
+                lostBasins: string[];
+                /** @description The standing prophecy that agents react to */
+                prophecy: {
+                    seq: number;
+                    tick: number;
+                } | null;
+                /** @description The stability measure b, 0 to 1 */
+                stability: number;
+                status: components["schemas"]["SimulationStatus"];
+                tick: number;
+            };
+            /** @description Tick number */
+            t: number;
+            /** @description The last stability warning of this tick, or null */
+            warning: {
+                /** @enum {string} */
+                direction: "falling" | "rising";
+                /** @enum {string} */
+                measure: "stability";
+                /** @description Stability before the crossing */
+                previous: number;
+                threshold: number;
+                tick: number;
+                /** @description Stability after the crossing */
+                value: number;
+            } | null;
         };
         Pagination: {
             limit: number;
@@ -5732,7 +5828,8 @@ export interface components {
             state: components["schemas"]["SimulationState"];
         };
         SimulationEventMessage: {
-            data: components["schemas"]["TickEvent"];
+            /** @description TickEvent by default (and with agents=N); PackedTickEvent with encoding=packed; TickAggregatesEvent with agents=none */
+            data: components["schemas"]["TickEvent"] | components["schemas"]["PackedTickEvent"] | components["schemas"]["TickAggregatesEvent"];
             /** @enum {string} */
             event: "tick";
             /** @description Position in the simulation’s history; increases per simulation */
@@ -5779,6 +5876,10 @@ export interface components {
             event: "error";
             /** @description Present for SIMULATION_FAILED; absent for SLOW_CONSUMER */
             id?: string;
+        } | {
+            data: components["schemas"]["DegradedEvent"];
+            /** @enum {string} */
+            event: "degraded";
         } | {
             /**
              * @description Empty: the line is `data:`
@@ -5857,8 +5958,69 @@ export interface components {
             /** @description Ticks actually advanced: fewer when the simulation completed */
             ticks: number;
         };
+        /** @description `agents=none`: the tick without agents; state carries stability, centroid, agentCount and the basins (attractors) */
+        TickAggregatesEvent: {
+            /** @description Stability b in 0…1 after this tick (= state.stability): depth share of the basins, reduced by up to a half by agitation */
+            b: number;
+            /** @description What happened at this tick (the trace step’s move) */
+            lastMove: string;
+            /** @description The state after this tick; status is the lifecycle status the tick was computed in (completed on the last tick) */
+            state: {
+                agentCount: number;
+                attractors: {
+                    capacity: number;
+                    /** @description Current depth; 0 once lost */
+                    depth: number;
+                    id: string;
+                    initialDepth: number;
+                    /** @description Load the basin carried in the last tick */
+                    load: number;
+                    /** @description True once the basin has collapsed; it never comes back */
+                    lost: boolean;
+                    radius: number;
+                    x: number;
+                    y: number;
+                }[];
+                /** @description Mean position of the agents */
+                centroid: {
+                    x: number;
+                    y: number;
+                } | null;
+                /**
+                 * @description Why the simulation completed, if it did
+                 * @enum {string|null}
+                 */
+                completion: "max-ticks" | "collapse" | null;
+                /** @description Ids of the basins lost so far, in order of loss */
+                lostBasins: string[];
+                /** @description The standing prophecy that agents react to */
+                prophecy: {
+                    seq: number;
+                    tick: number;
+                } | null;
+                /** @description The stability measure b, 0 to 1 */
+                stability: number;
+                status: components["schemas"]["SimulationStatus"];
+                tick: number;
+            };
+            /** @description Tick number */
+            t: number;
+            /** @description The last stability warning of this tick, or null */
+            warning: {
+                /** @enum {string} */
+                direction: "falling" | "rising";
+                /** @enum {string} */
+                measure: "stability";
+                /** @description Stability before the crossing */
+                previous: number;
+                threshold: number;
+                tick: number;
+                /** @description Stability after the crossing */
+                value: number;
+            } | null;
+        };
         TickEvent: {
-            /** @description Every agent after this tick, with both lambda and gamma */
+            /** @description Every agent after this tick, with both lambda and gamma (with `agents=N`: the sample of N, in the same order) */
             agents: {
                 id: string;
                 policy: {

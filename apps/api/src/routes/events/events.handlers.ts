@@ -4,6 +4,7 @@ import type { TierLimitsTable } from '../../identity/tier-limits.js';
 import type { UsageRecorder } from '../../identity/usage-recorder.js';
 import { ApiError } from '../../lib/api-error.js';
 import { openSimulationStream, type SimulationStreamDeps } from '../../live/simulation-stream.js';
+import { tickVariant } from '../../live/tick-variant.js';
 import type { ConcurrencyLimiter } from '../../rate-limit/concurrency-limiter.js';
 import type { SimulationService } from '../../simulations/simulation-service.js';
 import { streamed } from '../simulations/trace-response.js';
@@ -34,8 +35,8 @@ export function eventHandlers(deps: EventHandlerDeps) {
   const stream: RouteHandler<EventRoutes['stream']> = async (c) => {
     const { id } = c.req.valid('param');
     const header = c.req.valid('header')['last-event-id'];
-    const query = c.req.valid('query').lastEventId;
-    const raw = header ?? query;
+    const query = c.req.valid('query');
+    const raw = header ?? query.lastEventId;
     const afterId = raw === undefined ? undefined : Number(raw.trim());
     const auth = c.get('auth');
     // 404 or 401 (another organization's simulation) before a slot is taken.
@@ -48,7 +49,11 @@ export function eventHandlers(deps: EventHandlerDeps) {
     if (release === null) throw streamLimitError(tier, limit);
     let opened: Awaited<ReturnType<typeof openSimulationStream>>;
     try {
-      opened = await openSimulationStream(deps.stream, id, afterId, release, c.req.raw.signal);
+      opened = await openSimulationStream(deps.stream, id, afterId, release, c.req.raw.signal, {
+        variant: tickVariant(query.agents, query.encoding),
+        lag: query.lag,
+        bytesPerSecond: deps.tiers[tier].streamBytesPerSecond,
+      });
     } catch (error) {
       release();
       throw error;

@@ -5,6 +5,9 @@ import { IdParamSchema } from '../../lib/id-param.js';
 import { PROTECTED } from '../../lib/route-guards.js';
 import {
   DecreeEventDataSchema,
+  DegradedEventDataSchema,
+  PackedTickEventDataSchema,
+  TickAggregatesEventDataSchema,
   ErrorEventDataSchema,
   LossEventDataSchema,
   ParadoxEventDataSchema,
@@ -13,6 +16,7 @@ import {
   TickEventDataSchema,
   WarningEventDataSchema,
 } from '../../live/event-payloads.js';
+import { AgentsParamSchema, EncodingParamSchema, LagParamSchema } from '../../live/tick-variant.js';
 
 const message = <N extends string, D extends z.ZodType>(name: N, data: D) =>
   z.object({ id: z.string().describe('Position in the simulation’s history; increases per simulation'), event: z.literal(name), data });
@@ -23,7 +27,7 @@ const message = <N extends string, D extends z.ZodType>(name: N, data: D) =>
  */
 export const SseMessageSchema = z
   .discriminatedUnion('event', [
-    message('tick', TickEventDataSchema),
+    message('tick', z.union([TickEventDataSchema, PackedTickEventDataSchema, TickAggregatesEventDataSchema]).describe('TickEvent by default (and with agents=N); PackedTickEvent with encoding=packed; TickAggregatesEvent with agents=none')),
     message('loss', LossEventDataSchema),
     message('warning', WarningEventDataSchema),
     message('paradox', ParadoxEventDataSchema),
@@ -31,6 +35,7 @@ export const SseMessageSchema = z
     message('prophecy', ProphecyEventDataSchema),
     message('simulation:status', StatusEventDataSchema),
     z.object({ id: z.string().optional().describe('Present for SIMULATION_FAILED; absent for SLOW_CONSUMER'), event: z.literal('error'), data: ErrorEventDataSchema }),
+    z.object({ event: z.literal('degraded'), data: DegradedEventDataSchema }).describe('Once, when a lag=skip stream first falls behind; no id'),
     z.object({ event: z.literal('heartbeat'), data: z.literal('').describe('Empty: the line is `data:`') }).describe('Every 30 s; no id'),
   ])
   .openapi('SimulationEventMessage');
@@ -43,13 +48,15 @@ const streamDescription = [
   '- `simulation:status`: every status change (idle → playing ⇄ paused → completed | failed); `error`: the simulation failed.',
   '- `heartbeat`: every 30 s, no id, an empty `data:` line.',
   '',
+  '**Choosing what a stream carries** (docs/api.md, "Events", "Choosing what a stream carries"). `agents=all` (default) | `none` (the aggregates only: stability, centroid and basins are in `state`) | `N` (1…10 000: a deterministic sample, the N agents whose id has the smallest FNV-1a hash, the same every tick). `encoding=json` (default: agent objects) | `packed` (`packed: { format: "q16", count, scale, roster, ids, xy, basin, basinBytes }`: x and y as little-endian uint16 = coordinate × scale in the base64 column `xy`, the basin as an index into `state.attractors` in `basin`, 255 for none; `ids` on key frames only, null when the roster is unchanged since the last frame). Decoding, in JavaScript: `const v = new DataView(Uint8Array.from(atob(p.xy), (c) => c.charCodeAt(0)).buffer); x_i = v.getUint16(4 * i, true) / p.scale; y_i = v.getUint16(4 * i + 2, true) / p.scale`. Without parameters the tick event is exactly `{ t, b, lastMove, state, warning, agents }`. Each variant is encoded once per tick and shared by its subscribers.',
+  '',
   '**Ids and resuming.** The id of a message is its position in the simulation’s history, counting every tick and every stored record; ids only increase. Reconnecting with `Last-Event-ID` (or `?lastEventId=`) replays everything after that id (stored events from storage, ticks recomputed deterministically), then continues live; this works for the whole life of the simulation. Without it the stream starts at the present. `lastEventId=0` replays from the first tick.',
   '',
   '**End.** After the final `simulation:status` (completed or failed) the server closes the stream; a request with nothing left to send answers 204, which tells an EventSource to stop reconnecting.',
   '',
-  '**Slow clients.** A client that falls more than 4096 messages or 8 MiB behind receives `event: error` with `{"code":"SLOW_CONSUMER"}` (no id) and the stream closes; reconnecting with Last-Event-ID resumes without loss.',
+  '**Slow clients.** Each stream\'s queue holds at most 4 MiB and 4096 messages. `lag=drop` (default): a client further behind receives `event: error` with `{"code":"SLOW_CONSUMER"}` (no id) and the stream closes; reconnecting with Last-Event-ID resumes without loss. `lag=skip`: the stream stays open; the ticks still queued are dropped, one `event: degraded` (no id) says so, and from then on only the newest unsent tick waits (a packed tick after a gap is a key frame); other events are never dropped. Writes to all streams are spread over turns of the event loop (at most 256 KiB per turn), so requests are not held up behind a fan-out.',
   '',
-  '**Limits.** Open streams per organization: free 2, pro 20, enterprise 200; over the limit 429 RATE_LIMITED with `Retry-After: 5`. Closing a stream frees its slot at once. Streams do not count against the per-minute read limit.',
+  '**Limits.** Open streams per organization: free 2, pro 20, enterprise 200; over the limit 429 RATE_LIMITED with `Retry-After: 5`. Each stream is sent at most free 1 MiB/s, pro 4 MiB/s, enterprise 16 MiB/s (per organization: 2, 80 and 3 200 MiB/s); a stream that produces more falls behind as above. Closing a stream frees its slot at once. Streams do not count against the per-minute read limit.',
 ].join('\n');
 
 const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound } = errorResponses;
@@ -67,6 +74,18 @@ export function eventRoutes(guard: MiddlewareHandler[]) {
       request: {
         params: IdParamSchema,
         query: z.object({
+          agents: AgentsParamSchema.optional().openapi({
+            param: { name: 'agents', in: 'query' },
+            description: 'Agents in each tick: all (default), none (aggregates only), or N, a deterministic sample of N agents (the same every tick)',
+          }),
+          encoding: EncodingParamSchema.optional().openapi({
+            param: { name: 'encoding', in: 'query' },
+            description: 'json (default): agent objects; packed: quantized positions and basins in base64 columns (see the description)',
+          }),
+          lag: LagParamSchema.optional().openapi({
+            param: { name: 'lag', in: 'query' },
+            description: 'When this stream falls behind: drop (default; closed with SLOW_CONSUMER, resume with Last-Event-ID) or skip (stays open, only the newest tick waits)',
+          }),
           lastEventId: z
             .string()
             .regex(/^\d{1,15}$/, 'must be a non-negative integer')

@@ -25,7 +25,7 @@ import { createTestAuthenticator, TEST_CALLERS } from '../../helpers/test-authen
 const CALLERS = Object.fromEntries(Object.entries(TEST_CALLERS).map(([name, auth]) => [name, { ...auth, tier: auth.organizationIds[0] === TEST_CALLERS['key-b']?.organizationIds[0] ? ('free' as const) : ('enterprise' as const) }]));
 
 /** The SSE event names a collector listens for. */
-const NAMES = ['tick', 'loss', 'warning', 'paradox', 'decree', 'prophecy', 'simulation:status', 'error', 'heartbeat'] as const;
+const NAMES = ['tick', 'loss', 'warning', 'paradox', 'decree', 'prophecy', 'simulation:status', 'error', 'degraded', 'heartbeat'] as const;
 
 export interface ReceivedEvent {
   event: string;
@@ -139,9 +139,9 @@ export class Subscriber {
     }
   }
 
-  /** Messages of the simulation's history (no heartbeats, no connection-level errors). */
+  /** Messages of the simulation's history (no heartbeats, no stream-level notices). */
   history(): ReceivedEvent[] {
-    return this.received.filter((m) => m.event !== 'heartbeat' && !(m.event === 'error' && m.data.includes('SLOW_CONSUMER')));
+    return this.received.filter((m) => m.event !== 'heartbeat' && m.event !== 'degraded' && !(m.event === 'error' && m.data.includes('SLOW_CONSUMER')));
   }
 
   ticks(): number[] {

@@ -1,0 +1,26 @@
+import type { AgentSnapshot } from '@sim/engine';
+
+/** FNV-1a, 32 bits: a stable hash of a string, the same in every process and every client. */
+export function fnv1a32(text: string, seed = 0x811c9dc5): number {
+  let hash = seed;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
+}
+
+/**
+ * The deterministic sample of `size` agents: those whose id has the smallest FNV-1a hash (ties
+ * by id), in the trace's order. It depends only on the ids, so it is the same N agents every
+ * tick, on every server and on every resumption; an agent only leaves it when it is removed, and
+ * one added only enters it when its hash ranks among the N. The rule clients rely on is in
+ * docs/api.md, "Events", "Choosing what a stream carries".
+ */
+export function sampleAgents(agents: readonly AgentSnapshot[], size: number): readonly AgentSnapshot[] {
+  if (size >= agents.length) return agents;
+  const ranked = agents.map((agent) => ({ id: agent.id, hash: fnv1a32(agent.id) }));
+  ranked.sort((a, b) => a.hash - b.hash || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const chosen = new Set(ranked.slice(0, size).map((r) => r.id));
+  return agents.filter((agent) => chosen.has(agent.id));
+}
