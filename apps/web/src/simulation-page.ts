@@ -95,7 +95,7 @@ export async function simulationPage(context: PageContext, simulationId: string)
       const step = 'steps' in trace ? trace.steps[0] : undefined;
       if (step === undefined) return;
       shownTick = tick;
-      world.show({ state: { ...live.state, ...(step.state as object) } as WorldFrame['state'], agents: step.agents.map(viewAgent), lossProbabilities: overlay });
+      world.showNow({ state: { ...live.state, ...(step.state as object) } as WorldFrame['state'], agents: step.agents.map(viewAgent), lossProbabilities: overlay });
       viewing.replaceChildren(`Showing tick ${tick}. `, h('button', { type: 'button', class: 'link', id: 'back-to-live', onclick: backToLive }, 'Back to live'));
       viewing.hidden = false;
     } catch (error) {
@@ -106,7 +106,7 @@ export async function simulationPage(context: PageContext, simulationId: string)
   function backToLive(): void {
     shownTick = undefined;
     viewing.hidden = true;
-    world.show(live);
+    world.showNow(live);
   }
 
   // First frame: the last computed tick (the stream starts at the present when the history is long).

@@ -39,14 +39,20 @@ const COLORS = {
   label: '#c9d4df',
 };
 
+/** Frames waiting to be drawn, one per animation frame; beyond this the oldest are skipped so the view stays live. */
+const MAX_WAITING_FRAMES = 4;
+
 /**
- * The world on a canvas, drawn at most once per animation frame however fast frames arrive:
+ * The world on a canvas, one frame per animation frame: frames that arrive together (the
+ * playback clock delivers several ticks per beat at high speeds) are drawn one after another
+ * rather than only the last, and a backlog beyond a few frames is skipped. It shows
  * the grid, each attractor's basin (reach twice its radius, opacity its remaining depth; a lost
  * basin grey and crossed out), the latest prophecy's loss probability as a red ring and a label,
  * the agents, and the centroid.
  */
 export class WorldView {
   private frame: WorldFrame | undefined;
+  private readonly waiting: WorldFrame[] = [];
   private grid: Grid = { width: 32, height: 32 };
   private pending = false;
   private selectedAgent: string | undefined;
@@ -61,8 +67,15 @@ export class WorldView {
   }
 
   show(frame: WorldFrame): void {
-    this.frame = frame;
+    this.waiting.push(frame);
+    if (this.waiting.length > MAX_WAITING_FRAMES) this.waiting.splice(0, this.waiting.length - MAX_WAITING_FRAMES);
     this.request();
+  }
+
+  /** Shows this frame at the next animation frame, dropping any still waiting (a jump to another tick). */
+  showNow(frame: WorldFrame): void {
+    this.waiting.length = 0;
+    this.show(frame);
   }
 
   select(agentId: string | undefined): void {
@@ -91,7 +104,9 @@ export class WorldView {
     this.pending = true;
     requestAnimationFrame(() => {
       this.pending = false;
+      this.frame = this.waiting.shift() ?? this.frame;
       this.draw();
+      if (this.waiting.length > 0) this.request();
     });
   }
 
