@@ -1,8 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import type { Tier } from '../../identity/auth-context.js';
 import type { TierLimitsTable } from '../../identity/tier-limits.js';
 import type { UsageRecorder } from '../../identity/usage-recorder.js';
-import { ApiError } from '../../lib/api-error.js';
 import { openSimulationStream, type SimulationStreamDeps } from '../../live/simulation-stream.js';
 import { tickVariant } from '../../live/tick-variant.js';
 import type { ConcurrencyLimiter } from '../../rate-limit/concurrency-limiter.js';
@@ -10,6 +8,8 @@ import type { SimulationService } from '../../simulations/simulation-service.js'
 import { streamed } from '../simulations/trace-response.js';
 import { workRequest } from '../../work-budget/work-request.js';
 import type { EventRoutes } from './events.routes.js';
+import { ApiError } from '../../lib/api-error.js';
+import { SSE_HEADERS, streamLimitError } from '../../live/sse-response.js';
 
 export interface EventHandlerDeps {
   service: SimulationService;
@@ -18,18 +18,6 @@ export interface EventHandlerDeps {
   tiers: TierLimitsTable;
   usage?: UsageRecorder | undefined;
 }
-
-const SSE_HEADERS = {
-  'Content-Type': 'text/event-stream; charset=utf-8',
-  // Tenant data: no cache keeps it (no-store); no proxy rewrites or compresses it (no-transform).
-  'Cache-Control': 'no-store, no-transform',
-  Connection: 'keep-alive',
-  // Proxies that buffer responses (nginx) would hold events back.
-  'X-Accel-Buffering': 'no',
-};
-
-const streamLimitError = (tier: Tier, limit: number): ApiError =>
-  new ApiError(429, 'RATE_LIMITED', `The organization has ${limit} event streams open, the limit of its ${tier} tier; close one or retry later`, { limit, tier }, { 'Retry-After': '5' });
 
 export function eventHandlers(deps: EventHandlerDeps) {
   const stream: RouteHandler<EventRoutes['stream']> = async (c) => {

@@ -1,8 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { ScenarioInput } from '@sim/engine';
-import type { Tier } from '../../identity/auth-context.js';
 import type { TierLimitsTable } from '../../identity/tier-limits.js';
-import { ApiError, validationError } from '../../lib/api-error.js';
+import { validationError } from '../../lib/api-error.js';
 import { toIssues } from '../../lib/validation-issues.js';
 import { toCsv, toParquet } from '../../experiments/experiment-export.js';
 import type { ExperimentRequest } from '../../experiments/experiment-plan.js';
@@ -13,6 +12,7 @@ import { workRequest } from '../../work-budget/work-request.js';
 import { OrganizationFilterSchema } from '../simulations/simulation-schemas.js';
 import { streamed } from '../simulations/trace-response.js';
 import { CSV, PARQUET, type ExperimentRoutes } from './experiments.routes.js';
+import { SSE_HEADERS, streamLimitError } from '../../live/sse-response.js';
 
 type Handler<K extends keyof ExperimentRoutes> = RouteHandler<ExperimentRoutes[K]>;
 
@@ -24,16 +24,6 @@ export interface ExperimentHandlerDeps {
 }
 
 export const experimentLocation = (id: string): string => `/v1/experiments/${id}`;
-
-const SSE_HEADERS = {
-  'Content-Type': 'text/event-stream; charset=utf-8',
-  'Cache-Control': 'no-store, no-transform',
-  Connection: 'keep-alive',
-  'X-Accel-Buffering': 'no',
-};
-
-const streamLimitError = (tier: Tier, limit: number): ApiError =>
-  new ApiError(429, 'RATE_LIMITED', `The organization has ${limit} event streams open, the limit of its ${tier} tier; close one or retry later`, { limit, tier }, { 'Retry-After': '5' });
 
 /** The simulation list's rule for `organizationId` (docs/api.md, "Resources"): ignored for API keys, a UUID of one's own for JWTs. */
 function organizationFilter(method: string, requested: string | undefined): string | undefined {
