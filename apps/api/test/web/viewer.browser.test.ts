@@ -41,6 +41,16 @@ async function openViewer(): Promise<{ page: Page; problems: string[] }> {
   return { page, problems };
 }
 
+/** Signs in with the server's key and, when a scenario is named, creates a simulation of it and waits for its page. */
+async function signIn(page: Page, scenarioId?: string): Promise<void> {
+  await page.fill('#sign-in-secret', server.apiKey!);
+  await page.click('#sign-in-button');
+  if (scenarioId === undefined) return;
+  await page.selectOption('#scenario-select', scenarioId);
+  await page.click('#create-button');
+  await page.waitForSelector('#world');
+}
+
 async function tickOf(page: Page): Promise<number> {
   return Number(await page.textContent('#tick'));
 }
@@ -57,11 +67,7 @@ describe('the viewer in a real browser', () => {
 
   it('signs in, creates a simulation, plays it, decrees, pauses and steps once', { timeout: SLOW }, async () => {
     const { page, problems } = await openViewer();
-    await page.fill('#sign-in-secret', server.apiKey!);
-    await page.click('#sign-in-button');
-    await page.selectOption('#scenario-select', 'self-defeating-prophecy');
-    await page.click('#create-button');
-    await page.waitForSelector('#world');
+    await signIn(page, 'self-defeating-prophecy');
     expect(await tickOf(page)).toBe(0);
 
     await page.click('#play');
@@ -99,11 +105,7 @@ describe('the viewer in a real browser', () => {
 
   it('clicks an event to show its tick, forks there and compares the fork with its parent', { timeout: SLOW }, async () => {
     const { page, problems } = await openViewer();
-    await page.fill('#sign-in-secret', server.apiKey!);
-    await page.click('#sign-in-button');
-    await page.selectOption('#scenario-select', 'self-defeating-prophecy');
-    await page.click('#create-button');
-    await page.waitForSelector('#world');
+    await signIn(page, 'self-defeating-prophecy');
     await page.click('#play');
     await page.waitForSelector('#event-log .event-prophecy', { timeout: 30_000 });
     await page.click('#pause');
@@ -127,8 +129,7 @@ describe('the viewer in a real browser', () => {
 
   it('submits an experiment, follows it to completion and charts each metric with its interval', { timeout: SLOW }, async () => {
     const { page, problems } = await openViewer();
-    await page.fill('#sign-in-secret', server.apiKey!);
-    await page.click('#sign-in-button');
+    await signIn(page);
     await page.click('#nav-experiments');
     const body = { base: { scenarioId: 'self-defeating-prophecy' }, vary: { 'rules.reflexivity': [0, 1] }, replications: 3, seed: 5, ticks: 40, metrics: ['minStability', 'paradoxes'] };
     await page.fill('#experiment-body', JSON.stringify(body));
