@@ -8,13 +8,16 @@ export interface RetryOptions {
   maxDelayMs?: number;
 }
 
+/** Methods that change nothing, so repeating them is always safe. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Statuses after which the same request may succeed: rate limited, key in progress, server briefly away. */
 const RETRYABLE_STATUSES = new Set([408, 429, 502, 503, 504]);
 
 /**
  * A fetch that tries a request again after a network failure or a retryable status, waiting
- * what `Retry-After` says (or a doubling delay). A POST is retried only when it carries an
- * `Idempotency-Key`, and always with that same key, so that the service runs it at most once
+ * what `Retry-After` says (or a doubling delay). A read (GET, HEAD) is retried as it is; any
+ * other request only when it carries an `Idempotency-Key`, and always with that same key, so that the service runs it at most once
  * and a retry of a request that did run gets the first answer replayed
  * (`Idempotency-Replayed: true`). A 409 IDEMPOTENCY_KEY_IN_PROGRESS (the first attempt still
  * running) is waited out the same way.
@@ -26,7 +29,9 @@ export function retryingFetch(options: RetryOptions = {}, base: typeof fetch = g
 
   return async function fetchWithRetries(input, init) {
     const request = new Request(input, init);
-    const retryable = request.method !== 'POST' || request.headers.has('idempotency-key');
+    // A request that changes something (a PUT time-control step advances a tick) may run twice
+    // unless the service can recognise the retry by its key; only reads are safe to repeat bare.
+    const retryable = SAFE_METHODS.has(request.method) || request.headers.has('idempotency-key');
     for (let attempt = 0; ; attempt++) {
       const last = !retryable || attempt >= retries;
       let response: Response;

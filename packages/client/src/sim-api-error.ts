@@ -31,17 +31,24 @@ export class SimApiError extends Error {
   /** The envelope of a response that failed; a body that is not one (a proxy's page) is wrapped in one. */
   static async fromResponse(response: Response): Promise<SimApiError> {
     const text = await response.text();
-    return new SimApiError(response.status, asEnvelope(text, response));
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: kept as text, described by asEnvelope.
+    }
+    return SimApiError.fromBody(response, parsed);
+  }
+
+  /** From a body already read (openapi-fetch hands back parsed JSON, the text of anything else, or undefined when empty). */
+  static fromBody(response: Response, body: unknown): SimApiError {
+    return new SimApiError(response.status, asEnvelope(body, response));
   }
 }
 
-function asEnvelope(text: string, response: Response): ErrorEnvelope {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (isEnvelope(parsed)) return parsed;
-  } catch {
-    // Not JSON: described below.
-  }
+function asEnvelope(body: unknown, response: Response): ErrorEnvelope {
+  if (isEnvelope(body)) return body;
+  const text = typeof body === 'string' ? body : body === undefined ? '' : JSON.stringify(body);
   return {
     error: {
       code: 'UNEXPECTED_RESPONSE',

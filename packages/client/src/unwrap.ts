@@ -1,4 +1,4 @@
-import { SimApiError, type ErrorEnvelope } from './sim-api-error.js';
+import { SimApiError } from './sim-api-error.js';
 
 /** What every openapi-fetch call resolves to. */
 interface CallResult<D> {
@@ -16,6 +16,6 @@ interface CallResult<D> {
  */
 export async function unwrap<D>(pending: Promise<CallResult<D>>): Promise<D> {
   const { data, error, response } = await pending;
-  if (!response.ok) throw new SimApiError(response.status, error as ErrorEnvelope);
+  if (!response.ok) throw SimApiError.fromBody(response, error);
   return data as D;
 }

@@ -61,3 +61,16 @@ describe('retryingFetch', () => {
     expect(seen).toHaveLength(1);
   });
 });
+
+describe('retryingFetch and methods that change something', () => {
+  it('never retries a PUT without an Idempotency-Key (a time-control step would advance twice), but retries a GET', async () => {
+    const put = scripted(new Response('', { status: 502 }));
+    const res = await retryingFetch(fast, put.fetchFn)('http://sim.test/v1/simulations/x/time-control', { method: 'PUT', body: '{"action":"step"}' });
+    expect(res.status).toBe(502);
+    expect(put.seen).toHaveLength(1);
+
+    const get = scripted(new Response('', { status: 502 }), new Response('ok', { status: 200 }));
+    expect((await retryingFetch(fast, get.fetchFn)('http://sim.test/v1/health')).status).toBe(200);
+    expect(get.seen).toHaveLength(2);
+  });
+});
