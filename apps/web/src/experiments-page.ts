@@ -64,21 +64,31 @@ export async function experimentPage(client: SimClient, id: string): Promise<{ e
     progress.className = `status experiment-${experiment.status}`;
     cancel.hidden = experiment.status !== 'queued' && experiment.status !== 'running';
   };
-  const poll = async () => {
+  const poll = async (known?: Experiment) => {
     if (disposed) return;
-    const experiment = await unwrap(client.GET('/v1/experiments/{id}', { params: { path } }));
+    let experiment: Experiment;
+    try {
+      experiment = known ?? (await unwrap(client.GET('/v1/experiments/{id}', { params: { path } })));
+    } catch (error) {
+      // The service is briefly away or refused: say so, and try again.
+      progress.textContent = `${error instanceof SimApiError ? error.message : String(error)}; retrying`;
+      timer = setTimeout(() => void poll(), 2_000);
+      return;
+    }
     show(experiment);
     if (experiment.status === 'queued' || experiment.status === 'running') {
       timer = setTimeout(() => void poll(), 1_000);
       return;
     }
-    const results = await unwrap(client.GET('/v1/experiments/{id}/results', { params: { path }, headers: { Accept: 'application/json' } }));
+    const results = await unwrap(client.GET('/v1/experiments/{id}/results', { params: { path }, headers: { Accept: 'application/json' } })).catch((error: unknown) => {
+      progress.textContent = `The results could not be read: ${error instanceof SimApiError ? error.message : String(error)}`;
+      return undefined;
+    });
     // The route answers JSON, CSV or Parquet, so its typed answer is any of them; this one is JSON.
     if (typeof results === 'object' && results !== null && 'combinations' in results) render(experiment, results, charts, table);
   };
   const experiment = await unwrap(client.GET('/v1/experiments/{id}', { params: { path } }));
-  show(experiment);
-  void poll();
+  void poll(experiment);
   return {
     element: h(
       'section',

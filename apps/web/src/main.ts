@@ -18,6 +18,8 @@ const account = byId('account');
 const stats: PageContext['stats'] = { ticksReceived: 0 };
 window.simViewer = stats;
 let dispose: (() => void) | undefined;
+/** Counts navigations: a page that finishes loading after a newer navigation began is thrown away. */
+let navigation = 0;
 
 function signedIn(credentials: Credentials): void {
   session.save(credentials);
@@ -32,6 +34,7 @@ function signOut(): void {
 
 /** `#/simulations/<id>` shows that simulation, `#/experiments` and `#/experiments/<id>` the experiments; anything else the picker. Reloading keeps the view. */
 async function route(): Promise<void> {
+  const current = ++navigation;
   dispose?.();
   dispose = undefined;
   const credentials = session.load();
@@ -51,18 +54,20 @@ async function route(): Promise<void> {
     if (match?.[1] !== undefined) {
       stats.ticksReceived = 0;
       const page = await simulationPage({ client, credentials, stats, open }, match[1]);
+      if (current !== navigation) return page.dispose();
       root.replaceChildren(page.element);
       dispose = page.dispose;
     } else if (experiment?.[1] !== undefined) {
       const page = await experimentPage(client, experiment[1]);
+      if (current !== navigation) return page.dispose();
       root.replaceChildren(page.element);
       dispose = page.dispose;
-    } else if (location.hash === '#/experiments') {
-      root.replaceChildren(await experimentsPage(client, openExperiment));
     } else {
-      root.replaceChildren(await simulationPicker(client, open));
+      const element = location.hash === '#/experiments' ? await experimentsPage(client, openExperiment) : await simulationPicker(client, open);
+      if (current === navigation) root.replaceChildren(element);
     }
   } catch (error) {
+    if (current !== navigation) return;
     root.replaceChildren(h('p', { class: 'message', role: 'alert' }, String(error instanceof Error ? error.message : error)), h('a', { href: '#/' }, 'Back to the simulations'));
   }
 }

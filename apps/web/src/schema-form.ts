@@ -35,8 +35,10 @@ export function schemaForm(schema: JsonSchema, initial: Record<string, unknown> 
     const kind = kindOf(property);
     let input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
     if (property.enum !== undefined) {
-      input = h('select', { id, name: key }, ...property.enum.map((option) => h('option', { value: String(option), selected: option === start }, String(option))));
-      readers.push((into) => void (into[key] = (input as HTMLSelectElement).value));
+      const options = property.enum;
+      input = h('select', { id, name: key }, ...options.map((option, index) => h('option', { value: String(index), selected: option === start }, String(option))));
+      // The option's index, so the value sent is the enum's own (a number stays a number).
+      readers.push((into) => void (into[key] = options[Number((input as HTMLSelectElement).value)]));
     } else if (kind === 'boolean') {
       input = h('input', { id, name: key, type: 'checkbox', checked: start === true });
       readers.push((into) => void (into[key] = (input as HTMLInputElement).checked));

@@ -119,21 +119,6 @@ export async function simulationPage(context: PageContext, simulationId: string)
   overlay = lossProbabilities(latest.data[0]?.data);
   live = { ...live, lossProbabilities: overlay };
   world.show(live);
-  const replayHistory = simulation.state.tick * Math.max(1, simulation.state.agentCount) <= HISTORY_REPLAY_BUDGET;
-  const subscription: Subscription = subscribeToEvents({
-    baseUrl: location.origin,
-    credentials: context.credentials,
-    simulationId,
-    ...(replayHistory ? { lastEventId: '0' } : {}),
-    // Positions and basins as packed binary columns (about 16 KB a tick for 2 400 agents, not
-    // 412 KB of JSON); a viewer that falls behind skips to the newest tick instead of being dropped.
-    variant: { encoding: 'packed', lag: 'skip' },
-    onEvent,
-    onEnd: (end) => {
-      if (end.reason === 'refused') message.textContent = `The event stream was refused (${end.status ?? ''} ${end.message ?? ''})`;
-    },
-  });
-
   canvas.addEventListener('click', (event) => {
     const agent = world.agentAt(event.clientX, event.clientY);
     world.select(agent?.id);
@@ -151,6 +136,9 @@ export async function simulationPage(context: PageContext, simulationId: string)
     if (statusLabel.textContent === 'playing') void control({ action: 'play', speed: Number(speed.value) });
   });
 
+  // Built before the stream opens: if one of them fails, no subscription is left behind.
+  const decreePanel = await decreeForm(client, simulationId, grid, report);
+  const timeline = await timelinePanel(context, simulationId, () => shownTick ?? Number(tickLabel.textContent), compareBox, report);
   const element = h(
     'div',
     { id: 'simulation', class: 'layout' },
@@ -178,14 +166,29 @@ export async function simulationPage(context: PageContext, simulationId: string)
       h('h3', {}, 'Events'),
       logList,
       h('h3', {}, 'Decree'),
-      await decreeForm(client, simulationId, grid, report),
+      decreePanel,
       h('h3', {}, 'Agent'),
       agentBox,
       h('h3', {}, 'Timeline'),
-      await timelinePanel(context, simulationId, () => shownTick ?? Number(tickLabel.textContent), compareBox, report),
+      timeline,
       compareBox,
     ),
   );
+  const replayHistory = simulation.state.tick * Math.max(1, simulation.state.agentCount) <= HISTORY_REPLAY_BUDGET;
+  const subscription: Subscription = subscribeToEvents({
+    baseUrl: location.origin,
+    credentials: context.credentials,
+    simulationId,
+    ...(replayHistory ? { lastEventId: '0' } : {}),
+    // Positions and basins as packed binary columns (about 16 KB a tick for 2 400 agents, not
+    // 412 KB of JSON); a viewer that falls behind skips to the newest tick instead of being dropped.
+    variant: { encoding: 'packed', lag: 'skip' },
+    onEvent,
+    onEnd: (end) => {
+      if (end.reason === 'refused') message.textContent = `The event stream was refused (${end.status ?? ''} ${end.message ?? ''})`;
+    },
+  });
+
   return { element, dispose: () => subscription.close() };
 }
 
