@@ -1,4 +1,6 @@
+import { z } from '@hono/zod-openapi';
 import { ApiError } from '../lib/api-error.js';
+import { ErrorEnvelopeSchema } from '../lib/error-envelope.js';
 import type { Tier } from '../identity/auth-context.js';
 
 /** The headers of every event stream the service opens (a simulation's, an experiment's). */
@@ -14,3 +16,26 @@ export const SSE_HEADERS = {
 /** Over the organization's concurrent-stream limit, before a stream opens (docs/api.md, "Events", "Limits"). */
 export const streamLimitError = (tier: Tier, limit: number): ApiError =>
   new ApiError(429, 'RATE_LIMITED', `The organization has ${limit} event streams open, the limit of its ${tier} tier; close one or retry later`, { limit, tier }, { 'Retry-After': '5' });
+
+/** The 429 above, as every stream route declares it in the OpenAPI document. */
+export const streamLimitResponse = {
+  description: 'RATE_LIMITED: the organization has its tier’s number of streams open',
+  content: { 'application/json': { schema: ErrorEnvelopeSchema } },
+  headers: { 'Retry-After': { schema: { type: 'string' as const }, description: 'Seconds: always 5' } },
+};
+
+/** `?lastEventId=`: where a stream resumes, for clients that cannot set the header. */
+export const LastEventIdQuerySchema = z
+  .string()
+  .regex(/^\d{1,15}$/, 'must be a non-negative integer')
+  .optional()
+  .openapi({ param: { name: 'lastEventId', in: 'query' }, description: 'Same as the Last-Event-ID header (which wins when both are sent), for clients that cannot set headers' });
+
+/** The `Last-Event-ID` header an EventSource sends when it reconnects. */
+export const LastEventIdHeaderSchema = z.object({
+  'last-event-id': z
+    .string()
+    .regex(/^\s*\d{1,15}\s*$/, 'must be a non-negative integer')
+    .optional()
+    .openapi({ param: { name: 'last-event-id', in: 'header' }, description: 'The id of the last message received; the stream resumes right after it' }),
+});

@@ -767,7 +767,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Same as the Last-Event-ID header (which wins when both are sent) */
+                    /** @description Same as the Last-Event-ID header (which wins when both are sent), for clients that cannot set headers */
                     lastEventId?: string;
                 };
                 header?: {

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { ErrorEnvelopeSchema, errorResponses } from '../../lib/error-envelope.js';
+import { errorResponses } from '../../lib/error-envelope.js';
 import { IdParamSchema } from '../../lib/id-param.js';
+import { LastEventIdHeaderSchema, LastEventIdQuerySchema, streamLimitResponse } from '../../live/sse-response.js';
 import { PROTECTED } from '../../lib/route-guards.js';
 import {
   DecreeEventDataSchema,
@@ -86,19 +87,9 @@ export function eventRoutes(guard: MiddlewareHandler[]) {
             param: { name: 'lag', in: 'query' },
             description: 'When this stream falls behind: drop (default; closed with SLOW_CONSUMER, resume with Last-Event-ID) or skip (stays open, only the newest tick waits)',
           }),
-          lastEventId: z
-            .string()
-            .regex(/^\d{1,15}$/, 'must be a non-negative integer')
-            .optional()
-            .openapi({ param: { name: 'lastEventId', in: 'query' }, description: 'Same as the Last-Event-ID header (which wins when both are sent), for clients that cannot set headers' }),
+          lastEventId: LastEventIdQuerySchema,
         }),
-        headers: z.object({
-          'last-event-id': z
-            .string()
-            .regex(/^\s*\d{1,15}\s*$/, 'must be a non-negative integer')
-            .optional()
-            .openapi({ param: { name: 'last-event-id', in: 'header' }, description: 'The id of the last message received; the stream resumes right after it' }),
-        }),
+        headers: LastEventIdHeaderSchema,
       },
       responses: {
         200: {
@@ -110,11 +101,7 @@ export function eventRoutes(guard: MiddlewareHandler[]) {
         401: unauthorized,
         403: forbidden,
         404: notFound,
-        429: {
-          description: 'RATE_LIMITED: the organization has its tier’s number of streams open',
-          content: { 'application/json': { schema: ErrorEnvelopeSchema } },
-          headers: { 'Retry-After': { schema: { type: 'string' as const }, description: 'Seconds: always 5' } },
-        },
+        429: streamLimitResponse,
       },
     }),
   };

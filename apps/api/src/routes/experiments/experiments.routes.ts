@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { ErrorEnvelopeSchema, errorResponses } from '../../lib/error-envelope.js';
 import { IdParamSchema } from '../../lib/id-param.js';
+import { LastEventIdHeaderSchema, LastEventIdQuerySchema, streamLimitResponse } from '../../live/sse-response.js';
 import { PROTECTED, type RouteGuards } from '../../lib/route-guards.js';
 import { json } from '../simulations/simulations.routes.js';
 import { ListSimulationsQuerySchema } from '../simulations/simulation-schemas.js';
@@ -10,11 +11,6 @@ import { ExperimentBodySchema, ExperimentListSchema, ExperimentResultsSchema, Ex
 const tags = ['Experiments'];
 const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 413: tooLarge } = errorResponses;
 const experiment = (description: string) => ({ description, content: { 'application/json': { schema: ExperimentSchema } } });
-const lastEventId = z
-  .string()
-  .regex(/^\d{1,15}$/, 'must be a non-negative integer')
-  .optional()
-  .openapi({ param: { name: 'lastEventId', in: 'query' }, description: 'Same as the Last-Event-ID header (which wins when both are sent)' });
 
 export const CSV = 'text/csv';
 export const PARQUET = 'application/vnd.apache.parquet';
@@ -116,14 +112,8 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
       security: PROTECTED,
       request: {
         params: IdParamSchema,
-        query: z.object({ lastEventId }),
-        headers: z.object({
-          'last-event-id': z
-            .string()
-            .regex(/^\s*\d{1,15}\s*$/, 'must be a non-negative integer')
-            .optional()
-            .openapi({ param: { name: 'last-event-id', in: 'header' }, description: 'The id of the last message received; the stream resumes right after it' }),
-        }),
+        query: z.object({ lastEventId: LastEventIdQuerySchema }),
+        headers: LastEventIdHeaderSchema,
       },
       responses: {
         200: { description: 'The event stream (`text/event-stream`); the schema describes one message.', content: { 'text/event-stream': { schema: ExperimentStreamMessageSchema } } },
@@ -132,11 +122,7 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
         401: unauthorized,
         403: forbidden,
         404: notFound,
-        429: {
-          description: 'RATE_LIMITED: the organization has its tier’s number of streams open',
-          content: { 'application/json': { schema: ErrorEnvelopeSchema } },
-          headers: { 'Retry-After': { schema: { type: 'string' as const }, description: 'Seconds: always 5' } },
-        },
+        429: streamLimitResponse,
       },
     }),
   };
