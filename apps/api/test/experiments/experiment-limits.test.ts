@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXPERIMENT_LIMITS } from '../../src/experiments/experiment-limits.js';
-import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
+import { SMALL_WORK_LIMITS } from '../helpers/small-work-limits.js';
 
 const open = protectedAppsClosedAfterEach();
 
 /** Small work limits, so the arithmetic is visible: free ceiling 200, window 500 agent-ticks. */
-const SMALL: TierLimitsTable = {
-  free: { ...DEFAULT_TIER_LIMITS.free, work: { ceiling: 200, perWindow: 500 } },
-  pro: { ...DEFAULT_TIER_LIMITS.pro, work: { ceiling: 2_000, perWindow: 5_000 } },
-  enterprise: { ...DEFAULT_TIER_LIMITS.enterprise, work: { ceiling: 10_000, perWindow: 100_000 } },
-};
+const SMALL = SMALL_WORK_LIMITS;
 const T0 = Date.parse('2030-01-01T00:00:10Z');
 
 type Json = any;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
 import { countingRunner } from '../helpers/counting-runner.js';
-import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
 import { scenarioWorkProblems } from '../../src/work-budget/scenario-work-check.js';
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
+import { SMALL_WORK_LIMITS } from '../helpers/small-work-limits.js';
 
 const open = protectedAppsClosedAfterEach();
 
@@ -14,11 +14,7 @@ const open = protectedAppsClosedAfterEach();
  * their own test below.
  */
 const V110 = { engineVersion: '1.1.0' };
-const SMALL: TierLimitsTable = {
-  free: { ...DEFAULT_TIER_LIMITS.free, work: { ceiling: 200, perWindow: 500 } },
-  pro: { ...DEFAULT_TIER_LIMITS.pro, work: { ceiling: 2_000, perWindow: 5_000 } },
-  enterprise: { ...DEFAULT_TIER_LIMITS.enterprise, work: { ceiling: 10_000, perWindow: 100_000 } },
-};
+const SMALL = SMALL_WORK_LIMITS;
 const T0 = Date.parse('2030-01-01T00:00:10Z');
 
 type Json = any;
