@@ -1,3 +1,4 @@
+import { KeyedListeners } from '../lib/keyed-listeners.js';
 import type { ExperimentEvent } from './experiment-store.js';
 
 export type ExperimentListener = (event: ExperimentEvent) => void;
@@ -8,28 +9,17 @@ export type ExperimentListener = (event: ExperimentEvent) => void;
  * in order; one that throws does not stop the others.
  */
 export class ExperimentFeed {
-  private readonly listeners = new Map<string, Set<ExperimentListener>>();
+  // A broken listener (a stream already closed) must not stop the experiment.
+  private readonly listeners = new KeyedListeners<ExperimentEvent>();
   private closeHandlers = new Set<() => void>();
 
   publish(experimentId: string, event: ExperimentEvent): void {
-    for (const listener of this.listeners.get(experimentId) ?? []) {
-      try {
-        listener(event);
-      } catch {
-        // A broken listener (a stream already closed) must not stop the experiment.
-      }
-    }
+    this.listeners.publish(experimentId, event);
   }
 
   /** Follows one experiment; returns the function that stops following it. */
   listen(experimentId: string, listener: ExperimentListener): () => void {
-    let set = this.listeners.get(experimentId);
-    if (set === undefined) this.listeners.set(experimentId, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.listeners.get(experimentId) === set) this.listeners.delete(experimentId);
-    };
+    return this.listeners.add(experimentId, listener);
   }
 
   /** Called at shutdown, so open streams can end. */

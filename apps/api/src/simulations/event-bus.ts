@@ -1,4 +1,5 @@
 import type { TraceStep } from '@sim/engine';
+import { KeyedListeners } from '../lib/keyed-listeners.js';
 import type { StoredEvent } from '../storage/simulation-store.js';
 
 /**
@@ -24,34 +25,22 @@ export interface SimulationEventBus {
 
 /** The in-process bus: one process, listeners called synchronously in publish order. */
 export class InProcessEventBus implements SimulationEventBus {
-  private readonly listeners = new Map<string, Set<SimulationBusListener>>();
+  private readonly listeners: KeyedListeners<SimulationBusMessage>;
 
-  constructor(private readonly onListenerError: (error: unknown) => void = () => {}) {}
+  constructor(onListenerError: (error: unknown) => void = () => {}) {
+    // One broken listener must not stop the others nor fail the request that published.
+    this.listeners = new KeyedListeners(onListenerError);
+  }
 
   subscribe(simulationId: string, listener: SimulationBusListener): () => void {
-    let set = this.listeners.get(simulationId);
-    if (set === undefined) this.listeners.set(simulationId, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.listeners.get(simulationId) === set) this.listeners.delete(simulationId);
-    };
+    return this.listeners.add(simulationId, listener);
   }
 
   publish(simulationId: string, message: SimulationBusMessage): void {
-    const set = this.listeners.get(simulationId);
-    if (set === undefined) return;
-    for (const listener of [...set]) {
-      // One broken listener must not stop the others nor fail the request that published.
-      try {
-        listener(message);
-      } catch (error) {
-        this.onListenerError(error);
-      }
-    }
+    this.listeners.publish(simulationId, message);
   }
 
   hasSubscribers(simulationId: string): boolean {
-    return (this.listeners.get(simulationId)?.size ?? 0) > 0;
+    return this.listeners.has(simulationId);
   }
 }
