@@ -29,18 +29,19 @@ export function webRouter(files: ViewerFiles | undefined) {
   router.get('/', (c) => {
     if (files === undefined) throw notFound('The viewer is not built: run `npx -y pnpm@10.34.9 --filter @sim/web build` (`npx -y pnpm@10.34.9 start` builds it)');
     c.header('Content-Security-Policy', VIEWER_CSP);
-    return serve(c, files.page, 'no-cache');
+    return serve(c, files.page);
   });
   router.get('/assets/:file', (c) => {
     const file = files?.assets.get(c.req.param('file'));
     if (file === undefined) throw notFound('No such asset');
-    return serve(c, file, 'no-cache');
+    return serve(c, file);
   });
   return router;
 }
 
-function serve(c: Context, file: ViewerFile, cacheControl: string): Response {
-  c.header('Cache-Control', cacheControl);
+/** Revalidated on every load (the ETag makes that a 304): a rebuilt viewer is seen at once. */
+function serve(c: Context, file: ViewerFile): Response {
+  c.header('Cache-Control', 'no-cache');
   c.header('ETag', file.etag);
   if (c.req.header('If-None-Match') === file.etag) return c.body(null, 304);
   c.header('Content-Type', file.contentType);
