@@ -13,7 +13,7 @@ import type { SimulationEventBus } from './simulations/event-bus.js';
 import type { PlaybackControllerFactory } from './simulations/playback-controller.js';
 import type { SimulationService } from './simulations/simulation-service.js';
 import type { RouteGuards } from './lib/route-guards.js';
-import type { SimulationStore } from './storage/simulation-store.js';
+import type { SimulationStore } from './simulations/simulation-store.js';
 import type { LiveOptions } from './live/live-options.js';
 import type { EngineRunner } from './engine-work/engine-runner.js';
 import type { WorkBudget } from './work-budget/work-budget.js';

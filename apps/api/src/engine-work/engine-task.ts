@@ -1,5 +1,5 @@
 import type { EngineEvent, EngineInput, EngineInputDraft, EngineSnapshot, EngineState, InputProblem, ScenarioInput, ScheduledInput, TraceStep, ValidationIssue } from '@sim/engine';
-import type { Checkpoint, SnapshotText } from '../storage/simulation-store.js';
+import type { Checkpoint, SnapshotText } from '../simulations/simulation-store.js';
 import type { MetricSpec, MetricValue } from '../experiments/experiment-metrics.js';
 
 /** A scenario to build at tick 0 under an engine version (already resolved: no default applies on a worker). */

@@ -1,5 +1,5 @@
 import type { ScenarioInput, ScheduledInput } from '@sim/engine';
-import type { Checkpoint } from '../storage/simulation-store.js';
+import type { Checkpoint } from '../simulations/simulation-store.js';
 import type { EngineRunner } from './engine-runner.js';
 import type { ReplayResult, ReplayTask } from './engine-task.js';
 

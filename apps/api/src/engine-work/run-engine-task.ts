@@ -1,5 +1,5 @@
 import { ScenarioError, Simulation, type EngineEvent, type ScheduledInput, type StepObserver, type TraceStep } from '@sim/engine';
-import type { Checkpoint, SnapshotText } from '../storage/simulation-store.js';
+import type { Checkpoint, SnapshotText } from '../simulations/simulation-store.js';
 import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
 import { measureRun } from '../experiments/experiment-metrics.js';
 import type {

@@ -3,7 +3,7 @@ import { AgentSnapshotSchema, LossSchema, ParadoxSchema, ProphecyDataSchema, War
 import { SimulationStateSchema } from '../routes/simulations/simulation-schemas.js';
 import { LifecycleStatusSchema, type LifecycleStatus } from '../simulations/lifecycle.js';
 import { prophecyId } from '../simulations/tick-collector.js';
-import type { StoredEvent } from '../storage/simulation-store.js';
+import type { StoredEvent } from '../simulations/simulation-store.js';
 
 /** `tick`: one computed tick. `b` is the stability measure (docs/engine.md, "Stability b"). */
 export const TickEventDataSchema = z

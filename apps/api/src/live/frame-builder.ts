@@ -1,5 +1,5 @@
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
-import type { StoredEvent } from '../storage/simulation-store.js';
+import type { StoredEvent } from '../simulations/simulation-store.js';
 import { storedEventId, tickEventId } from './event-ids.js';
 import { storedEventMessage } from './event-payloads.js';
 import { eventFrame, type SseFrame } from './sse-frame.js';

@@ -2,7 +2,7 @@ import type { TraceStep } from '@sim/engine';
 import type { EngineRunner } from '../engine-work/engine-runner.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
-import type { SimulationStore, StoredEvent } from '../storage/simulation-store.js';
+import type { SimulationStore, StoredEvent } from '../simulations/simulation-store.js';
 import { afterTick } from './event-ids.js';
 import { FrameBuilder } from './frame-builder.js';
 import type { SseFrame } from './sse-frame.js';

@@ -1,5 +1,5 @@
 import { isActive } from '../simulations/lifecycle.js';
-import type { SimulationRecord } from '../storage/simulation-store.js';
+import type { SimulationRecord } from '../simulations/simulation-store.js';
 import { tickEventId } from './event-ids.js';
 import { replayHistory, type HistoryStore } from './history-replay.js';
 import type { LiveHub } from './live-channel.js';

@@ -2,7 +2,7 @@ import type { EngineEvent, TraceStep } from '@sim/engine';
 import { createHash } from 'node:crypto';
 import type { EngineRunner } from '../engine-work/engine-runner.js';
 import { replayHistory } from '../engine-work/replay-history.js';
-import type { ReplayInput } from '../storage/simulation-store.js';
+import type { ReplayInput } from './simulation-store.js';
 import { prophecyId } from './tick-collector.js';
 
 /** The most points a stability series holds; a longer common range is sampled evenly. */

@@ -1,6 +1,6 @@
 import type { TraceStep } from '@sim/engine';
 import { KeyedListeners } from '../lib/keyed-listeners.js';
-import type { StoredEvent } from '../storage/simulation-store.js';
+import type { StoredEvent } from './simulation-store.js';
 
 /**
  * What the bus carries, after the change that produced it has committed:

@@ -6,7 +6,7 @@ import type { AuthContext } from '../identity/auth-context.js';
 import type { UsageRecorder } from '../identity/usage-recorder.js';
 import { conflict, notFound, validationError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
-import type { Checkpoint, NewInput, ReplayInput, SimulationRecord, SimulationStore, SnapshotText, StoredEventType } from '../storage/simulation-store.js';
+import type { Checkpoint, NewInput, ReplayInput, SimulationRecord, SimulationStore, SnapshotText, StoredEventType } from './simulation-store.js';
 import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
 import { digestRun, firstDifference, sampleTicks, type RunParadox, type RunProphecy } from './compare-runs.js';
 import type { LifecycleStatus } from './lifecycle.js';

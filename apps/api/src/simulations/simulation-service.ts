@@ -44,7 +44,7 @@ import type {
   SimulationStore,
   SnapshotText,
   StoredEvent,
-} from '../storage/simulation-store.js';
+} from './simulation-store.js';
 import type { SimulationEventBus } from './event-bus.js';
 import { isActive, type LifecycleStatus } from './lifecycle.js';
 import { noopPlaybackController, type PlaybackController, type PlaybackControllerFactory, type PlaybackTarget } from './playback-controller.js';

@@ -1,5 +1,5 @@
 import { isEngineVersion, type EngineState, type EngineVersion } from '@sim/engine';
-import type { ForkOrigin, SimulationRecord } from '../storage/simulation-store.js';
+import type { ForkOrigin, SimulationRecord } from './simulation-store.js';
 import type { LifecycleStatus } from './lifecycle.js';
 
 /** The engine state with its `status` replaced by the lifecycle status, as every response gives it. */

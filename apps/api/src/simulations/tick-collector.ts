@@ -1,6 +1,6 @@
 import type { EngineEvent } from '@sim/engine';
 import { uuidFromName } from '../lib/name-uuid.js';
-import type { NewEvent, NewProphecy } from '../storage/simulation-store.js';
+import type { NewEvent, NewProphecy } from './simulation-store.js';
 
 /** Namespace of prophecy ids: uuidFromName(namespace, `${simulationId}:${seq}`). */
 const PROPHECY_NAMESPACE = 'sim/prophecy';

@@ -21,7 +21,7 @@ import {
   type StoredEvent,
   type StoredEventType,
   snapshotJsonOf,
-} from './simulation-store.js';
+} from '../simulations/simulation-store.js';
 import type { ChangeWatch } from './change-watch.js';
 import { ReadThroughCache } from './read-through-cache.js';
 import type { StorageCapabilities } from './storage-capabilities.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ChangeWatch } from './change-watch.js';
 import type { Database } from './database-schema.js';
-import type { SimulationStore } from './simulation-store.js';
+import type { SimulationStore } from '../simulations/simulation-store.js';
 import type { ExperimentStore } from '../experiments/experiment-store.js';
 import type { StorageCapabilities } from './storage-capabilities.js';
 

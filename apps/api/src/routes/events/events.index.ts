@@ -11,7 +11,7 @@ import { DEFAULT_SUBSCRIBER_LIMITS } from '../../live/sse-subscriber.js';
 import { ConcurrencyLimiter } from '../../rate-limit/concurrency-limiter.js';
 import type { SimulationEventBus } from '../../simulations/event-bus.js';
 import type { SimulationService } from '../../simulations/simulation-service.js';
-import type { SimulationStore } from '../../storage/simulation-store.js';
+import type { SimulationStore } from '../../simulations/simulation-store.js';
 import { eventHandlers } from './events.handlers.js';
 import { eventRoutes } from './events.routes.js';
 

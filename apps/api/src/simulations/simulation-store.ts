@@ -1,6 +1,6 @@
 import type { EngineInput, EngineSnapshot, EngineState, ProphecyData, ScenarioInput, ScheduledInput } from '@sim/engine';
 import type { Page, SortOrder } from '../lib/pagination.js';
-import type { LifecycleStatus } from '../simulations/lifecycle.js';
+import type { LifecycleStatus } from './lifecycle.js';
 
 /** Where a fork branched off: its parent and the last tick of history they share. */
 export interface ForkOrigin {
