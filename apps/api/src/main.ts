@@ -11,6 +11,7 @@ import { consoleLogger } from './lib/logger.js';
 import { createAdapterDomainCatalog } from './scenarios/adapter-domain-catalog.js';
 import { watchScenarioFolder } from './scenarios/watch-scenario-folder.js';
 import { InProcessEventBus } from './simulations/event-bus.js';
+import { createInProcessCoordination } from './coordination/in-process-coordination.js';
 import { LiveHub } from './live/live-channel.js';
 import { playbackClock } from './live/playback-clock.js';
 import { createKyselyIdentityStore } from './storage/identity-store-kysely.js';
@@ -60,6 +61,9 @@ async function main(): Promise<void> {
   const logger = consoleLogger;
   const storage = await openStorage(config.database);
   logger.info(`database: ${storage.capabilities.name}${config.database.kind === 'sqlite' ? ` at ${config.database.path}` : ''}`);
+  // Locks, playback leases, stream slots and announcements: in this process on an embedded
+  // database, through the database when several processes share it.
+  const coordination = createInProcessCoordination();
 
   // The catalogue follows the folder: files added, changed or removed are served without a restart.
   const scenarioFolder = watchScenarioFolder(config.scenariosDir, logger);
@@ -112,8 +116,10 @@ async function main(): Promise<void> {
     clock: systemClock,
     config,
     events,
-    playback: playbackClock({ logger }),
-    live: { hub: live, heartbeatMs: config.sseHeartbeatMs, streams: rateLimiting.streams, tiers: config.tierLimits },
+    coordination,
+    // Shared: leases decide which process advances a simulation, and a clean stop hands it over.
+    playback: playbackClock({ logger, ...(coordination.shared ? { leases: coordination.leases, handOver: true } : {}) }),
+    live: { hub: live, heartbeatMs: config.sseHeartbeatMs, streams: coordination.streams, tiers: config.tierLimits },
     logger,
     usage,
     engine,
@@ -139,8 +145,10 @@ async function main(): Promise<void> {
   const resumed = (await experiments?.executor.resume()) ?? 0;
   if (resumed > 0) logger.info(`experiments: ${resumed} unfinished experiment(s) resumed`);
 
-  const interrupted = await service.recoverInterruptedPlayback();
-  if (interrupted.length > 0) logger.info(`playback: ${interrupted.length} simulation(s) left playing by an unclean stop are now paused`);
+  if (!coordination.shared) {
+    const interrupted = await service.recoverInterruptedPlayback();
+    if (interrupted.length > 0) logger.info(`playback: ${interrupted.length} simulation(s) left playing by an unclean stop are now paused`);
+  }
 
   let listening: (info: AddressInfo) => void = () => {};
   const listeningOn = new Promise<AddressInfo>((resolve) => (listening = resolve));
@@ -188,6 +196,7 @@ async function main(): Promise<void> {
         await engine.close();
         await usage.close();
         await authenticator.flush();
+        await coordination.close();
         await storage.close();
         logger.info('stopped');
         process.exit(0);
