@@ -97,10 +97,20 @@ export async function startTestPostgresServer(): Promise<TestPostgresServer> {
 
 /** A database of one test file's own on the run's PostgreSQL server. */
 export interface TestPostgresDatabase {
+  /** Its name on the server, `sim_test_…`, e.g. to create others from it as a template. */
+  readonly name: string;
   /** `postgres://…/sim_test_…`: for DATABASE_URL, openStorage, or an API server process's env. */
   readonly url: string;
   /** Drops the database, ending whatever connections are still open on it; idempotent. */
   drop(): Promise<void>;
+}
+
+export interface CreateDatabaseOptions {
+  /**
+   * A database to copy (tables and rows), such as one migrated once for a whole test file; it
+   * must have no open connection while it is copied. Default: an empty database.
+   */
+  template?: string;
 }
 
 async function asAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -114,16 +124,20 @@ async function asAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise
 }
 
 /**
- * Creates a uniquely named, empty database on the server `adminUrl` names, so that test files
- * (and benchmarks) running at once never share tables.
+ * Creates a uniquely named database on the server `adminUrl` names, so that test files (and
+ * benchmarks) running at once never share tables.
  */
-export async function createPostgresDatabase(adminUrl: string): Promise<TestPostgresDatabase> {
+export async function createPostgresDatabase(adminUrl: string, options: CreateDatabaseOptions = {}): Promise<TestPostgresDatabase> {
   const name = `sim_test_${randomBytes(6).toString('hex')}`;
-  await asAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const template = options.template === undefined ? '' : ` TEMPLATE ${pg.escapeIdentifier(options.template)}`;
+  // FILE_COPY copies the template's few files at once: ten times faster here than the default
+  // (WAL_LOG, which writes every page to the WAL), and durability is off anyway.
+  await asAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}${template} STRATEGY FILE_COPY`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   let dropped: Promise<void> | undefined;
   return {
+    name,
     url: url.toString(),
     drop: () =>
       (dropped ??= asAdmin(adminUrl, async (client) => {
