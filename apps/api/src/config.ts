@@ -15,6 +15,9 @@ export function repoRoot(): string {
   }
 }
 
+/** pg's own default; docs/operations.md says when to raise it. */
+const DEFAULT_POOL_SIZE = 10;
+
 const optional = z
   .string()
   .optional()
@@ -41,6 +44,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optional.refine((v) => v === undefined || v.startsWith('file:') || /^postgres(ql)?:\/\//.test(v), {
     message: 'must be file:<path> (SQLite) or postgres://… (PostgreSQL)',
   }),
+  /** Connections each instance keeps open to PostgreSQL at most (unused with SQLite). */
+  SIM_DATABASE_POOL_SIZE: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(1_000).optional()).transform((v) => v ?? DEFAULT_POOL_SIZE),
   SIM_JWT_SECRET: optional.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
   SIM_JWKS_URL: optional.pipe(z.url().optional()),
   SIM_JWT_ISSUER: optional,
@@ -103,7 +108,7 @@ const EnvSchema = z.object({
   INIT_CWD: optional,
 });
 
-export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; poolSize: number };
 
 export interface AppConfig {
   host: string;
@@ -181,7 +186,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       ? { kind: 'sqlite', path: join(root, 'data', 'sim.db') }
       : e.DATABASE_URL.startsWith('file:')
         ? { kind: 'sqlite', path: e.DATABASE_URL.slice('file:'.length) === ':memory:' ? ':memory:' : local(e.DATABASE_URL.slice('file:'.length)) }
-        : { kind: 'postgres', url: e.DATABASE_URL };
+        : { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.SIM_DATABASE_POOL_SIZE };
   return {
     host: e.HOST,
     port: e.PORT,
