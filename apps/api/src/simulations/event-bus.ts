@@ -48,24 +48,45 @@ export interface SimulationEventBus {
 }
 
 /**
- * The messages of a stretch of history in their order (docs/api.md, "Events"): the events the
- * engine reported while computing tick t, then tick t, then what happened after it (status
- * changes, failure). Ticks are taken from `steps` as they come.
+ * Places a stretch of history in order (docs/api.md, "Events"): the events the engine reported
+ * while computing tick t, then tick t, then what happened after it (status changes, failure).
+ * Ticks are handed in as they come, so a long stretch never needs all its steps at once.
  */
-export function* historyMessages(simulationId: string, before: HistoryHead, events: readonly StoredEvent[], steps: Iterable<TraceStep>): Generator<SimulationBusMessage, void, void> {
-  let e = 0;
-  let lastSeq = before.lastSeq;
-  for (const step of steps) {
-    while (e < events.length) {
-      const event = events[e] as StoredEvent;
+export class HistoryInterleave {
+  private next = 0;
+  private lastSeq: number;
+
+  constructor(
+    private readonly simulationId: string,
+    before: HistoryHead,
+    private readonly events: readonly StoredEvent[],
+  ) {
+    this.lastSeq = before.lastSeq;
+  }
+
+  /** The events before `step`, then the step itself. */
+  *tick(step: TraceStep): Generator<SimulationBusMessage, void, void> {
+    while (this.next < this.events.length) {
+      const event = this.events[this.next] as StoredEvent;
       if (event.tick > step.tick || (event.tick === step.tick && afterTick(event.type))) break;
-      lastSeq = event.seq;
-      e++;
+      this.lastSeq = event.seq;
+      this.next++;
       yield { kind: 'event', event };
     }
-    yield { kind: 'tick', simulationId, afterSeq: lastSeq, step };
+    yield { kind: 'tick', simulationId: this.simulationId, afterSeq: this.lastSeq, step };
   }
-  while (e < events.length) yield { kind: 'event', event: events[e++] as StoredEvent };
+
+  /** The events after the last tick. */
+  *rest(): Generator<SimulationBusMessage, void, void> {
+    while (this.next < this.events.length) yield { kind: 'event', event: this.events[this.next++] as StoredEvent };
+  }
+}
+
+/** A whole committed change's messages, in order. */
+export function* historyMessages(change: CommittedChange): Generator<SimulationBusMessage, void, void> {
+  const interleave = new HistoryInterleave(change.simulationId, change.before, change.events);
+  for (const step of change.steps) yield* interleave.tick(step);
+  yield* interleave.rest();
 }
 
 /** The in-process bus: one process, listeners called synchronously in publish order. */
@@ -83,7 +104,7 @@ export class InProcessEventBus implements SimulationEventBus {
 
   publish(change: CommittedChange): void {
     if (!this.listeners.has(change.simulationId)) return;
-    for (const message of historyMessages(change.simulationId, change.before, change.events, change.steps)) this.listeners.publish(change.simulationId, message);
+    for (const message of historyMessages(change)) this.listeners.publish(change.simulationId, message);
   }
 
   hasSubscribers(simulationId: string): boolean {
