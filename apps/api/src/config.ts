@@ -71,6 +71,14 @@ const EnvSchema = z.object({
   SIM_MAX_CONNECTIONS_PER_ADDRESS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100_000).optional()),
   /** Ticks between checkpoints; default picked from each world's size (docs/api.md, "Checkpoints"). */
   SIM_CHECKPOINT_INTERVAL: optional.pipe(z.coerce.number<string | undefined>().int().min(10).max(1_000_000).optional()),
+  /**
+   * Several processes on one PostgreSQL: how long a playback lease lasts unless renewed, i.e.
+   * how soon another process goes on playing a dead one's simulations (docs/operations.md,
+   * "Several instances").
+   */
+  SIM_PLAYBACK_LEASE_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(500).max(600_000).optional()).transform((v) => v ?? 5_000),
+  /** `api` (default): serves HTTP; `worker`: serves nothing, computes experiment runs from the shared queue. */
+  SIM_ROLE: optional.pipe(z.enum(['api', 'worker']).optional()).transform((v) => v ?? 'api'),
   /** Engine worker threads; default one per core but one (at least one). */
   SIM_ENGINE_WORKERS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(256).optional()),
   /** Concurrent SSE streams per organization, `free,pro,enterprise`, e.g. `2,20,200`. */
@@ -128,6 +136,10 @@ export interface AppConfig {
   serviceVersion: string;
   /** Engine worker threads; undefined: one per core but one. */
   engineWorkers: number | undefined;
+  /** Lease life of a playing simulation when processes share PostgreSQL (SIM_PLAYBACK_LEASE_MS). */
+  playbackLeaseMs: number;
+  /** What this process does (SIM_ROLE): serve the API, or compute experiment runs only. */
+  role: 'api' | 'worker';
   /** Ticks between checkpoints (SIM_CHECKPOINT_INTERVAL); undefined: picked from each world's size. */
   checkpointInterval: number | undefined;
   http: HttpLimits;
@@ -200,6 +212,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     trustProxy: e.SIM_TRUST_PROXY ?? { kind: 'socket' },
     serviceVersion: serviceVersion(root),
     engineWorkers: e.SIM_ENGINE_WORKERS,
+    playbackLeaseMs: e.SIM_PLAYBACK_LEASE_MS,
+    role: e.SIM_ROLE,
     checkpointInterval: e.SIM_CHECKPOINT_INTERVAL,
     http: {
       headersTimeoutMs,
