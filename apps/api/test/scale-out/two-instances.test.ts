@@ -19,10 +19,14 @@ let a: ServerProcess;
 let b: ServerProcess;
 let key: string;
 let freeKey: string;
+let countedKey: string;
 const subscribers: Subscriber[] = [];
 
+/** Reads a minute of the free tier, low enough to reach it in a test. */
+const FREE_READS = 8;
 /** Short leases so that the takeover after SIGKILL is quick. */
-const env = (url: string): Record<string, string> => ({ DATABASE_URL: url, SIM_ENGINE_WORKERS: '1', SIM_PLAYBACK_LEASE_MS: '1500' });
+const env = (url: string): Record<string, string> => ({ DATABASE_URL: url, SIM_ENGINE_WORKERS: '1', SIM_PLAYBACK_LEASE_MS: '1500', SIM_RATE_LIMITS_FREE: `30,60,${FREE_READS}` });
+
 
 beforeAll(async () => {
   database = await createTestPostgresDatabase();
@@ -34,6 +38,8 @@ beforeAll(async () => {
   // request: a client's idle keep-alive socket would outlive the servers' keep-alive timeout).
   const org = cli(['orgs', 'create', '--name', 'free-org', '--tier', 'free', '--json']) as { id: string };
   freeKey = (cli(['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json']) as { key: string }).key;
+  const counted = cli(['orgs', 'create', '--name', 'free-counted', '--tier', 'free', '--json']) as { id: string };
+  countedKey = (cli(['keys', 'create', '--org', counted.id, '--scopes', 'simulation:read', '--json']) as { key: string }).key;
   b = await startServerProcess({ env: env(database.url), timeoutMs: 60_000 });
 }, 120_000);
 
@@ -79,7 +85,8 @@ function cli(args: string[]): unknown {
 
 const tickOf = (data: string): number => (JSON.parse(data) as { t: number }).t;
 
-describe('two API instances on one PostgreSQL', () => {
+// Two cold server processes on a loaded machine answer their first requests slowly.
+describe('two API instances on one PostgreSQL', { timeout: 60_000 }, () => {
   it('a simulation created on A is stepped on B and read back on A', async () => {
     const id = await create(a);
     const stepped = await call(b, 'POST', `/v1/simulations/${id}/step`, { ticks: 5 });
@@ -129,6 +136,14 @@ describe('two API instances on one PostgreSQL', () => {
     expect(retried.status).toBe(201);
     expect(retried.headers.get('idempotency-replayed')).toBe('true');
     expect(retried.body).toEqual(first.body);
+  });
+
+  it('one rate-limit window counts the requests of both instances', async () => {
+    const list = (server: ServerProcess): Promise<Response> => fetch(`${server.baseUrl}/v1/simulations`, { headers: { 'X-Api-Key': countedKey } });
+    const statuses: number[] = [];
+    for (let i = 0; i < FREE_READS + 2; i++) statuses.push((await list(i % 2 === 0 ? a : b)).status);
+    expect(statuses.slice(0, FREE_READS)).toEqual(Array(FREE_READS).fill(200));
+    expect(statuses.slice(FREE_READS)).toEqual([429, 429]);
   });
 
   it('the concurrent-stream limit counts the streams of both instances', async () => {
