@@ -19,6 +19,7 @@ import type { EngineRunner } from './engine-work/engine-runner.js';
 import type { WorkBudget } from './work-budget/work-budget.js';
 import type { ExperimentStore } from './experiments/experiment-store.js';
 import type { ExperimentLimitsTable } from './experiments/experiment-limits.js';
+import type { Coordination } from './coordination/coordination.js';
 
 /** What a later feature may add to the app without touching its routes. */
 export interface AppExtensions extends GuardExtensions {
@@ -41,6 +42,8 @@ export interface AppDeps {
   clock: Clock;
   config: Pick<AppConfig, 'serviceVersion'>;
   events: SimulationEventBus;
+  /** Locks and playback leases (docs/operations.md, "Several instances"); default in this process. */
+  coordination?: Coordination;
   logger?: Logger;
   /** Builds the playback clock; default: a controller that runs no clock. */
   playback?: PlaybackControllerFactory;

@@ -59,6 +59,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
     ...(deps.engine ? { engine: deps.engine } : {}),
     ...(deps.work ? { work: deps.work } : {}),
     checkpointInterval: deps.checkpointInterval,
+    ...(deps.coordination ? { locks: deps.coordination.locks, leases: deps.coordination.leases } : {}),
   });
   // Forks share the service's engine runner, so their replays queue on the same workers.
   const forks = new SimulationForks({ store: deps.store, engine: service.engine, work: service.work, clock: deps.clock, usage: service.usage });

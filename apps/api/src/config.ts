@@ -15,6 +15,9 @@ export function repoRoot(): string {
   }
 }
 
+/** pg's own default; docs/operations.md says when to raise it. */
+const DEFAULT_POOL_SIZE = 10;
+
 const optional = z
   .string()
   .optional()
@@ -41,6 +44,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optional.refine((v) => v === undefined || v.startsWith('file:') || /^postgres(ql)?:\/\//.test(v), {
     message: 'must be file:<path> (SQLite) or postgres://… (PostgreSQL)',
   }),
+  /** Connections each instance keeps open to PostgreSQL at most (unused with SQLite). */
+  SIM_DATABASE_POOL_SIZE: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(1_000).optional()).transform((v) => v ?? DEFAULT_POOL_SIZE),
   SIM_JWT_SECRET: optional.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
   SIM_JWKS_URL: optional.pipe(z.url().optional()),
   SIM_JWT_ISSUER: optional,
@@ -66,6 +71,14 @@ const EnvSchema = z.object({
   SIM_MAX_CONNECTIONS_PER_ADDRESS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100_000).optional()),
   /** Ticks between checkpoints; default picked from each world's size (docs/api.md, "Checkpoints"). */
   SIM_CHECKPOINT_INTERVAL: optional.pipe(z.coerce.number<string | undefined>().int().min(10).max(1_000_000).optional()),
+  /**
+   * Several processes on one PostgreSQL: how long a playback lease lasts unless renewed, i.e.
+   * how soon another process goes on playing a dead one's simulations (docs/operations.md,
+   * "Several instances").
+   */
+  SIM_PLAYBACK_LEASE_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(500).max(600_000).optional()).transform((v) => v ?? 5_000),
+  /** `api` (default): serves HTTP; `worker`: serves nothing, computes experiment runs from the shared queue. */
+  SIM_ROLE: optional.pipe(z.enum(['api', 'worker']).optional()).transform((v) => v ?? 'api'),
   /** Engine worker threads; default one per core but one (at least one). */
   SIM_ENGINE_WORKERS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(256).optional()),
   /** Concurrent SSE streams per organization, `free,pro,enterprise`, e.g. `2,20,200`. */
@@ -103,7 +116,7 @@ const EnvSchema = z.object({
   INIT_CWD: optional,
 });
 
-export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; poolSize: number };
 
 export interface AppConfig {
   host: string;
@@ -123,6 +136,10 @@ export interface AppConfig {
   serviceVersion: string;
   /** Engine worker threads; undefined: one per core but one. */
   engineWorkers: number | undefined;
+  /** Lease life of a playing simulation when processes share PostgreSQL (SIM_PLAYBACK_LEASE_MS). */
+  playbackLeaseMs: number;
+  /** What this process does (SIM_ROLE): serve the API, or compute experiment runs only. */
+  role: 'api' | 'worker';
   /** Ticks between checkpoints (SIM_CHECKPOINT_INTERVAL); undefined: picked from each world's size. */
   checkpointInterval: number | undefined;
   http: HttpLimits;
@@ -181,7 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       ? { kind: 'sqlite', path: join(root, 'data', 'sim.db') }
       : e.DATABASE_URL.startsWith('file:')
         ? { kind: 'sqlite', path: e.DATABASE_URL.slice('file:'.length) === ':memory:' ? ':memory:' : local(e.DATABASE_URL.slice('file:'.length)) }
-        : { kind: 'postgres', url: e.DATABASE_URL };
+        : { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.SIM_DATABASE_POOL_SIZE };
   return {
     host: e.HOST,
     port: e.PORT,
@@ -195,6 +212,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     trustProxy: e.SIM_TRUST_PROXY ?? { kind: 'socket' },
     serviceVersion: serviceVersion(root),
     engineWorkers: e.SIM_ENGINE_WORKERS,
+    playbackLeaseMs: e.SIM_PLAYBACK_LEASE_MS,
+    role: e.SIM_ROLE,
     checkpointInterval: e.SIM_CHECKPOINT_INTERVAL,
     http: {
       headersTimeoutMs,

@@ -7,10 +7,14 @@ import { createAuthenticator } from './identity/authenticator.js';
 import { bootstrapIdentity } from './identity/bootstrap.js';
 import { mountIdentityRoutes } from './identity/mount-identity-routes.js';
 import { systemClock } from './lib/clock.js';
-import { consoleLogger } from './lib/logger.js';
+import { consoleLogger, type Logger } from './lib/logger.js';
 import { createAdapterDomainCatalog } from './scenarios/adapter-domain-catalog.js';
 import { watchScenarioFolder } from './scenarios/watch-scenario-folder.js';
 import { InProcessEventBus } from './simulations/event-bus.js';
+import { createInProcessCoordination } from './coordination/in-process-coordination.js';
+import type { Coordination } from './coordination/coordination.js';
+import { SharedEventBus } from './live/shared-event-bus.js';
+import { createPostgresCoordination } from './storage/postgres/postgres-coordination.js';
 import { LiveHub } from './live/live-channel.js';
 import { playbackClock } from './live/playback-clock.js';
 import { createKyselyIdentityStore } from './storage/identity-store-kysely.js';
@@ -60,6 +64,13 @@ async function main(): Promise<void> {
   const logger = consoleLogger;
   const storage = await openStorage(config.database);
   logger.info(`database: ${storage.capabilities.name}${config.database.kind === 'sqlite' ? ` at ${config.database.path}` : ''}`);
+  // Locks, playback leases, stream slots and announcements: in this process on an embedded
+  // database, through the database when several processes share it.
+  const coordination: Coordination =
+    config.database.kind === 'postgres'
+      ? await createPostgresCoordination({ connectionString: config.database.url, logger, leases: { ttlMs: config.playbackLeaseMs, renewMs: Math.max(100, Math.floor(config.playbackLeaseMs / 5)) } })
+      : createInProcessCoordination();
+  if (coordination.shared) logger.info(`coordination: shared through the database (playback leases of ${config.playbackLeaseMs} ms)`);
 
   // The catalogue follows the folder: files added, changed or removed are served without a restart.
   const scenarioFolder = watchScenarioFolder(config.scenariosDir, logger);
@@ -99,7 +110,11 @@ async function main(): Promise<void> {
   const work = createWorkBudget({ limiter: rateLimiting.limiter, tiers: config.tierLimits });
 
   // SSE: one live feed per followed simulation; main ends every stream at shutdown.
-  const events = new InProcessEventBus((error) => logger.error('event listener failed', { error: String(error) }));
+  const onBusError = (error: unknown): void => logger.error('event listener failed', { error: String(error) });
+  // Shared: every process's streams follow commits made by any process (docs/operations.md, "Several instances").
+  const events = coordination.shared
+    ? new SharedEventBus({ announcements: coordination.announcements, store: storage.simulations, engine, onError: onBusError })
+    : new InProcessEventBus(onBusError);
   const live = new LiveHub(events);
 
   const web = loadViewerFiles(config.webDir);
@@ -112,8 +127,10 @@ async function main(): Promise<void> {
     clock: systemClock,
     config,
     events,
-    playback: playbackClock({ logger }),
-    live: { hub: live, heartbeatMs: config.sseHeartbeatMs, streams: rateLimiting.streams, tiers: config.tierLimits },
+    coordination,
+    // Shared: leases decide which process advances a simulation, and a clean stop hands it over.
+    playback: playbackClock({ logger, ...(coordination.shared ? { leases: coordination.leases, handOver: true } : {}) }),
+    live: { hub: live, heartbeatMs: config.sseHeartbeatMs, streams: coordination.streams, tiers: config.tierLimits },
     logger,
     usage,
     engine,
@@ -139,8 +156,13 @@ async function main(): Promise<void> {
   const resumed = (await experiments?.executor.resume()) ?? 0;
   if (resumed > 0) logger.info(`experiments: ${resumed} unfinished experiment(s) resumed`);
 
-  const interrupted = await service.recoverInterruptedPlayback();
-  if (interrupted.length > 0) logger.info(`playback: ${interrupted.length} simulation(s) left playing by an unclean stop are now paused`);
+  let stopAdopting = (): void => {};
+  if (!coordination.shared) {
+    const interrupted = await service.recoverInterruptedPlayback();
+    if (interrupted.length > 0) logger.info(`playback: ${interrupted.length} simulation(s) left playing by an unclean stop are now paused`);
+  } else {
+    stopAdopting = adoptOrphanedPlayback(coordination, service, logger, Math.max(100, Math.floor(config.playbackLeaseMs / 5)));
+  }
 
   let listening: (info: AddressInfo) => void = () => {};
   const listeningOn = new Promise<AddressInfo>((resolve) => (listening = resolve));
@@ -163,6 +185,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info(`${signal}: stopping (finishing in-flight requests)`);
     scenarioFolder.close();
+    stopAdopting();
     const force = setTimeout(() => {
       logger.warn('in-flight requests did not finish in time; closing anyway');
       process.exit(1);
@@ -181,6 +204,7 @@ async function main(): Promise<void> {
       } finally {
         experiments?.feed.close();
         live.close();
+        if (events instanceof SharedEventBus) events.close();
       }
     })().finally(() => {
       // close() stops accepting and calls back once open connections have ended.
@@ -188,6 +212,7 @@ async function main(): Promise<void> {
         await engine.close();
         await usage.close();
         await authenticator.flush();
+        await coordination.close();
         await storage.close();
         logger.info('stopped');
         process.exit(0);
@@ -199,6 +224,35 @@ async function main(): Promise<void> {
   };
   onStopSignal = shutdown;
   if (requestedStop) shutdown(requestedStop);
+}
+
+/**
+ * Shared database: looks for playing simulations nobody advances (their process died or handed
+ * them over) every `everyMs`, and at once when a process announces a hand-over. Returns stop.
+ */
+function adoptOrphanedPlayback(coordination: Coordination, service: { adoptOrphanedPlayback(): Promise<string[]> }, logger: Logger, everyMs: number): () => void {
+  let running = false;
+  const adopt = (): void => {
+    if (running) return;
+    running = true;
+    service
+      .adoptOrphanedPlayback()
+      .then((ids) => {
+        if (ids.length > 0) logger.info(`playback: took over ${ids.length} simulation(s) from a process that stopped`, { simulationIds: ids });
+      })
+      .catch((error: unknown) => logger.warn('playback: could not look for orphaned playback', { error: String(error) }))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const timer = setInterval(adopt, everyMs);
+  timer.unref();
+  const stopListening = coordination.announcements.listen('playback', adopt);
+  adopt();
+  return () => {
+    clearInterval(timer);
+    stopListening();
+  };
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import type { ScenarioInput, ScheduledInput } from '@sim/engine';
+import type { EngineSnapshot, ScenarioInput, ScheduledInput } from '@sim/engine';
 import type { Checkpoint } from '../simulations/simulation-store.js';
 import type { EngineRunner } from './engine-runner.js';
 import type { ReplayResult, ReplayTask } from './engine-task.js';
@@ -16,8 +16,17 @@ export interface ReplaySource {
   untilTick: number;
   /** Ticks below it yield null (their steps are not built). Default 1: every step. */
   stepsFromTick?: number;
-  /** A stored checkpoint to start from instead of tick 0; the first tick yielded is the one after it. */
-  start?: Checkpoint | undefined;
+  /**
+   * Where to start instead of tick 0: a stored checkpoint, or the snapshot a previous replay of
+   * the same history ended at. The first tick yielded is the one after it.
+   */
+  start?: Checkpoint | ReplayEnd | undefined;
+}
+
+/** The engine where a replay stopped: a later replay of the same history goes on from it. */
+export interface ReplayEnd {
+  tick: number;
+  snapshot: EngineSnapshot;
 }
 
 export interface HistoryReplay extends ReplaySource {
@@ -36,7 +45,9 @@ export interface HistoryReplay extends ReplaySource {
  * `untilTick` (a fork starts from it).
  */
 export async function* replayHistory(runner: EngineRunner, source: HistoryReplay, signal?: AbortSignal): AsyncGenerator<ReplayResult, void, void> {
-  let from: ReplayTask['from'] = source.start === undefined ? { scenario: source.scenario, engineVersion: source.engineVersion } : { checkpoint: source.start.bytes };
+  const start = source.start;
+  let from: ReplayTask['from'] =
+    start === undefined ? { scenario: source.scenario, engineVersion: source.engineVersion } : 'bytes' in start ? { checkpoint: start.bytes } : { snapshot: start.snapshot };
   let tick = source.start?.tick ?? 0;
   for (;;) {
     const at = tick;

@@ -38,7 +38,7 @@ class LiveChannel {
 
   constructor(bus: SimulationEventBus, point: JoinPoint) {
     this.builder = new FrameBuilder(point.status, point.lastEventSeq);
-    this.unsubscribe = bus.subscribe(point.id, (message) => this.receive(message));
+    this.unsubscribe = bus.subscribe(point.id, (message) => this.receive(message), { tick: point.tick, lastSeq: point.lastEventSeq });
   }
 
   add(sink: SseSink): void {

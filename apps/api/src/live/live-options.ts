@@ -1,5 +1,5 @@
 import type { TierLimitsTable } from '../identity/tier-limits.js';
-import type { ConcurrencyLimiter } from '../rate-limit/concurrency-limiter.js';
+import type { StreamSlots } from '../coordination/coordination.js';
 import type { LiveHub } from './live-channel.js';
 import type { SubscriberLimits } from './sse-subscriber.js';
 
@@ -12,7 +12,7 @@ export interface LiveOptions {
   /** The `retry:` sent at the start of each stream; default 3000. */
   retryMs?: number;
   /** Open streams per organization; default a limiter of its own. */
-  streams?: Pick<ConcurrencyLimiter, 'acquire'>;
+  streams?: StreamSlots;
   /** `concurrentStreams` per tier; default free 2, pro 20, enterprise 200 (docs/api.md, "Events", "Limits"). */
   tiers?: TierLimitsTable;
   /** Backlog after which a slow subscriber is dropped. */

@@ -1,5 +1,7 @@
+import type { PlaybackLeases } from '../coordination/coordination.js';
 import type { Logger } from '../lib/logger.js';
-import type { PlaybackController, PlaybackControllerFactory, PlaybackTarget } from '../simulations/playback-controller.js';
+import type { PlaybackController, PlaybackControllerFactory, PlaybackProgress, PlaybackTarget } from '../simulations/playback-controller.js';
+import type { PlaybackPayer } from '../work-budget/playback-payers.js';
 import { systemScheduler, type Scheduler } from './scheduler.js';
 
 export interface PlaybackClockOptions {
@@ -11,6 +13,13 @@ export interface PlaybackClockOptions {
   maxBatch?: number;
   /** Largest backlog (in seconds of ticks) the clock catches up on; older debt is forgotten. */
   maxLagSeconds?: number;
+  /** Who may advance each simulation; default this process, always. */
+  leases?: PlaybackLeases;
+  /**
+   * At shutdown, give the leases up for another process to go on (several processes on one
+   * database) instead of pausing what plays; default false.
+   */
+  handOver?: boolean;
 }
 
 interface Clock {
@@ -24,7 +33,13 @@ interface Clock {
   timer: unknown;
   running: Promise<void> | undefined;
   stopped: boolean;
+  /** Resolves once the lease is decided; the clock runs only when it was won. */
+  leased: Promise<boolean>;
+  holding: boolean;
 }
+
+/** Holds every lease: one process alone on its database. */
+const alwaysHeld: PlaybackLeases = { acquire: async () => true, release: async () => {}, onLost: () => () => {}, orphans: async () => [] };
 
 /**
  * The server-side playback clock: one schedule per playing simulation. Tick n (counted from the
@@ -39,6 +54,8 @@ class PlaybackClock implements PlaybackController {
   private readonly minIntervalMs: number;
   private readonly maxBatch: number;
   private readonly maxLagSeconds: number;
+  private readonly leases: PlaybackLeases;
+  private readonly stopLosing: () => void;
   private closed = false;
 
   constructor(
@@ -49,9 +66,15 @@ class PlaybackClock implements PlaybackController {
     this.minIntervalMs = options.minIntervalMs ?? 10;
     this.maxBatch = options.maxBatch ?? 1000;
     this.maxLagSeconds = options.maxLagSeconds ?? 1;
+    this.leases = options.leases ?? alwaysHeld;
+    // This process stalled past its lease and another took the simulation over: stop, release nothing.
+    this.stopLosing = this.leases.onLost((simulationId) => {
+      this.options.logger?.warn('playback: lease taken over by another process', { simulationId });
+      this.halt(simulationId);
+    });
   }
 
-  play(simulationId: string, options: { speed: number; ticksPerSecond: number }): void {
+  play(simulationId: string, options: { speed: number; ticksPerSecond: number; payer?: PlaybackPayer | undefined }): void {
     if (this.closed) return;
     const rate = options.ticksPerSecond * options.speed;
     const now = this.scheduler.now();
@@ -61,13 +84,34 @@ class PlaybackClock implements PlaybackController {
       clock.speed = options.speed;
       clock.ticksPerSecond = options.ticksPerSecond;
       this.retime(clock, rate, now);
-      if (clock.running === undefined) this.schedule(simulationId, clock);
+      if (clock.running === undefined && clock.holding) this.schedule(simulationId, clock);
       return;
     }
     // The first tick comes one period after play, as a metronome's first beat after the start.
-    const fresh: Clock = { speed: options.speed, ticksPerSecond: options.ticksPerSecond, rate, origin: now, done: 0, timer: undefined, running: undefined, stopped: false };
+    const fresh: Clock = { speed: options.speed, ticksPerSecond: options.ticksPerSecond, rate, origin: now, done: 0, timer: undefined, running: undefined, stopped: false, leased: Promise.resolve(true), holding: true };
     this.clocks.set(simulationId, fresh);
-    this.schedule(simulationId, fresh);
+    if (this.options.leases === undefined) {
+      // Alone on its database: the clock starts at once.
+      this.schedule(simulationId, fresh);
+      return;
+    }
+    fresh.holding = false;
+    fresh.leased = this.leases.acquire(simulationId, options.payer).catch((error: unknown) => {
+      this.options.logger?.error('playback: could not take the lease', { simulationId, error: String(error) });
+      return false;
+    });
+    void fresh.leased.then((won) => {
+      // Stopped meanwhile: stop() gives the lease up once it is decided.
+      if (fresh.stopped) return;
+      if (!won) {
+        // Another process advances it; a new speed reaches that clock through storage.
+        this.halt(simulationId);
+        return;
+      }
+      fresh.holding = true;
+      fresh.origin = this.scheduler.now();
+      this.schedule(simulationId, fresh);
+    });
   }
 
   pause(simulationId: string): void {
@@ -75,20 +119,46 @@ class PlaybackClock implements PlaybackController {
   }
 
   stop(simulationId: string): void {
+    const clock = this.halt(simulationId);
+    // Released once the lease is decided (a clock stopped while acquiring releases it then).
+    if (clock !== undefined) void clock.leased.then((won) => (won ? this.release(simulationId) : undefined));
+  }
+
+  /** Stops the clock here and keeps the lease as it is; returns the clock stopped. */
+  private halt(simulationId: string): Clock | undefined {
     const clock = this.clocks.get(simulationId);
-    if (clock === undefined) return;
+    if (clock === undefined) return undefined;
     clock.stopped = true;
     this.scheduler.clearTimeout(clock.timer);
     this.clocks.delete(simulationId);
+    return clock;
   }
 
-  /** Stops every clock, waits for advances in flight, then pauses what was playing (state saved). */
+  private async release(simulationId: string): Promise<void> {
+    try {
+      await this.leases.release(simulationId);
+    } catch (error) {
+      // It expires on its own; another process then takes the simulation over.
+      this.options.logger?.warn('playback: could not give the lease up', { simulationId, error: String(error) });
+    }
+  }
+
+  /**
+   * Stops every clock and waits for advances in flight; then either gives the leases up so
+   * another process goes on (handOver), or pauses what was playing (state saved).
+   */
   async close(): Promise<void> {
     this.closed = true;
+    this.stopLosing();
     const playing = [...this.clocks.entries()];
-    for (const [id] of playing) this.stop(id);
+    for (const [id] of playing) this.halt(id);
     await Promise.all(playing.map(([, clock]) => clock.running));
-    for (const [id] of playing) {
+    const held = (await Promise.all(playing.map(async ([id, clock]) => ((await clock.leased) ? id : undefined)))).filter((id): id is string => id !== undefined);
+    if (this.options.handOver === true) {
+      await Promise.all(held.map((id) => this.release(id)));
+      return;
+    }
+    for (const id of held) {
       try {
         await this.target.haltPlayback(id, 'shutdown');
       } catch (error) {
@@ -133,7 +203,7 @@ class PlaybackClock implements PlaybackController {
     }
     if (due > 0) {
       const batch = Math.min(due, this.maxBatch);
-      let result: Awaited<ReturnType<PlaybackTarget['advancePlayback']>>;
+      let result: PlaybackProgress;
       try {
         result = await this.target.advancePlayback(simulationId, batch);
       } catch (error) {
@@ -147,10 +217,12 @@ class PlaybackClock implements PlaybackController {
         if (this.clocks.get(simulationId) === clock) this.stop(simulationId);
         return;
       }
-      if (result.ticksPerSecond !== clock.ticksPerSecond && result.ticksPerSecond > 0) {
-        // A set-rule decree changed rules.ticksPerSecond: the clock follows from now on.
+      if ((result.ticksPerSecond !== clock.ticksPerSecond && result.ticksPerSecond > 0) || (result.speed !== clock.speed && result.speed > 0)) {
+        // A set-rule decree changed rules.ticksPerSecond, or a play on another process the
+        // speed: the clock follows from now on.
         clock.ticksPerSecond = result.ticksPerSecond;
-        this.retime(clock, result.ticksPerSecond * clock.speed, this.scheduler.now());
+        clock.speed = result.speed;
+        this.retime(clock, result.ticksPerSecond * result.speed, this.scheduler.now());
       }
     }
     if (!clock.stopped) this.schedule(simulationId, clock);

@@ -3,7 +3,6 @@ import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../identity/tier-limi
 import type { RouteClass } from '../identity/usage-recorder.js';
 import type { Clock } from '../lib/clock.js';
 import type { ClientIpResolver } from './client-ip.js';
-import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import { rateLimitByIdentity } from './rate-limit-by-identity.js';
 import { rateLimitByIp } from './rate-limit-by-ip.js';
 import { tierRateLimitPolicy } from './rate-limit-policy.js';
@@ -26,8 +25,6 @@ export interface RateLimiting {
   /** Per protected route, after authentication. */
   byIdentity: (routeClass: RouteClass) => MiddlewareHandler;
   limiter: RateLimiter;
-  /** Open SSE streams per organization; limits come from `tiers[tier].concurrentStreams`. */
-  streams: ConcurrencyLimiter;
   tiers: TierLimitsTable;
 }
 
@@ -49,7 +46,6 @@ export function createRateLimiting(options: RateLimitingOptions): RateLimiting {
       return middleware;
     },
     limiter,
-    streams: new ConcurrencyLimiter(),
     tiers,
   };
 }

@@ -1,3 +1,14 @@
+import type { PlaybackPayer } from '../work-budget/playback-payers.js';
+
+/** Where a playing simulation stands after an advance: the clock follows its rate and speed. */
+export interface PlaybackProgress {
+  ticks: number;
+  status: string;
+  ticksPerSecond: number;
+  /** The stored playback speed (another process may have re-timed it). */
+  speed: number;
+}
+
 /** What the playback clock may do to a simulation; implemented by SimulationService. */
 export interface PlaybackTarget {
   /**
@@ -5,7 +16,7 @@ export interface PlaybackTarget {
    * request. Returns the ticks advanced and the status after them; a simulation that is no
    * longer `playing` is left alone (0 ticks).
    */
-  advancePlayback(simulationId: string, ticks: number): Promise<{ ticks: number; status: string; ticksPerSecond: number }>;
+  advancePlayback(simulationId: string, ticks: number): Promise<PlaybackProgress>;
   /** Pauses a playing simulation for the server (shutdown), with `reason` in its status event. */
   haltPlayback(simulationId: string, reason: string): Promise<void>;
 }
@@ -15,8 +26,8 @@ export interface PlaybackTarget {
  * has committed; the implementation (SSE/playback feature) drives `PlaybackTarget`.
  */
 export interface PlaybackController {
-  /** Starts or re-times the clock at `ticksPerSecond × speed`. */
-  play(simulationId: string, options: { speed: number; ticksPerSecond: number }): void;
+  /** Starts or re-times the clock at `ticksPerSecond × speed`; `payer` is recorded with its lease. */
+  play(simulationId: string, options: { speed: number; ticksPerSecond: number; payer?: PlaybackPayer | undefined }): void;
   /** Stops the clock; the status is already `paused`. */
   pause(simulationId: string): void;
   /** Stops the clock for good: the simulation completed or failed. */

@@ -27,7 +27,6 @@ import type { AuthContext } from '../identity/auth-context.js';
 import { noopUsageRecorder, type UsageRecorder } from '../identity/usage-recorder.js';
 import { ApiError, conflict, notFound, validationError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
-import { KeyedMutex } from '../lib/keyed-mutex.js';
 import type { Logger } from '../lib/logger.js';
 import type { Page, SortOrder } from '../lib/pagination.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
@@ -45,9 +44,12 @@ import type {
   SnapshotText,
   StoredEvent,
 } from './simulation-store.js';
-import type { SimulationEventBus } from './event-bus.js';
+import { StaleSimulationError } from './simulation-store.js';
+import type { HistoryHead, SimulationEventBus } from './event-bus.js';
+import { createInProcessCoordination } from '../coordination/in-process-coordination.js';
+import type { PlaybackLeases, SimulationLocks } from '../coordination/coordination.js';
 import { isActive, type LifecycleStatus } from './lifecycle.js';
-import { noopPlaybackController, type PlaybackController, type PlaybackControllerFactory, type PlaybackTarget } from './playback-controller.js';
+import { noopPlaybackController, type PlaybackController, type PlaybackControllerFactory, type PlaybackProgress, type PlaybackTarget } from './playback-controller.js';
 import { resolveScenario, type ResolvedScenario, type ScenarioSource } from './scenario-source.js';
 import { assertSimulationAccess, organizationFor, organizationsToList } from './tenancy.js';
 import { TickCollector } from './tick-collector.js';
@@ -69,7 +71,14 @@ export interface SimulationServiceDeps {
   work?: WorkBudget;
   /** Ticks between checkpoints (SIM_CHECKPOINT_INTERVAL); default picked from the world's size. */
   checkpointInterval?: number | undefined;
+  /** Serializes each simulation's changes; default a queue in this process. */
+  locks?: SimulationLocks;
+  /** Where orphaned playback is found (several processes on one database); default none ever is. */
+  leases?: Pick<PlaybackLeases, 'orphans'>;
 }
+
+/** Attempts of one change when another process committed first (a lock lost with its connection). */
+const STALE_ATTEMPTS = 5;
 
 export interface CreateSimulationInput {
   source: ScenarioSource;
@@ -159,7 +168,7 @@ const statusEvent = (tick: number, status: LifecycleStatus, previous: LifecycleS
  * the commit.
  */
 export class SimulationService implements PlaybackTarget {
-  private readonly mutex = new KeyedMutex();
+  private readonly locks: SimulationLocks;
   private readonly playback: PlaybackController;
   /** Who pays for each simulation playing in this process (docs/api.md, "Playback and the work budget"). */
   private readonly payers = new PlaybackPayers();
@@ -171,6 +180,7 @@ export class SimulationService implements PlaybackTarget {
   readonly work: WorkBudget;
 
   constructor(private readonly deps: SimulationServiceDeps) {
+    this.locks = deps.locks ?? createInProcessCoordination().locks;
     this.playback = (deps.playback ?? noopPlaybackController)(this);
     this.usage = deps.usage ?? noopUsageRecorder;
     this.engine = deps.engine ?? createInProcessRunner();
@@ -251,7 +261,7 @@ export class SimulationService implements PlaybackTarget {
     const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
     const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
     const { stored, view } = await this.insert(draft, status, result, { prophecies: collector.prophecies, events, checkpoints: result.checkpoints });
-    this.publish(id, stored, [], 0);
+    this.publish(id, { tick: 0, lastSeq: 0 }, result.tick, stored, []);
     this.usage.recordTicks(draft.organizationId, result.tick);
     return { simulation: view, trace: this.traceOf(id, resolved.scenarioId, engineVersion, resolved.scenario, [], result.tick, request.signal) };
   }
@@ -321,8 +331,9 @@ export class SimulationService implements PlaybackTarget {
       // A play while playing re-times this simulation: its own old rate is not counted twice.
       this.work.admitPlayback(request, { costPerSecond, ticksPerSecond, peakTickCost: peakTickEstimate(shape), others: this.payers.othersOf(identity, id) });
       await this.setStatus(current, 'playing', { playbackSpeed });
-      this.payers.set(id, { identity, tier, costPerSecond });
-      this.playback.play(id, { speed: playbackSpeed, ticksPerSecond: current.snapshot.rules.ticksPerSecond });
+      const payer = { identity, tier, costPerSecond };
+      this.payers.set(id, payer);
+      this.playback.play(id, { speed: playbackSpeed, ticksPerSecond: current.snapshot.rules.ticksPerSecond, payer });
     });
   }
 
@@ -340,14 +351,15 @@ export class SimulationService implements PlaybackTarget {
       prophecies: [],
       events: next === current.status ? [] : [statusEvent(current.tick, next, current.status, options.reason)],
     });
-    this.publish(current.id, stored, [], 0);
+    this.publish(current.id, headOf(current), current.tick, stored, []);
   }
 
-  async advancePlayback(simulationId: string, ticks: number): Promise<{ ticks: number; status: string; ticksPerSecond: number }> {
+  async advancePlayback(simulationId: string, ticks: number): Promise<PlaybackProgress> {
     return this.mutate(simulationId, async (current) => {
+      const speed = current.playbackSpeed;
       if (current.status !== 'playing') {
         this.payers.delete(simulationId);
-        return { ticks: 0, status: current.status, ticksPerSecond: current.snapshot.rules.ticksPerSecond };
+        return { ticks: 0, status: current.status, ticksPerSecond: current.snapshot.rules.ticksPerSecond, speed };
       }
       // The ticks due are drawn from the payer's compute window before they are computed; when
       // it has not that much left, playback pauses and says why (the clock stops on `paused`).
@@ -355,17 +367,17 @@ export class SimulationService implements PlaybackTarget {
       if (payer !== undefined && !(await this.work.chargePlayback(payer, this.estimateAdvance(current, ticks)))) {
         await this.setStatus(current, 'paused', { reason: COMPUTE_LIMIT_REASON });
         this.payers.delete(simulationId);
-        return { ticks: 0, status: 'paused', ticksPerSecond: current.snapshot.rules.ticksPerSecond };
+        return { ticks: 0, status: 'paused', ticksPerSecond: current.snapshot.rules.ticksPerSecond, speed };
       }
       const result = await this.advance(current, ticks, 'playing');
-      // A set-rule decree may have changed the rate; the clock follows it.
-      return { ticks: result.ticks, status: result.state.status, ticksPerSecond: result.ticksPerSecond };
+      // A set-rule decree may have changed the rate, another process the speed; the clock follows.
+      return { ticks: result.ticks, status: result.state.status, ticksPerSecond: result.ticksPerSecond, speed };
     });
   }
 
   /** Server shutdown: a playing simulation becomes paused, saying why in its status event. */
   async haltPlayback(simulationId: string, reason: string): Promise<void> {
-    await this.mutex.run(simulationId, async () => {
+    await this.locks.run(simulationId, async () => {
       const current = await this.deps.store.get(simulationId);
       this.payers.delete(simulationId);
       if (current?.status !== 'playing') return;
@@ -385,14 +397,37 @@ export class SimulationService implements PlaybackTarget {
   }
 
   /**
+   * Several processes on one database: a simulation still playing whose lease expired (its
+   * process died) or was handed over (its process stopped) goes on playing here, paid by the
+   * same identity. Another process may win the lease first; then its clock runs, not ours.
+   */
+  async adoptOrphanedPlayback(): Promise<string[]> {
+    const orphans = (await this.deps.leases?.orphans()) ?? [];
+    const adopted: string[] = [];
+    for (const { simulationId, payer } of orphans) {
+      await this.locks.run(simulationId, async () => {
+        const current = await this.deps.store.getRunnable(simulationId);
+        if (current?.status !== 'playing') return;
+        if (payer !== undefined) this.payers.set(simulationId, payer);
+        this.playback.play(simulationId, { speed: current.playbackSpeed, ticksPerSecond: current.snapshot.rules.ticksPerSecond, payer });
+        adopted.push(simulationId);
+      });
+    }
+    return adopted;
+  }
+
+  /**
    * Runs `task` while no change of the simulation is in flight, with the simulation as stored:
    * the SSE stream joins the live feed here, so what committed before is history and what
    * commits after reaches it live. Undefined when the simulation does not exist.
    */
   async whileQuiet<T>(simulationId: string, task: (simulation: SimulationRecord) => T): Promise<T | undefined> {
-    return this.mutex.run(simulationId, async () => {
+    return this.locks.run(simulationId, async () => {
       const current = await this.deps.store.get(simulationId);
-      return current === undefined ? undefined : task(current);
+      if (current === undefined) return undefined;
+      // Changes committed by another process may still be on their way to this one's listeners.
+      await this.deps.events.settled(simulationId, headOf(current));
+      return task(current);
     });
   }
 
@@ -516,13 +551,21 @@ export class SimulationService implements PlaybackTarget {
   }
 
   /** Serializes per simulation and re-reads inside the queue, so each change sees the last one. */
-  private mutate<T>(id: string, change: (current: RunnableSimulation) => Promise<T>): Promise<T> {
-    return this.mutex.run(id, async () => {
-      const current = await this.deps.store.getRunnable(id);
-      if (current === undefined) throw notFound(`Simulation ${id} not found`);
-      if (!isActive(current.status)) throw conflict('SIMULATION_NOT_ACTIVE', `The simulation is ${current.status}`);
-      return change(current);
-    });
+  private async mutate<T>(id: string, change: (current: RunnableSimulation) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.locks.run(id, async () => {
+          const current = await this.deps.store.getRunnable(id);
+          if (current === undefined) throw notFound(`Simulation ${id} not found`);
+          if (!isActive(current.status)) throw conflict('SIMULATION_NOT_ACTIVE', `The simulation is ${current.status}`);
+          return change(current);
+        });
+      } catch (error) {
+        // Another process committed first (its lock was lost with its connection): nothing of
+        // this attempt was stored, so it starts again from what is stored now.
+        if (!(error instanceof StaleSimulationError) || attempt >= STALE_ATTEMPTS) throw error;
+      }
+    }
   }
 
   /** Checks and queues one input on the stored snapshot, on the engine runner (restoring the world is O(agents)). */
@@ -591,7 +634,7 @@ export class SimulationService implements PlaybackTarget {
       events,
       checkpoints: result.checkpoints,
     });
-    this.publish(id, stored, result.steps, current.lastEventSeq);
+    this.publish(id, headOf(current), result.tick, stored, result.steps);
     if (next === 'completed') this.stopPlayback(id, 'stop');
     this.usage.recordTicks(current.organizationId, result.advanced);
     return { state: stateView(result.state, next), ticks: result.advanced, ticksPerSecond: result.ticksPerSecond };
@@ -614,7 +657,7 @@ export class SimulationService implements PlaybackTarget {
         statusEvent(current.tick, 'failed', current.status),
       ],
     });
-    this.publish(current.id, stored, [], 0);
+    this.publish(current.id, headOf(current), current.tick, stored, []);
     this.stopPlayback(current.id, 'stop');
   }
 
@@ -625,24 +668,15 @@ export class SimulationService implements PlaybackTarget {
     else this.playback.stop(id);
   }
 
-  /**
-   * Publishes after commit, in tick order: each tick's events, then the tick itself. Events of a
-   * tick carry its number; tick messages follow the events of the same tick.
-   */
-  private publish(id: string, stored: StoredEvent[], steps: TraceStep[], lastSeqBefore: number): void {
-    const bus = this.deps.events;
-    let e = 0;
-    let lastSeq = lastSeqBefore;
-    for (const step of steps) {
-      while (e < stored.length && (stored[e] as StoredEvent).tick <= step.tick && (stored[e] as StoredEvent).type !== 'simulation:status') {
-        const event = stored[e++] as StoredEvent;
-        lastSeq = event.seq;
-        bus.publish(id, { kind: 'event', event });
-      }
-      bus.publish(id, { kind: 'tick', simulationId: id, afterSeq: lastSeq, step });
-    }
-    while (e < stored.length) bus.publish(id, { kind: 'event', event: stored[e++] as StoredEvent });
+  /** Publishes a committed change: the history from `before` to tick `tick`, with the events it stored. */
+  private publish(id: string, before: HistoryHead, tick: number, stored: StoredEvent[], steps: TraceStep[]): void {
+    const lastSeq = stored.length === 0 ? before.lastSeq : (stored[stored.length - 1] as StoredEvent).seq;
+    this.deps.events.publish({ simulationId: id, before, after: { tick, lastSeq }, events: stored, steps });
   }
+}
+
+function headOf(simulation: SimulationRecord): HistoryHead {
+  return { tick: simulation.tick, lastSeq: simulation.lastEventSeq };
 }
 
 /**

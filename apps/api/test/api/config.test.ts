@@ -47,3 +47,19 @@ describe('SIM_ENGINE_WORKERS', () => {
     expect(() => loadConfig({ SIM_ENGINE_WORKERS: value })).toThrow(/SIM_ENGINE_WORKERS/);
   });
 });
+
+describe('DATABASE_URL and SIM_DATABASE_POOL_SIZE', () => {
+  it('selects PostgreSQL for postgres:// and postgresql://, with a pool of 10 connections unless set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://sim:pw@db.internal:5432/sim' }).database).toEqual({ kind: 'postgres', url: 'postgres://sim:pw@db.internal:5432/sim', poolSize: 10 });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/sim', SIM_DATABASE_POOL_SIZE: '25' }).database).toEqual({ kind: 'postgres', url: 'postgresql://db/sim', poolSize: 25 });
+    expect(loadConfig({ DATABASE_URL: 'file:/tmp/sim.db', SIM_DATABASE_POOL_SIZE: '25' }).database).toEqual({ kind: 'sqlite', path: '/tmp/sim.db' });
+  });
+
+  it.each(['0', '2.5', 'many', '1001'])('stops the start on a pool size of %j, naming the variable', (value) => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/sim', SIM_DATABASE_POOL_SIZE: value })).toThrow(/SIM_DATABASE_POOL_SIZE/);
+  });
+
+  it('refuses a URL of another database', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/sim' })).toThrow(/DATABASE_URL: must be file:<path> \(SQLite\) or postgres:\/\//);
+  });
+});

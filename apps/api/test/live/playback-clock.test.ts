@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { playbackClock } from '../../src/live/playback-clock.js';
 import type { Scheduler } from '../../src/live/scheduler.js';
-import type { PlaybackTarget } from '../../src/simulations/playback-controller.js';
+import type { PlaybackController, PlaybackTarget } from '../../src/simulations/playback-controller.js';
 
 /** Timers that run only when the test moves time forward. */
 class ManualScheduler implements Scheduler {
@@ -39,30 +39,41 @@ class ManualScheduler implements Scheduler {
 function recorder(options: { completeAt?: number; ticksPerSecond?: number } = {}) {
   const calls: { at: number; ticks: number }[] = [];
   const halted: string[] = [];
+  // As the service does: the speed a play stores is what the next advance reports.
+  const speeds = new Map<string, number>();
   let tick = 0;
   let scheduler: ManualScheduler;
   const target: PlaybackTarget & { tick(): number; bind(s: ManualScheduler): void } = {
     bind: (s) => (scheduler = s),
     tick: () => tick,
-    async advancePlayback(_id, ticks) {
+    async advancePlayback(id, ticks) {
       const allowed = options.completeAt === undefined ? ticks : Math.min(ticks, options.completeAt - tick);
       tick += allowed;
       calls.push({ at: scheduler.now(), ticks: allowed });
-      return { ticks: allowed, status: options.completeAt !== undefined && tick >= options.completeAt ? 'completed' : 'playing', ticksPerSecond: options.ticksPerSecond ?? 10 };
+      return { ticks: allowed, status: options.completeAt !== undefined && tick >= options.completeAt ? 'completed' : 'playing', ticksPerSecond: options.ticksPerSecond ?? 10, speed: speeds.get(id) ?? 1 };
     },
     async haltPlayback(id) {
       halted.push(id);
     },
   };
-  return { target, calls, halted };
+  /** The clock, with each play's speed stored first. */
+  const storing = <C extends PlaybackController>(clock: C): C => {
+    const play = clock.play.bind(clock);
+    clock.play = (id, played) => {
+      speeds.set(id, played.speed);
+      play(id, played);
+    };
+    return clock;
+  };
+  return { target, calls, halted, storing };
 }
 
 describe('playback clock', () => {
   it('advances at ticksPerSecond × speed, one tick per period at low rates', async () => {
     const scheduler = new ManualScheduler();
-    const { target, calls } = recorder();
+    const { target, calls, storing } = recorder();
     target.bind(scheduler);
-    const clock = playbackClock({ scheduler })(target);
+    const clock = storing(playbackClock({ scheduler })(target));
     clock.play('s', { speed: 2, ticksPerSecond: 10 }); // 20 ticks/s: one every 50 ms
     await scheduler.advance(1000);
     expect(target.tick()).toBe(20);
@@ -75,9 +86,9 @@ describe('playback clock', () => {
 
   it('batches ticks when the rate is above what timers can fire, keeping the rate', async () => {
     const scheduler = new ManualScheduler();
-    const { target, calls } = recorder({ ticksPerSecond: 1000 });
+    const { target, calls, storing } = recorder({ ticksPerSecond: 1000 });
     target.bind(scheduler);
-    const clock = playbackClock({ scheduler, minIntervalMs: 10 })(target);
+    const clock = storing(playbackClock({ scheduler, minIntervalMs: 10 })(target));
     clock.play('s', { speed: 10, ticksPerSecond: 1000 }); // 10 000 ticks/s
     await scheduler.advance(1000);
     expect(target.tick()).toBe(10_000);
@@ -88,9 +99,9 @@ describe('playback clock', () => {
 
   it('applies a speed change at once', async () => {
     const scheduler = new ManualScheduler();
-    const { target } = recorder();
+    const { target, storing } = recorder();
     target.bind(scheduler);
-    const clock = playbackClock({ scheduler })(target);
+    const clock = storing(playbackClock({ scheduler })(target));
     clock.play('s', { speed: 1, ticksPerSecond: 10 });
     await scheduler.advance(1000);
     expect(target.tick()).toBe(10);
@@ -105,9 +116,9 @@ describe('playback clock', () => {
 
   it('follows a new rules.ticksPerSecond reported by the target', async () => {
     const scheduler = new ManualScheduler();
-    const { target } = recorder({ ticksPerSecond: 50 });
+    const { target, storing } = recorder({ ticksPerSecond: 50 });
     target.bind(scheduler);
-    const clock = playbackClock({ scheduler })(target);
+    const clock = storing(playbackClock({ scheduler })(target));
     clock.play('s', { speed: 1, ticksPerSecond: 10 });
     await scheduler.advance(100); // first tick at 100 ms reports 50/s
     await scheduler.advance(1000);
@@ -117,9 +128,9 @@ describe('playback clock', () => {
 
   it('stops by itself when the simulation completes', async () => {
     const scheduler = new ManualScheduler();
-    const { target, calls } = recorder({ completeAt: 7 });
+    const { target, calls, storing } = recorder({ completeAt: 7 });
     target.bind(scheduler);
-    const clock = playbackClock({ scheduler })(target) as ReturnType<ReturnType<typeof playbackClock>> & { playing: number };
+    const clock = storing(playbackClock({ scheduler })(target)) as ReturnType<ReturnType<typeof playbackClock>> & { playing: number };
     clock.play('s', { speed: 10, ticksPerSecond: 10 });
     await scheduler.advance(5000);
     expect(target.tick()).toBe(7);
@@ -129,9 +140,9 @@ describe('playback clock', () => {
 
   it('close stops every clock and pauses what was playing', async () => {
     const scheduler = new ManualScheduler();
-    const { target, halted } = recorder();
+    const { target, halted, storing } = recorder();
     target.bind(scheduler);
-    const clock = playbackClock({ scheduler })(target);
+    const clock = storing(playbackClock({ scheduler })(target));
     clock.play('a', { speed: 1, ticksPerSecond: 10 });
     clock.play('b', { speed: 1, ticksPerSecond: 10 });
     clock.pause('b');

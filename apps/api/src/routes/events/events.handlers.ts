@@ -3,7 +3,7 @@ import type { TierLimitsTable } from '../../identity/tier-limits.js';
 import type { UsageRecorder } from '../../identity/usage-recorder.js';
 import { openSimulationStream, type SimulationStreamDeps } from '../../live/simulation-stream.js';
 import { tickVariant } from '../../live/tick-variant.js';
-import type { ConcurrencyLimiter } from '../../rate-limit/concurrency-limiter.js';
+import type { StreamSlots } from '../../coordination/coordination.js';
 import type { SimulationService } from '../../simulations/simulation-service.js';
 import { streamed } from '../simulations/trace-response.js';
 import { workRequest } from '../../work-budget/work-request.js';
@@ -14,7 +14,7 @@ import { SSE_HEADERS, streamLimitError } from '../../live/sse-response.js';
 export interface EventHandlerDeps {
   service: SimulationService;
   stream: SimulationStreamDeps;
-  streams: Pick<ConcurrencyLimiter, 'acquire'>;
+  streams: StreamSlots;
   tiers: TierLimitsTable;
   usage?: UsageRecorder | undefined;
 }
@@ -33,7 +33,7 @@ export function eventHandlers(deps: EventHandlerDeps) {
     // Resuming replays the history from a checkpoint: weighed like a trace read, before a slot is taken.
     if (afterId !== undefined) await deps.service.admitReplay(workRequest(c), id, afterId);
     const limit = deps.tiers[tier].concurrentStreams;
-    const release = deps.streams.acquire(simulation.organizationId, limit);
+    const release = await deps.streams.acquire(simulation.organizationId, limit);
     if (release === null) throw streamLimitError(tier, limit);
     let opened: Awaited<ReturnType<typeof openSimulationStream>>;
     try {

@@ -8,7 +8,7 @@ import { createRouter } from '../../lib/create-router.js';
 import { LiveHub } from '../../live/live-channel.js';
 import type { LiveOptions } from '../../live/live-options.js';
 import { DEFAULT_SUBSCRIBER_LIMITS } from '../../live/sse-subscriber.js';
-import { ConcurrencyLimiter } from '../../rate-limit/concurrency-limiter.js';
+import { localStreamSlots } from '../../coordination/in-process-coordination.js';
 import type { SimulationEventBus } from '../../simulations/event-bus.js';
 import type { SimulationService } from '../../simulations/simulation-service.js';
 import type { SimulationStore } from '../../simulations/simulation-store.js';
@@ -44,7 +44,7 @@ export function eventsRouter(deps: EventsRouterDeps) {
       retryMs: options.retryMs ?? 3000,
       limits: options.subscriberLimits ?? DEFAULT_SUBSCRIBER_LIMITS,
     },
-    streams: options.streams ?? new ConcurrencyLimiter(),
+    streams: options.streams ?? localStreamSlots(),
     tiers: options.tiers ?? DEFAULT_TIER_LIMITS,
     usage: deps.usage,
   });

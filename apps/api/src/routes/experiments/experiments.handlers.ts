@@ -7,7 +7,7 @@ import { toCsv, toParquet } from '../../experiments/experiment-export.js';
 import type { ExperimentRequest } from '../../experiments/experiment-plan.js';
 import type { ExperimentService } from '../../experiments/experiment-service.js';
 import { openExperimentStream, type ExperimentStreamDeps } from '../../experiments/experiment-stream.js';
-import type { ConcurrencyLimiter } from '../../rate-limit/concurrency-limiter.js';
+import type { StreamSlots } from '../../coordination/coordination.js';
 import { workRequest } from '../../work-budget/work-request.js';
 import { OrganizationFilterSchema } from '../simulations/simulation-schemas.js';
 import { streamed } from '../simulations/trace-response.js';
@@ -19,7 +19,7 @@ type Handler<K extends keyof ExperimentRoutes> = RouteHandler<ExperimentRoutes[K
 export interface ExperimentHandlerDeps {
   service: ExperimentService;
   stream: ExperimentStreamDeps;
-  streams: Pick<ConcurrencyLimiter, 'acquire'>;
+  streams: StreamSlots;
   tiers: TierLimitsTable;
 }
 
@@ -83,7 +83,7 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
     const record = await service.accessible(auth, id);
     const tier = auth.tier ?? 'free';
     const limit = deps.tiers[tier].concurrentStreams;
-    const release = deps.streams.acquire(record.organizationId, limit);
+    const release = await deps.streams.acquire(record.organizationId, limit);
     if (release === null) throw streamLimitError(tier, limit);
     const opened = openExperimentStream(deps.stream, record, afterId, release);
     if (opened.kind === 'finished') {

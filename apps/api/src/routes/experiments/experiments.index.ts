@@ -11,7 +11,7 @@ import type { ExperimentFeed } from '../../experiments/experiment-feed.js';
 import type { ExperimentService } from '../../experiments/experiment-service.js';
 import type { ExperimentStore } from '../../experiments/experiment-store.js';
 import type { RouteGuards } from '../../lib/route-guards.js';
-import { ConcurrencyLimiter } from '../../rate-limit/concurrency-limiter.js';
+import { localStreamSlots } from '../../coordination/in-process-coordination.js';
 import { experimentHandlers } from './experiments.handlers.js';
 import { experimentRoutes } from './experiments.routes.js';
 
@@ -37,7 +37,7 @@ export function experimentsRouter(deps: ExperimentsRouterDeps) {
   const handlers = experimentHandlers({
     service: deps.service,
     stream: { store: deps.store, feed: deps.feed, heartbeatMs: live.heartbeatMs ?? 30_000, retryMs: live.retryMs ?? 3000, limits: live.subscriberLimits ?? DEFAULT_SUBSCRIBER_LIMITS },
-    streams: live.streams ?? new ConcurrencyLimiter(),
+    streams: live.streams ?? localStreamSlots(),
     tiers: live.tiers ?? DEFAULT_TIER_LIMITS,
   });
   return createRouter()

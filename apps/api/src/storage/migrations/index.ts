@@ -5,6 +5,7 @@ import * as idempotencyAndRateLimits from './0003-idempotency-and-rate-limits.js
 import * as checkpoints from './0004-checkpoints.js';
 import * as forks from './0005-forks.js';
 import * as experiments from './0006-experiments.js';
+import * as coordination from './0007-coordination.js';
 
 /** Every migration, by name; names sort in the order they were written. Add one line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-checkpoints': checkpoints,
   '0005-forks': forks,
   '0006-experiments': experiments,
+  '0007-coordination': coordination,
 };
