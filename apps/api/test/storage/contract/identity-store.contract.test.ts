@@ -141,4 +141,25 @@ describe.each(DATABASES)('UsageLedger on $name', (database) => {
       for (const ledger of ledgers) await ledger.close();
     }
   });
+
+  it.runIf(database.name === 'postgresql')('flushes from two instances at once without a deadlock, losing nothing', async () => {
+    const opened = await database.open();
+    const ledgers = [createKyselyUsageLedger(opened.storage.db, { flushIntervalMs: 60_000 }), createKyselyUsageLedger((await opened.openAnother()).db, { flushIntervalMs: 60_000 })];
+    const organizations = Array.from({ length: 30 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const day = at('2030-03-01T10:00:00Z');
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        // The two instances saw the organizations in opposite orders.
+        for (const organization of organizations) ledgers[0]!.recordRequest(organization, 'read', day);
+        for (const organization of [...organizations].reverse()) ledgers[1]!.recordRequest(organization, 'read', day);
+        await Promise.all(ledgers.map((ledger) => ledger.flush()));
+      }
+      for (const organization of [organizations[0]!, organizations[29]!]) {
+        const [usage] = await ledgers[0]!.dailyUsage(organization, '2030-03-01', '2030-03-01');
+        expect(usage?.requests.read).toBe(10);
+      }
+    } finally {
+      for (const ledger of ledgers) await ledger.close();
+    }
+  });
 });
