@@ -95,5 +95,11 @@ const postgresql: DatabaseUnderTest = {
 /** Every database the contract suite runs on: `describe.each(DATABASES)('$name', …)`. */
 export const DATABASES: readonly DatabaseUnderTest[] = [sqlite, postgresql];
 
+/**
+ * The databases several server processes may share (not SQLite, which one process owns): where
+ * two handles writing at once stand for two instances.
+ */
+export const SHARED_DATABASES: readonly DatabaseUnderTest[] = [postgresql];
+
 /** SQLite reads other connections' commits from the next turn of the event loop (its read caches). */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

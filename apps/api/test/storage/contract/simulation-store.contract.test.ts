@@ -1,7 +1,7 @@
 import { DecreeSchema, type EngineInput, type ProphecyData } from '@sim/engine';
 import { describe, expect, it } from 'vitest';
 import { StaleSimulationError, type NewInput, type NewProphecy, type SimulationStore } from '../../../src/simulations/simulation-store.js';
-import { DATABASES, nextTurn } from './databases.js';
+import { DATABASES, SHARED_DATABASES, nextTurn } from './databases.js';
 import { ORG, OTHER_ORG, engineAt, newSimulation, noChanges, stepUpdate } from './simulation-fixtures.js';
 
 const decreeInput = (id: string, tick: number, value: number): NewInput => ({
@@ -146,35 +146,6 @@ describe.each(DATABASES)('SimulationStore on $name', (database) => {
     expect((await store.listDecrees(simulation.id, { limit: 10, offset: 0, order: 'asc' })).total).toBe(1);
   });
 
-  it.runIf(database.name === 'postgresql')('serializes updates from two instances: each version is won once, nothing is lost', async () => {
-    const opened = await database.open();
-    const instances = [opened.storage.simulations, (await opened.openAnother()).simulations];
-    const simulation = newSimulation();
-    await instances[0]!.create(simulation, noChanges(simulation.createdAt));
-    // Each instance retries on a stale version, as the service does: 10 decrees land, each once.
-    const writer = async (store: SimulationStore, name: string): Promise<number> => {
-      let stale = 0;
-      for (let i = 0; i < 5; i += 1) {
-        for (;;) {
-          const { version, tick } = (await store.get(simulation.id))!;
-          try {
-            await store.update(stepUpdate(simulation.id, version, tick + 1, { inputs: [decreeInput(`${name}${i}`, tick + 1, 0.1)], events: [{ type: 'decree', tick: tick + 1, data: {} }] }));
-            break;
-          } catch (error) {
-            if (!(error instanceof StaleSimulationError)) throw error;
-            stale += 1;
-          }
-        }
-      }
-      return stale;
-    };
-    await Promise.all([writer(instances[0]!, 'a'), writer(instances[1]!, 'b')]);
-    expect(await instances[1]!.get(simulation.id)).toMatchObject({ version: 11, tick: 10, lastEventSeq: 10 });
-    const decrees = await instances[0]!.listDecrees(simulation.id, { limit: 100, offset: 0, order: 'asc' });
-    expect(decrees.items.map((d) => d.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect((await instances[0]!.listEvents(simulation.id, 0, 100)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-  });
-
   it('reads a change committed through another handle on the next request', async () => {
     const opened = await database.open();
     const reader = opened.storage.simulations;
@@ -306,5 +277,36 @@ describe.each(DATABASES)('SimulationStore on $name', (database) => {
     }
     expect(await store.listIdsByStatus('playing')).toEqual(['a', 'c']);
     expect(await store.listIdsByStatus('failed')).toEqual([]);
+  });
+});
+
+describe.each(SHARED_DATABASES)('SimulationStore shared by two instances on $name', (database) => {
+  it('serializes updates from two instances: each version is won once, nothing is lost', async () => {
+    const opened = await database.open();
+    const instances = [opened.storage.simulations, (await opened.openAnother()).simulations];
+    const simulation = newSimulation();
+    await instances[0]!.create(simulation, noChanges(simulation.createdAt));
+    // Each instance retries on a stale version, as the service does: 10 decrees land, each once.
+    const writer = async (store: SimulationStore, name: string): Promise<number> => {
+      let stale = 0;
+      for (let i = 0; i < 5; i += 1) {
+        for (;;) {
+          const { version, tick } = (await store.get(simulation.id))!;
+          try {
+            await store.update(stepUpdate(simulation.id, version, tick + 1, { inputs: [decreeInput(`${name}${i}`, tick + 1, 0.1)], events: [{ type: 'decree', tick: tick + 1, data: {} }] }));
+            break;
+          } catch (error) {
+            if (!(error instanceof StaleSimulationError)) throw error;
+            stale += 1;
+          }
+        }
+      }
+      return stale;
+    };
+    await Promise.all([writer(instances[0]!, 'a'), writer(instances[1]!, 'b')]);
+    expect(await instances[1]!.get(simulation.id)).toMatchObject({ version: 11, tick: 10, lastEventSeq: 10 });
+    const decrees = await instances[0]!.listDecrees(simulation.id, { limit: 100, offset: 0, order: 'asc' });
+    expect(decrees.items.map((d) => d.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect((await instances[0]!.listEvents(simulation.id, 0, 100)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 });
