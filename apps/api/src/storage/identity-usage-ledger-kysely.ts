@@ -61,7 +61,9 @@ export function createKyselyUsageLedger<DB extends IdentityTables>(database: Kys
 
   async function write(batch: Map<string, number>): Promise<void> {
     if (batch.size === 0) return;
-    const rows = [...batch].map(([key, amount]) => {
+    // In key order: instances flushing at once then lock shared rows in the same order, never
+    // each waiting for a row the other holds (a deadlock PostgreSQL would break by failing one).
+    const rows = [...batch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, amount]) => {
       const [organization_id = '', day = '', metric = ''] = key.split(SEPARATOR);
       return { organization_id, day, metric, amount };
     });

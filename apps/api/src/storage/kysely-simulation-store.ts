@@ -256,8 +256,10 @@ export class KyselySimulationStore implements SimulationStore {
   }
 
   async getReplayInput(id: string): Promise<ReplayInput | undefined> {
-    // One read transaction: the log and the tick must belong to the same moment.
-    return this.db.transaction().execute(async (trx) => {
+    // One read transaction: the log and the tick must belong to the same moment. PostgreSQL
+    // gives each statement its own snapshot unless asked for one per transaction (SQLite's
+    // read transactions are snapshots already, and its driver ignores the level).
+    return this.db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
       const row = await trx.selectFrom('simulations').select(['scenario_id', 'engine_version', 'scenario', 'tick']).where('id', '=', id).executeTakeFirst();
       if (row === undefined) return undefined;
       const tick = Number(row.tick);

@@ -1,6 +1,19 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { RateLimitStore, WindowCount } from '../rate-limit/rate-limit-store.js';
 import type { RateLimitTables } from './rate-limit-tables.js';
+
+/** The bucket column's size (varchar(300), which PostgreSQL enforces and SQLite does not). */
+const MAX_BUCKET_LENGTH = 300;
+
+/**
+ * The bucket's key in the table. A bucket names an identity, and an address taken from a proxy's
+ * header can be as long as the header: such a name is stored by its SHA-256 instead, which counts
+ * the same requests together and fits the column.
+ */
+function bucketKey(bucket: string): string {
+  return bucket.length <= MAX_BUCKET_LENGTH ? bucket : `#sha256:${createHash('sha256').update(bucket).digest('hex')}`;
+}
 
 /**
  * Fixed-window counters in the database: one UPSERT … RETURNING per request, atomic on SQLite
@@ -14,7 +27,7 @@ export function createKyselyRateLimitStore<DB extends RateLimitTables>(database:
     async increment(bucket, windowStart, amount = 1): Promise<WindowCount> {
       const row = await db
         .insertInto('rate_limit_counters')
-        .values({ bucket, window_start: windowStart, count: amount })
+        .values({ bucket: bucketKey(bucket), window_start: windowStart, count: amount })
         .onConflict((oc) =>
           oc.column('bucket').doUpdateSet({
             count: sql<number>`case when excluded.window_start > rate_limit_counters.window_start then excluded.count else rate_limit_counters.count + excluded.count end`,
@@ -27,7 +40,7 @@ export function createKyselyRateLimitStore<DB extends RateLimitTables>(database:
     },
 
     async peek(bucket, windowStart) {
-      const row = await db.selectFrom('rate_limit_counters').select(['count', 'window_start']).where('bucket', '=', bucket).executeTakeFirst();
+      const row = await db.selectFrom('rate_limit_counters').select(['count', 'window_start']).where('bucket', '=', bucketKey(bucket)).executeTakeFirst();
       return row === undefined || Number(row.window_start) < windowStart ? 0 : Number(row.count);
     },
 

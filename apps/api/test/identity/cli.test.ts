@@ -8,7 +8,9 @@ import type { CliIo } from '../../src/cli/cli-io.js';
 import { openIdentityStore } from '../../src/cli/open-identity-store.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { createKyselyIdentityStore } from '../../src/storage/identity-store-kysely.js';
+import { openStorage } from '../../src/storage/open-storage.js';
 import { openSqlite } from '../../src/storage/sqlite/open-sqlite.js';
+import { createTestPostgresDatabase } from '../support/test-postgres-database.js';
 import { TEST_JWT_SECRET } from './support/jwt-fixtures.js';
 import { REPO_ROOT } from './support/run-cli-process.js';
 
@@ -135,5 +137,27 @@ describe('CLI commands (in-process, real SQLite file)', () => {
     expect(relative.code).toBe(0);
     expect(readdirSync(join(dir, 'rel'))).toContain('x.db');
     expect(await cli(['keys', 'list'], { DATABASE_URL: 'mysql://x' })).toMatchObject({ code: 1, stderr: expect.stringMatching(/DATABASE_URL/) });
+  });
+});
+
+describe('CLI commands on PostgreSQL (DATABASE_URL=postgres://…)', () => {
+  it('creates an organization and a key the server authenticates, lists and revokes it', async () => {
+    const database = await createTestPostgresDatabase();
+    const env = { DATABASE_URL: database.url };
+    const storage = await openStorage({ kind: 'postgres', url: database.url, poolSize: 2 });
+    try {
+      expect((await cli(['orgs', 'create', '--name', 'acme', '--tier', 'pro'], env)).code).toBe(0);
+      expect(await cli(['orgs', 'create', '--name', 'acme'], env)).toMatchObject({ code: 1, stderr: expect.stringMatching(/already exists/) });
+      const { id, key } = JSON.parse((await cli(['keys', 'create', '--org', 'acme', '--scopes', 'simulation:read', '--json'], env)).stdout) as { id: string; key: string };
+      const authenticator = createAuthenticator({ identityStore: createKyselyIdentityStore(storage.db) });
+      expect(await authenticator.authenticate({ apiKey: key, authorization: undefined })).toMatchObject({ ok: true, auth: { tier: 'pro' } });
+      expect(JSON.parse((await cli(['keys', 'list', '--json'], env)).stdout)).toEqual([expect.objectContaining({ id, revokedAt: null })]);
+      expect((await cli(['keys', 'revoke', id], env)).code).toBe(0);
+      expect((await authenticator.authenticate({ apiKey: key, authorization: undefined })).ok).toBe(false);
+      await authenticator.flush();
+    } finally {
+      await storage.close();
+      await database.drop();
+    }
   });
 });

@@ -51,8 +51,9 @@ export interface ServerProcess extends SpawnedServer {
 }
 
 export interface StartServerOptions {
-  /** SQLite file; a fresh temp file when omitted. */
+  /** SQLite file; a fresh temp file when omitted (and `env` names no DATABASE_URL). */
   databasePath?: string;
+  /** Added to the server's environment; `DATABASE_URL: createTestPostgresDatabase()'s url` runs it on PostgreSQL. */
   env?: Record<string, string>;
   /** Extra node flags before the entry (`--cpu-prof`, `--max-semi-space-size=…`). */
   nodeArgs?: string[];
@@ -76,7 +77,7 @@ export function tempDir(prefix: string): { path: string; remove: () => void } {
  * built bundle `pnpm start` runs) on a port the OS picks (PORT=0), without waiting for it.
  */
 export function spawnServerProcess(options: StartServerOptions = {}): SpawnedServer {
-  const databasePath = options.databasePath ?? join(tempDir('sim-server-').path, 'sim.db');
+  const databaseUrl = options.env?.DATABASE_URL ?? `file:${options.databasePath ?? join(tempDir('sim-server-').path, 'sim.db')}`;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entryArgs(options.entry ?? 'source')], {
     cwd: REPO_ROOT,
     env: {
@@ -84,8 +85,8 @@ export function spawnServerProcess(options: StartServerOptions = {}): SpawnedSer
       HOME: process.env.HOME ?? '',
       HOST: '127.0.0.1',
       PORT: '0',
-      DATABASE_URL: `file:${databasePath}`,
       ...options.env,
+      DATABASE_URL: databaseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

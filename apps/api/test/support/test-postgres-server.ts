@@ -45,6 +45,10 @@ export async function startTestPostgresServer(): Promise<TestPostgresServer> {
   const folder = mkdtempSync(join(tmpdir(), 'sim-test-pg-'));
   // mkdtemp makes the folder 0700; the `postgres` user must be able to reach its data folder inside.
   chmodSync(folder, 0o755);
+  // A run interrupted by a signal skips vitest's teardown; the package's exit hook still stops
+  // the server, and this removes what it leaves behind.
+  const removeFolder = (): void => rmSync(folder, { recursive: true, force: true });
+  process.once('exit', removeFolder);
   const password = randomBytes(12).toString('hex');
   let log = '';
   const remember = (message: unknown): void => {
@@ -81,7 +85,8 @@ export async function startTestPostgresServer(): Promise<TestPostgresServer> {
       // No server runs now: initdb failed, or the postmaster exited (which is what rejects start).
       // Another process took the port between the probe and the bind: try another one.
       if (attempt < 3 && /could not bind|address already in use/i.test(log)) continue;
-      rmSync(folder, { recursive: true, force: true });
+      process.off('exit', removeFolder);
+      removeFolder();
       throw startError(error, log);
     }
     let stopped: Promise<void> | undefined;
@@ -89,7 +94,8 @@ export async function startTestPostgresServer(): Promise<TestPostgresServer> {
       adminUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
       stop: () =>
         (stopped ??= server.stop().finally(() => {
-          rmSync(folder, { recursive: true, force: true });
+          process.off('exit', removeFolder);
+          removeFolder();
         })),
     };
   }

@@ -1,22 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import { up } from '../../../src/storage/migrations/0002-identity.js';
-import type { IdentityTables } from '../../../src/storage/identity-tables.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../src/storage/database-schema.js';
+import { openStorage } from '../../../src/storage/open-storage.js';
 
-/** A fresh SQLite file with the identity tables, removed by `destroy`. */
-export async function tempIdentityDatabase(): Promise<{ db: Kysely<IdentityTables>; file: string; destroy: () => Promise<void> }> {
+/**
+ * A fresh database opened as the server opens it, for tests of identity's use cases (the
+ * authenticator, bootstrap, routes); removed by `destroy`. What the identity store itself
+ * promises is tested on every database by test/storage/contract.
+ */
+export async function tempIdentityDatabase(): Promise<{ db: Kysely<Database>; destroy: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'sim-identity-'));
-  const file = join(dir, 'test.db');
-  const db = new Kysely<IdentityTables>({ dialect: new SqliteDialect({ database: new SQLite(file) }) });
-  await up(db);
+  const storage = await openStorage({ kind: 'sqlite', path: join(dir, 'test.db') });
   return {
-    db,
-    file,
+    db: storage.db,
     destroy: async () => {
-      await db.destroy();
+      await storage.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { ExperimentRun, ExperimentStore, NewExperiment } from '../../../src/experiments/experiment-store.js';
+import { DATABASES } from './databases.js';
+import { ORG, OTHER_ORG, SCENARIO } from './simulation-fixtures.js';
+
+const created = { type: 'experiment:status' as const, data: { status: 'queued' } };
+
+function newExperiment(id: string, overrides: Partial<NewExperiment> = {}): NewExperiment {
+  return {
+    id,
+    organizationId: ORG,
+    tier: 'pro',
+    scenarioId: 'inline',
+    spec: {
+      base: { kind: 'scenario', scenarioId: 'inline', scenario: SCENARIO },
+      engineVersion: '3.0.0',
+      parameters: [{ path: 'rules.reflexivity', values: [0.1, 0.9] }],
+      replications: 3,
+      seed: 42,
+      ticks: 50,
+      metrics: ['stability', 'lost:w'],
+    },
+    combinations: 2,
+    runsTotal: 6,
+    createdAt: '2030-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function run(combination: number, replication: number, computed: boolean, overrides: Partial<ExperimentRun> = {}): ExperimentRun {
+  return {
+    combination,
+    replication,
+    // Seeds are unsigned 32-bit or wider: beyond a 32-bit signed integer on purpose.
+    seed: 2 ** 40 + combination * 10 + replication,
+    inputsHash: `${combination}`.padStart(64, 'a'),
+    metrics: { stability: 0.75, 'lost:w': false, label: 'é', missing: null },
+    computed,
+    finishedAt: `2030-01-01T00:01:0${replication}.000Z`,
+    ...overrides,
+  };
+}
+
+const runEvent = (n: number) => ({ type: 'run' as const, data: { n } });
+
+describe.each(DATABASES)('ExperimentStore on $name', (database) => {
+  async function open(): Promise<ExperimentStore> {
+    return (await database.open()).storage.experiments;
+  }
+
+  it('creates an experiment, queued, with its first event', async () => {
+    const store = await open();
+    const experiment = newExperiment('e1');
+    await store.create(experiment, created);
+    expect(await store.get('e1')).toEqual({
+      ...experiment,
+      status: 'queued',
+      runsDone: 0,
+      runsComputed: 0,
+      lastEventSeq: 1,
+      error: null,
+      startedAt: null,
+      finishedAt: null,
+    });
+    expect(await store.eventsAfter('e1', 0, 10)).toEqual([{ seq: 1, ...created }]);
+    expect(await store.get('missing')).toBeUndefined();
+  });
+
+  it('lists newest first (ties by id), paged, with the total; unfinished ones oldest first; counts them', async () => {
+    const store = await open();
+    await store.create(newExperiment('e-a', { createdAt: '2030-01-01T00:00:01.000Z' }), created);
+    await store.create(newExperiment('e-c', { createdAt: '2030-01-01T00:00:02.000Z' }), created);
+    await store.create(newExperiment('e-b', { createdAt: '2030-01-01T00:00:02.000Z' }), created);
+    await store.create(newExperiment('e-other', { organizationId: OTHER_ORG, createdAt: '2030-01-01T00:00:03.000Z' }), created);
+    await store.setStatus('e-c', { status: 'running', at: '2030-01-01T00:00:05.000Z', startedAt: '2030-01-01T00:00:05.000Z' }, created);
+    await store.setStatus('e-a', { status: 'completed', at: '2030-01-01T00:00:06.000Z', finishedAt: '2030-01-01T00:00:06.000Z' }, created);
+
+    const page = await store.list({ organizationIds: [ORG], limit: 2, offset: 0 });
+    expect([page.total, page.items.map((e) => e.id)]).toEqual([3, ['e-c', 'e-b']]);
+    expect((await store.list({ organizationIds: [ORG], limit: 2, offset: 2 })).items.map((e) => e.id)).toEqual(['e-a']);
+    expect(await store.list({ organizationIds: [], limit: 2, offset: 0 })).toEqual({ items: [], total: 0 });
+    expect((await store.listUnfinished()).map((e) => [e.id, e.status])).toEqual([
+      ['e-b', 'queued'],
+      ['e-c', 'running'],
+      ['e-other', 'queued'],
+    ]);
+    expect(await store.countUnfinished(ORG)).toEqual({ queued: 1, running: 1 });
+    expect(await store.countUnfinished('nobody')).toEqual({ queued: 0, running: 0 });
+  });
+
+  it('sets a status with its times and error, each change with the next event', async () => {
+    const store = await open();
+    await store.create(newExperiment('e1'), created);
+    const started = await store.setStatus('e1', { status: 'running', at: '2030-01-01T00:00:05.000Z', startedAt: '2030-01-01T00:00:05.000Z' }, { type: 'experiment:status', data: { status: 'running' } });
+    expect(started).toEqual({ seq: 2, type: 'experiment:status', data: { status: 'running' } });
+    await store.setStatus('e1', { status: 'failed', at: '2030-01-01T00:00:09.000Z', finishedAt: '2030-01-01T00:00:09.000Z', error: 'domain adapter x is gone' }, created);
+    expect(await store.get('e1')).toMatchObject({
+      status: 'failed',
+      startedAt: '2030-01-01T00:00:05.000Z',
+      finishedAt: '2030-01-01T00:00:09.000Z',
+      error: 'domain adapter x is gone',
+      lastEventSeq: 3,
+    });
+    expect(await store.setStatus('missing', { status: 'running', at: '2030-01-01T00:00:05.000Z' }, created)).toBeUndefined();
+    expect(await store.eventsAfter('missing', 0, 10)).toEqual([]);
+  });
+
+  it('records runs with their counters, results and events; lists runs in combination order', async () => {
+    const store = await open();
+    await store.create(newExperiment('e1'), created);
+    await store.create(newExperiment('e2'), created);
+
+    expect(await store.recordRun('e1', run(1, 0, true), runEvent(1))).toEqual({ seq: 2, ...runEvent(1) });
+    await store.recordRun('e1', run(0, 1, true), runEvent(2));
+    // Another experiment with the same inputs reuses the stored result instead of computing it.
+    expect(await store.storedResult(run(1, 0, true).inputsHash)).toEqual(run(1, 0, true).metrics);
+    await store.recordRun('e2', run(1, 0, false), runEvent(1));
+    // Computed again (as after a crash between computing and recording): counted, never hidden.
+    await store.recordRun('e2', run(1, 1, true), runEvent(2));
+
+    expect(await store.get('e1')).toMatchObject({ runsDone: 2, runsComputed: 2, lastEventSeq: 3 });
+    expect(await store.get('e2')).toMatchObject({ runsDone: 2, runsComputed: 1, lastEventSeq: 3 });
+    expect(await store.listRuns('e1')).toEqual([run(0, 1, true), run(1, 0, true)]);
+    expect(await store.listRuns('e2')).toEqual([run(1, 0, false), run(1, 1, true)]);
+    expect(await store.computations(run(1, 0, true).inputsHash)).toBe(2);
+    expect(await store.computations(run(0, 1, true).inputsHash)).toBe(1);
+    expect(await store.computations('f'.repeat(64))).toBe(0);
+    expect(await store.storedResult('f'.repeat(64))).toBeUndefined();
+    expect(await store.eventsAfter('e1', 1, 1)).toEqual([{ seq: 2, ...runEvent(1) }]);
+  });
+
+  it('refuses a run of an experiment that does not exist, recording nothing', async () => {
+    const store = await open();
+    await expect(store.recordRun('missing', run(0, 0, true), runEvent(1))).rejects.toThrow(/missing/);
+    expect(await store.listRuns('missing')).toEqual([]);
+    expect(await store.computations(run(0, 0, true).inputsHash)).toBe(0);
+  });
+
+  it('numbers the events of concurrent runs without a gap or a duplicate', async () => {
+    const opened = await database.open();
+    // On PostgreSQL the runs come from two instances, as the job queue hands them out.
+    const stores = [opened.storage.experiments, database.name === 'postgresql' ? (await opened.openAnother()).experiments : opened.storage.experiments];
+    await stores[0]!.create(newExperiment('e1', { runsTotal: 12, combinations: 4 }), created);
+    const events = await Promise.all(Array.from({ length: 12 }, (_, i) => stores[i % 2]!.recordRun('e1', run(i % 4, Math.floor(i / 4), true), runEvent(i))));
+    expect(events.map((e) => e.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 2));
+    expect(await stores[1]!.get('e1')).toMatchObject({ runsDone: 12, runsComputed: 12, lastEventSeq: 13 });
+    expect(await stores[0]!.listRuns('e1')).toHaveLength(12);
+  });
+});
