@@ -4891,6 +4891,7 @@ export interface components {
         /**
          * @example {
          *       "atTick": 40,
+         *       "seed": 7,
          *       "decrees": [
          *         {
          *           "type": "shock",
@@ -4919,6 +4920,8 @@ export interface components {
             decrees?: components["schemas"]["DecreeInput"][];
             /** @description Agent-policy changes applied at atTick + 1, after the decrees, in this order (each as the body of PUT …/agent-policy) */
             policies?: components["schemas"]["AgentPolicyUpdate"][];
+            /** @description Reseeds the fork at atTick + 1, before its decrees: its random streams restart from this seed, so its future is another draw of its parent’s (docs/api.md, "Forks"). Without it the fork draws what its parent draws. */
+            seed?: number;
         };
         Health: {
             /** @enum {string} */
