@@ -28,6 +28,7 @@ import { ExperimentExecutor } from './experiments/experiment-executor.js';
 import { ExperimentFeed } from './experiments/experiment-feed.js';
 import { DEFAULT_EXPERIMENT_LIMITS } from './experiments/experiment-limits.js';
 import { ExperimentService } from './experiments/experiment-service.js';
+import { SimulationBaseSource } from './experiments/simulation-base.js';
 import { experimentsRouter } from './routes/experiments/experiments.index.js';
 
 /** What main needs of the experiments: resume them at start, stop them (and their streams) at shutdown. */
@@ -118,7 +119,8 @@ function mountExperiments(
     limits,
     parallelism: deps.experimentParallelism ?? 1,
   });
-  const experimentService = new ExperimentService({ store: deps.experiments, executor, scenarios: deps.scenarios, domains: deps.domains, clock: deps.clock, work: service.work, limits });
+  const simulationBases = new SimulationBaseSource({ store: deps.store, engine: service.engine });
+  const experimentService = new ExperimentService({ store: deps.experiments, executor, scenarios: deps.scenarios, domains: deps.domains, clock: deps.clock, work: service.work, limits, simulationBases });
   mountRouter(
     experimentsRouter({ service: experimentService, store: deps.experiments, feed, guards, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, live: deps.live }),
   );

@@ -3,7 +3,7 @@ export { ScenarioError, SnapshotError, UnknownEngineVersionError, toValidationIs
 export { checkScenarioFile, flagDuplicateIds, type ScenarioFileCheck } from './scenario-file-check.js';
 export { LIMITS } from './limits.js';
 export { openStream, resumeStream, type RandomStream, type RandomStreamState } from './rng/random-stream.js';
-export type { EngineInput, EngineInputDraft, ScheduledInput } from './model/engine-input.js';
+export type { EngineInput, EngineInputDraft, ReseedInput, ScheduledInput } from './model/engine-input.js';
 export type { InputProblem } from './model/apply-input.js';
 export { SNAPSHOT_FORMAT, EngineSnapshotSchema, type EngineSnapshot } from './schemas/snapshot.js';
 export { compass } from './model/describe-move.js';

@@ -10,7 +10,7 @@ import { DecreeSchema, type DecreeInput } from './schemas/decree.js';
 import type { AgentSnapshot, EngineEvent, EngineState, Loss, TraceStep, Warning } from './schemas/outputs.js';
 import { PolicySchema, type Policy } from './schemas/policy.js';
 import { resolveRules } from './schemas/rules.js';
-import { ScenarioSchema, type ScenarioInput } from './schemas/scenario.js';
+import { ScenarioSchema, scenarioShape, type ScenarioInput } from './schemas/scenario.js';
 import { EngineSnapshotSchema } from './schemas/snapshot.js';
 import { DEFAULT_ENGINE_VERSION, versionFeatures } from './versions/registry.js';
 import type { VersionFeatures } from './versions/version-features.js';
@@ -51,6 +51,11 @@ export interface TickRecord {
 }
 
 function parseInput(input: EngineInputDraft): EngineInput | { issues: ValidationIssue[] } {
+  if (input.kind === 'reseed') {
+    // Any seed a scenario may have: a reseed at tick 0 is the scenario with that seed.
+    const parsed = scenarioShape.seed.safeParse(input.seed);
+    return parsed.success ? { kind: 'reseed', seed: parsed.data } : { issues: toValidationIssues(parsed.error, ['seed']) };
+  }
   if (input.kind === 'decree') {
     const parsed = DecreeSchema.safeParse(input.decree);
     return parsed.success ? { kind: 'decree', decree: parsed.data, ref: input.ref ?? null } : { issues: toValidationIssues(parsed.error) };

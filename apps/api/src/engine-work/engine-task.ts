@@ -78,13 +78,22 @@ export interface ReplayResult {
 }
 
 /**
- * One run of an experiment: a fresh simulation of `scenario` (its seed the run's), `ticks` ticks
- * (fewer when it completes), and only the metrics handed back: nothing else crosses the thread.
+ * A simulation base's state and what one run queues on it: the snapshot restored, the inputs
+ * (its reseed first) queued for its next tick, as a fork of it stores them.
+ */
+export interface ForkStart {
+  snapshot: SnapshotText;
+  inputs: EngineInputDraft[];
+}
+
+/**
+ * One run of an experiment: a fresh simulation of a scenario (its seed the run's), or a fork of a
+ * simulation base, then `ticks` ticks (fewer when it completes), and only the metrics handed
+ * back: nothing else crosses the thread.
  */
 export interface MeasureTask {
   kind: 'measure';
-  scenario: ScenarioInput;
-  engineVersion: string;
+  from: ScenarioStart | ForkStart;
   ticks: number;
   metrics: MetricSpec[];
 }

@@ -9,6 +9,7 @@ import type {
   CreateTask,
   EngineTask,
   EngineTaskResult,
+  ForkStart,
   MeasureResult,
   MeasureTask,
   QueueResult,
@@ -163,10 +164,20 @@ export function runEngineTask(task: EngineTask, now: () => number = () => perfor
   }
 }
 
-/** One experiment run, start to end: the same ticks as creating the simulation and stepping it. */
+/**
+ * One experiment run, start to end: the same ticks as creating the simulation and stepping it,
+ * or, for a simulation base, as forking it with these inputs and stepping the fork.
+ */
 export function measure(task: MeasureTask): MeasureResult {
-  const simulation = Simulation.create(task.scenario, { engineVersion: task.engineVersion });
+  const simulation = 'snapshot' in task.from ? forkOf(task.from) : Simulation.create(task.from.scenario, { engineVersion: task.from.engineVersion });
   const agents = simulation.agents().length;
   const metrics = measureRun(simulation, task.ticks, task.metrics);
   return { kind: 'measured', metrics, ticks: simulation.tick, agents };
+}
+
+/** The stored snapshot restored with the inputs queued, as a fork stores it and a step resumes it. */
+function forkOf(from: ForkStart): Simulation {
+  const simulation = Simulation.restore(JSON.parse(from.snapshot.json));
+  for (const input of from.inputs) simulation.enqueue(input);
+  return simulation;
 }

@@ -1,11 +1,12 @@
 import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
+import type { MeasureTask } from '../engine-work/engine-task.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ExperimentFeed } from './experiment-feed.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
 import { parseMetric, type MetricSpec, type MetricValue } from './experiment-metrics.js';
-import { combinationScenario, runInputs, type CombinationScenario, type RunInputs } from './experiment-spec.js';
+import { combinationScenario, runInputs, simulationRunInputs, type CombinationScenario, type RunInputs, type SimulationBase } from './experiment-spec.js';
 import type { ExperimentEvent, ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
 
 export interface ExperimentExecutorDeps {
@@ -33,7 +34,7 @@ interface ActiveExperiment {
   abort: AbortController;
   /** Writes of this experiment, one at a time; cancel waits for the one under way. */
   writes: Promise<unknown>;
-  /** The combination whose scenario was built last (runs go combination by combination). */
+  /** The combination whose scenario was built last (runs go combination by combination); scenario and domain bases. */
   scenario: { combination: number; built: CombinationScenario } | undefined;
   /** When this process started it, and how many runs it finished since: the pace for the estimate. */
   resumedAt: number;
@@ -207,10 +208,7 @@ export class ExperimentExecutor {
     const combination = Math.floor(index / spec.replications);
     const replication = index % spec.replications;
     try {
-      if (experiment.scenario?.combination !== combination) experiment.scenario = { combination, built: combinationScenario(spec, combination, this.deps.domains) };
-      const built = experiment.scenario.built;
-      if (!built.ok) throw new Error(`combination ${combination}: ${built.message}`);
-      const inputs = runInputs(spec, built.scenario, combination, replication);
+      const inputs = this.runInputsOf(experiment, combination, replication);
       const { metrics, computed } = await this.metricsOf(experiment, inputs);
       await this.record(experiment, inputs, metrics, computed);
     } catch (error) {
@@ -220,6 +218,16 @@ export class ExperimentExecutor {
         this.deps.logger.error('experiment failure could not be stored', { experimentId: experiment.record.id, error: String(stored) }),
       );
     }
+  }
+
+  /** What run (c, r) computes: its combination's scenario with its seed, or the simulation base with its reseed and changes. */
+  private runInputsOf(experiment: ActiveExperiment, combination: number, replication: number): RunInputs {
+    const { spec } = experiment.record;
+    if (spec.base.kind === 'simulation') return simulationRunInputs(spec, spec.base, combination, replication);
+    if (experiment.scenario?.combination !== combination) experiment.scenario = { combination, built: combinationScenario(spec, combination, this.deps.domains) };
+    const built = experiment.scenario.built;
+    if (!built.ok) throw new Error(`combination ${combination}: ${built.message}`);
+    return runInputs(spec, built.scenario, combination, replication);
   }
 
   /** The run's metrics: a stored result, one being computed in this process, or computed now. */
@@ -235,9 +243,10 @@ export class ExperimentExecutor {
         if (!isEngineTaskCancelled(error)) throw error;
       }
     }
-    const task = this.deps.engine
-      .measure({ kind: 'measure', scenario: inputs.scenario, engineVersion: experiment.record.spec.engineVersion, ticks: experiment.record.spec.ticks, metrics: experiment.metrics }, experiment.abort.signal)
-      .then((result) => result.metrics);
+    const { spec } = experiment.record;
+    const from: MeasureTask['from'] =
+      inputs.start === 'scenario' ? { scenario: inputs.scenario, engineVersion: spec.engineVersion } : { snapshot: { json: (spec.base as SimulationBase).snapshot }, inputs: inputs.inputs };
+    const task = this.deps.engine.measure({ kind: 'measure', from, ticks: spec.ticks, metrics: experiment.metrics }, experiment.abort.signal).then((result) => result.metrics);
     this.computing.set(inputs.hash, task);
     try {
       return { metrics: await task, computed: true };

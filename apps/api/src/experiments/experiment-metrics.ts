@@ -36,9 +36,10 @@ export interface MetricSpec {
 
 /**
  * Parses one metric; a string is a problem message (the caller puts it at the metric's path).
- * Without `attractorIds` the attractor is not checked (a stored experiment, checked when planned).
+ * Without `attractorIds` the attractor is not checked (a stored experiment, checked when planned);
+ * `owner` names where they come from in that message.
  */
-export function parseMetric(key: string, attractorIds?: ReadonlySet<string>): MetricSpec | string {
+export function parseMetric(key: string, attractorIds?: ReadonlySet<string>, owner = 'the scenario'): MetricSpec | string {
   const colon = key.indexOf(':');
   const name = colon < 0 ? key : key.slice(0, colon);
   const argument = colon < 0 ? undefined : key.slice(colon + 1);
@@ -46,7 +47,7 @@ export function parseMetric(key: string, attractorIds?: ReadonlySet<string>): Me
   const entry = METRIC_CATALOGUE[name as MetricName];
   if (entry.needs === 'attractor') {
     if (argument === undefined || argument === '') return `${name} names an attractor: ${name}:<attractor id>`;
-    if (attractorIds !== undefined && !attractorIds.has(argument)) return `the scenario has no attractor "${argument}"`;
+    if (attractorIds !== undefined && !attractorIds.has(argument)) return `${owner} has no attractor "${argument}"`;
   } else if (entry.needs === 'kind') {
     if (argument !== undefined && !(PARADOX_KINDS as readonly string[]).includes(argument)) return `unknown paradox kind "${argument}"; kinds: ${PARADOX_KINDS.join(', ')}`;
   } else if (argument !== undefined) {

@@ -1,12 +1,13 @@
-import { DEFAULT_ENGINE_VERSION, ScenarioSchema, toValidationIssues, type ScenarioInput } from '@sim/engine';
+import { createHash } from 'node:crypto';
+import { DEFAULT_ENGINE_VERSION, ScenarioSchema, toValidationIssues, versionFeatures, type EngineInput, type EngineSnapshot, type NumericRuleName, type ScenarioInput } from '@sim/engine';
 import { validationError, type ValidationProblem } from '../lib/api-error.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
 import { resolveScenario } from '../simulations/scenario-source.js';
-import { estimateWork, scenarioShape, type WorkEstimate } from '../work-budget/work-cost.js';
+import { estimateWork, scenarioShape, widenShape, type WorkEstimate, type WorkShape } from '../work-budget/work-cost.js';
 import { MAX_VALUES_PER_PATH, type ExperimentLimits } from './experiment-limits.js';
 import { parseMetric } from './experiment-metrics.js';
-import { combinationCount, combinationScenario, combinationValues, type ExperimentBase, type ExperimentSpec, type VariedParameter } from './experiment-spec.js';
+import { combinationCount, combinationScenario, combinationValues, type ExperimentBase, type ExperimentSpec, type SimulationBase, type VariedParameter } from './experiment-spec.js';
 import { applyToInput, checkValue, resolvePath, type ParameterBase, type ParameterValue } from './parameter-paths.js';
 
 /** A `{ from, to, step }` range: from, from + step, … up to to (included when hit). */
@@ -18,7 +19,7 @@ export interface ValueRange {
 
 /** The body of POST /v1/experiments, after its schema (docs/api.md, "Experiments"). */
 export interface ExperimentRequest {
-  base: { scenarioId: string } | { scenario: ScenarioInput } | { domain: string; input: Record<string, unknown> };
+  base: { scenarioId: string } | { scenario: ScenarioInput } | { domain: string; input: Record<string, unknown> } | { simulation: string; atTick: number };
   engineVersion?: string | undefined;
   vary: Record<string, ParameterValue[] | ValueRange>;
   replications: number;
@@ -41,7 +42,24 @@ export interface PlanContext {
   scenarios: ScenarioCatalog;
   domains: DomainCatalog;
   limits: ExperimentLimits;
+  /** A simulation base as the service found it; required when the request's base is one. */
+  simulation?: SimulationBaseFacts | undefined;
 }
+
+/** What the service knows of a simulation base (its access, tick and engine version already checked). */
+export interface SimulationBaseFacts {
+  simulationId: string;
+  atTick: number;
+  scenarioId: string;
+  engineVersion: string;
+  /** The shape its runs start from, erring on the expensive side: its scenario widened by its inputs up to atTick. */
+  shape: WorkShape;
+  /** Its state at atTick once replayed; the checks that need it (agents, attractors, completion) wait for it. */
+  state?: { snapshot: EngineSnapshot; json: string } | undefined;
+}
+
+/** A plan checked and weighed before a simulation base is replayed: what the replay and the runs will cost. */
+export type ExperimentPreflight = Omit<ExperimentPlan, 'spec'>;
 
 /**
  * The values of a range. Each is rounded to 12 significant digits, so `0.1` steps give `0.3`,
@@ -64,9 +82,23 @@ export function rangeValues(range: ValueRange): number[] {
  * anything is stored or queued. An unknown scenario or domain is 404, as for a simulation.
  */
 export function planExperiment(request: ExperimentRequest, context: PlanContext): ExperimentPlan {
+  const { spec, ...plan } = checkAndWeigh(request, context);
+  if (spec === undefined) throw new Error('a simulation base is planned once its state at atTick is known');
+  return { spec, ...plan };
+}
+
+/**
+ * For a simulation base before its replay: every check that does not need its state at atTick,
+ * and the cost of the runs, so that the replay and the runs are weighed before either starts.
+ */
+export function preflightExperiment(request: ExperimentRequest, context: PlanContext): ExperimentPreflight {
+  const { spec: _spec, ...plan } = checkAndWeigh(request, { ...context, simulation: context.simulation === undefined ? undefined : { ...context.simulation, state: undefined } });
+  return plan;
+}
+
+function checkAndWeigh(request: ExperimentRequest, context: PlanContext): ExperimentPreflight & { spec: ExperimentSpec | undefined } {
   const issues: ValidationProblem[] = [];
-  const engineVersion = request.engineVersion ?? DEFAULT_ENGINE_VERSION;
-  const { base, baseScenario, pathBase } = resolveBase(request, context);
+  const { base, baseScenario, pathBase, attractorIds, engineVersion } = resolveBase(request, context, issues);
 
   const parameters: VariedParameter[] = [];
   for (const path of Object.keys(request.vary).sort()) {
@@ -89,7 +121,7 @@ export function planExperiment(request: ExperimentRequest, context: PlanContext)
     }
     values.forEach((value, index) => {
       const problem =
-        target.kind === 'input' && base.kind === 'domain'
+        target.kind === 'input' && base?.kind === 'domain'
           ? inputValueProblem(context.domains, base, target.segments, value)
           : checkValue(target, value, baseScenario);
       if (problem !== undefined) issues.push({ path: `${at}.${index}`, message: problem });
@@ -97,9 +129,8 @@ export function planExperiment(request: ExperimentRequest, context: PlanContext)
     parameters.push({ path, values });
   }
 
-  const attractorIds = new Set((baseScenario.initialState.attractors ?? []).map((a) => a.id));
   request.metrics.forEach((key, index) => {
-    const parsed = parseMetric(key, attractorIds);
+    const parsed = parseMetric(key, attractorIds, pathBase.kind === 'simulation' ? `the simulation at tick ${pathBase.atTick}` : 'the scenario');
     if (typeof parsed === 'string') issues.push({ path: `metrics.${index}`, message: parsed });
   });
   const duplicates = request.metrics.filter((key, index) => request.metrics.indexOf(key) !== index);
@@ -114,24 +145,66 @@ export function planExperiment(request: ExperimentRequest, context: PlanContext)
   }
   if (issues.length > 0) throw validationError(issues);
 
-  const spec: ExperimentSpec = { base, engineVersion, parameters, replications: request.replications, seed: request.seed, ticks: request.ticks, metrics: [...request.metrics] };
-  const { runCost, totalCost } = weigh(spec, baseScenario, combinations, context.domains);
-  return { spec, combinations, runs, runCost, totalCost };
+  const weighed = { engineVersion, parameters, replications: request.replications, seed: request.seed, ticks: request.ticks, metrics: [...request.metrics] };
+  const { runCost, totalCost } = weigh({ ...weighed, base }, { scenario: baseScenario, simulation: context.simulation }, combinations, context.domains);
+  return { spec: base === undefined ? undefined : { ...weighed, base }, combinations, runs, runCost, totalCost };
 }
 
-function resolveBase(request: ExperimentRequest, context: PlanContext): { base: ExperimentBase; baseScenario: ScenarioInput; pathBase: ParameterBase } {
+interface ResolvedBase {
+  /** Undefined for a simulation base whose state at atTick is not known yet. */
+  base: ExperimentBase | undefined;
+  /** The scenario a scenario or domain base starts from. */
+  baseScenario: ScenarioInput | undefined;
+  pathBase: ParameterBase;
+  /** The attractors a metric may name; undefined: not known yet (not checked). */
+  attractorIds: ReadonlySet<string> | undefined;
+  engineVersion: string;
+}
+
+function resolveBase(request: ExperimentRequest, context: PlanContext, issues: ValidationProblem[]): ResolvedBase {
+  if ('simulation' in request.base) return resolveSimulationBase(context, issues);
+  const engineVersion = request.engineVersion ?? DEFAULT_ENGINE_VERSION;
   const resolved = resolveScenario(request.base, context.scenarios, context.domains);
   const prefix = 'scenario' in request.base ? 'base.scenario' : 'domain' in request.base ? 'base.input' : 'base';
   // The base must run as it is: the schema the engine checks, without building a world on the
   // event loop (docs/api.md, "Where it runs"); the engine version was checked with the request.
   const parsed = ScenarioSchema.safeParse(resolved.scenario);
   if (!parsed.success) throw validationError(toValidationIssues(parsed.error).map((i) => ({ path: [prefix, i.path].filter((p) => p !== '').join('.'), message: i.message })));
+  const attractorIds = new Set((resolved.scenario.initialState.attractors ?? []).map((a) => a.id));
   if ('domain' in request.base) {
     const base: ExperimentBase = { kind: 'domain', domain: request.base.domain, input: request.base.input };
-    return { base, baseScenario: resolved.scenario, pathBase: { kind: 'domain', input: request.base.input } };
+    return { base, baseScenario: resolved.scenario, pathBase: { kind: 'domain', input: request.base.input }, attractorIds, engineVersion };
   }
   const base: ExperimentBase = { kind: 'scenario', scenarioId: resolved.scenarioId, scenario: resolved.scenario };
-  return { base, baseScenario: resolved.scenario, pathBase: { kind: 'scenario', scenario: resolved.scenario } };
+  return { base, baseScenario: resolved.scenario, pathBase: { kind: 'scenario', scenario: resolved.scenario }, attractorIds, engineVersion };
+}
+
+/**
+ * A simulation at atTick: its agents and attractors there once its state is known, and a state
+ * that has completed is no base (there is no next tick to run).
+ */
+function resolveSimulationBase(context: PlanContext, issues: ValidationProblem[]): ResolvedBase {
+  const facts = context.simulation;
+  if (facts === undefined) throw new Error('a simulation base must be located before it is planned');
+  const features = versionFeatures(facts.engineVersion);
+  if (features === undefined) throw new Error(`the simulation's engine version ${facts.engineVersion} is not served`);
+  const snapshot = facts.state?.snapshot;
+  const pathBase: ParameterBase = { kind: 'simulation', atTick: facts.atTick, features, agentIds: snapshot?.agents.ids };
+  const common = { baseScenario: undefined, pathBase, engineVersion: facts.engineVersion };
+  if (facts.state === undefined || snapshot === undefined) return { ...common, base: undefined, attractorIds: undefined };
+  if (snapshot.completion !== null) {
+    issues.push({ path: 'base.atTick', message: `the simulation completed at tick ${facts.atTick} (${snapshot.completion}): a run from there has no tick to compute` });
+  }
+  const base: SimulationBase = {
+    kind: 'simulation',
+    simulationId: facts.simulationId,
+    atTick: facts.atTick,
+    scenarioId: facts.scenarioId,
+    snapshot: facts.state.json,
+    stateHash: createHash('sha256').update(facts.state.json).digest('hex'),
+    agentIds: [...snapshot.agents.ids],
+  };
+  return { ...common, base, attractorIds: new Set(snapshot.attractors.ids) };
 }
 
 function rangeProblems(range: ValueRange, at: string, issues: ValidationProblem[]): number[] | undefined {
@@ -161,16 +234,25 @@ function inputValueProblem(domains: DomainCatalog, base: Extract<ExperimentBase,
 
 /**
  * Each run weighed as one `run` pass of `ticks` ticks from tick 0 (docs/api.md, "Engine work"),
- * at its combination's rules: the costliest run, and the sum over every run.
+ * at its combination's rules, or for a simulation base `ticks` ticks from atTick at its shape
+ * there with the combination's rule changes: the costliest run, and the sum over every run.
  */
-function weigh(spec: ExperimentSpec, baseScenario: ScenarioInput, combinations: number, domains: DomainCatalog): { runCost: ReturnType<typeof estimateWork>; totalCost: ReturnType<typeof estimateWork> } {
+function weigh(
+  spec: Omit<ExperimentSpec, 'base'> & { base: ExperimentBase | undefined },
+  start: { scenario: ScenarioInput | undefined; simulation: SimulationBaseFacts | undefined },
+  combinations: number,
+  domains: DomainCatalog,
+): { runCost: WorkEstimate; totalCost: WorkEstimate } {
   let runCost: WorkEstimate | undefined;
   let total = 0;
   let ticks = 0;
   let prophecies = 0;
   for (let c = 0; c < combinations; c++) {
-    const shapeOf = costScenario(spec, baseScenario, c, domains);
-    const cost = estimateWork(scenarioShape(shapeOf, spec.engineVersion), 0, spec.ticks);
+    const { base } = spec;
+    const cost =
+      start.simulation !== undefined
+        ? estimateWork(widenShape(start.simulation.shape, ruleChanges(spec, c)), start.simulation.atTick, spec.ticks)
+        : estimateWork(scenarioShape(costScenario({ ...spec, base: base as ExperimentBase }, start.scenario as ScenarioInput, c, domains), spec.engineVersion), 0, spec.ticks);
     if (runCost === undefined || cost.cost > runCost.cost) runCost = cost;
     total += cost.cost * spec.replications;
     ticks += cost.ticks * spec.replications;
@@ -180,12 +262,19 @@ function weigh(spec: ExperimentSpec, baseScenario: ScenarioInput, combinations: 
   return { runCost: worst, totalCost: { ...worst, cost: total, ticks, prophecies } };
 }
 
+/** The `set-rule` decrees of a combination's `rules.*` paths, as a simulation base's runs queue them. */
+function ruleChanges(spec: Pick<ExperimentSpec, 'parameters'>, combination: number): EngineInput[] {
+  return Object.entries(combinationValues(spec, combination))
+    .filter(([path]) => path.startsWith('rules.'))
+    .map(([path, value]): EngineInput => ({ kind: 'decree', decree: { type: 'set-rule', payload: { rule: path.slice('rules.'.length) as NumericRuleName, value: value as number } } }));
+}
+
 /**
  * What decides a combination's cost: its agents and prophecy rules. For a scenario only `rules.*`
  * can change them (so the agents are not copied per combination); a domain input is translated.
  */
 function costScenario(spec: ExperimentSpec, baseScenario: ScenarioInput, combination: number, domains: DomainCatalog): Pick<ScenarioInput, 'agents' | 'rules'> {
-  if (spec.base.kind === 'domain') {
+  if (spec.base.kind !== 'scenario') {
     const translated = combinationScenario(spec, combination, domains);
     return translated.ok ? translated.scenario : baseScenario;
   }

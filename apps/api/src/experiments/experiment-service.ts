@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthContext } from '../identity/auth-context.js';
+import type { AuthContext, Tier } from '../identity/auth-context.js';
 import { ApiError, notFound, unauthorized } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { Page } from '../lib/pagination.js';
@@ -10,10 +10,11 @@ import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
 import type { ExperimentExecutor } from './experiment-executor.js';
 import { runTable, type RunTable } from './experiment-export.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
-import { planExperiment, type ExperimentRequest } from './experiment-plan.js';
+import { planExperiment, preflightExperiment, type ExperimentPlan, type ExperimentRequest, type PlanContext } from './experiment-plan.js';
 import { summarizeRuns, type ResultsSummary } from './experiment-results.js';
 import type { ExperimentRecord, ExperimentStore } from './experiment-store.js';
 import { experimentView, type ExperimentView } from './experiment-view.js';
+import type { LocatedSimulationBase, SimulationBaseSource } from './simulation-base.js';
 
 export interface ExperimentServiceDeps {
   store: ExperimentStore;
@@ -23,6 +24,8 @@ export interface ExperimentServiceDeps {
   clock: Clock;
   work: WorkBudget;
   limits: ExperimentLimitsTable;
+  /** Where a simulation base is found and replayed to its tick. */
+  simulationBases: SimulationBaseSource;
 }
 
 /** Seconds a client is told to wait when its organization's experiment queue is full. */
@@ -34,7 +37,8 @@ export interface ExperimentResultsView extends ResultsSummary {
 }
 
 /**
- * The experiment use cases: submit (plan, weigh, store, queue), read, list, cancel, results and
+ * The experiment use cases: submit (plan, weigh, store, queue; a simulation base replayed to its
+ * tick in between), read, list, cancel, results and
  * exports. Computing is the executor's. Another organization's experiment is answered as another
  * organization's simulation is: 401 (docs/api.md, "Experiments").
  */
@@ -42,30 +46,51 @@ export class ExperimentService {
   constructor(private readonly deps: ExperimentServiceDeps) {}
 
   async submit(request: WorkRequest, body: ExperimentRequest & { organizationId?: string | undefined }): Promise<ExperimentView> {
-    const organizationId = organizationFor(request.auth, body.organizationId);
+    const asked = organizationFor(request.auth, body.organizationId);
     const tier = request.auth.tier ?? 'free';
     const limits = this.deps.limits[tier];
-    const plan = planExperiment(body, { scenarios: this.deps.scenarios, domains: this.deps.domains, limits });
-    const { queued, running } = await this.deps.store.countUnfinished(organizationId);
-    if (queued + running >= limits.concurrent + limits.queued) {
-      throw new ApiError(
-        429,
-        'RATE_LIMITED',
-        `The organization has ${running} experiment(s) running and ${queued} queued, the most its ${tier} tier allows (${limits.concurrent} running, ${limits.queued} queued); retry when one finishes`,
-        { routeClass: 'experiments', limit: limits.concurrent + limits.queued, tier, retryAfter: QUEUE_FULL_RETRY_SECONDS },
-        { 'Retry-After': String(QUEUE_FULL_RETRY_SECONDS) },
-      );
-    }
-    await this.deps.work.admit(request, plan.totalCost, { experimentRun: plan.runCost });
+    const context: PlanContext = { scenarios: this.deps.scenarios, domains: this.deps.domains, limits };
+    const located = 'simulation' in body.base ? await this.deps.simulationBases.locate(request.auth, body.base, body) : undefined;
+    const organizationId = located?.organizationId ?? asked;
+    // A simulation base is planned whole only once replayed to atTick; everything else is checked,
+    // and the replay and the runs are weighed together, before the replay starts.
+    const planned = located === undefined ? planExperiment(body, context) : undefined;
+    const weighed = planned ?? preflightExperiment(body, { ...context, simulation: located?.facts });
+    await this.assertQueueRoom(organizationId, tier);
+    const replayCost = located?.replayCost.cost ?? 0;
+    await this.deps.work.admit(request, { ...weighed.totalCost, cost: weighed.totalCost.cost + replayCost }, { experimentRun: weighed.runCost });
+    const plan = planned ?? (await this.planOnState(body, context, located, request.signal));
     const id = randomUUID();
     const createdAt = this.deps.clock.now().toISOString();
-    const scenarioId = plan.spec.base.kind === 'scenario' ? plan.spec.base.scenarioId : `domain:${plan.spec.base.domain}`;
+    const { base } = plan.spec;
+    const scenarioId = base.kind === 'domain' ? `domain:${base.domain}` : base.scenarioId;
     const experiment = { id, organizationId, tier, scenarioId, spec: plan.spec, combinations: plan.combinations, runsTotal: plan.runs, createdAt };
     await this.deps.store.create(experiment, { type: 'experiment:status', data: { status: 'queued', done: 0 } });
     const record = await this.deps.store.get(id);
     if (record === undefined) throw new Error(`experiment ${id} vanished after it was stored`);
     this.deps.executor.enqueue(record);
     return experimentView(record, null);
+  }
+
+  /** The plan of a simulation base, checked against its state at atTick (replayed now). */
+  private async planOnState(body: ExperimentRequest, context: PlanContext, located: LocatedSimulationBase | undefined, signal?: AbortSignal): Promise<ExperimentPlan> {
+    if (located === undefined) throw new Error('only a simulation base is planned on its state');
+    const state = await this.deps.simulationBases.stateAt(located, signal);
+    return planExperiment(body, { ...context, simulation: { ...located.facts, state } });
+  }
+
+  /** 429 when the organization has its tier's number of experiments running and queued. */
+  private async assertQueueRoom(organizationId: string, tier: Tier): Promise<void> {
+    const limits = this.deps.limits[tier];
+    const { queued, running } = await this.deps.store.countUnfinished(organizationId);
+    if (queued + running < limits.concurrent + limits.queued) return;
+    throw new ApiError(
+      429,
+      'RATE_LIMITED',
+      `The organization has ${running} experiment(s) running and ${queued} queued, the most its ${tier} tier allows (${limits.concurrent} running, ${limits.queued} queued); retry when one finishes`,
+      { routeClass: 'experiments', limit: limits.concurrent + limits.queued, tier, retryAfter: QUEUE_FULL_RETRY_SECONDS },
+      { 'Retry-After': String(QUEUE_FULL_RETRY_SECONDS) },
+    );
   }
 
   async get(auth: AuthContext, id: string): Promise<ExperimentView> {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { ScenarioInput } from '@sim/engine';
+import type { EngineInputDraft, NumericRuleName, ScenarioInput } from '@sim/engine';
 import { canonicalJson } from '../idempotency/canonical-json.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
-import { applyToInput, applyToScenario, resolvePath, type ParameterBase, type ParameterValue } from './parameter-paths.js';
+import { applyToInput, applyToScenario, EVERY_AGENT, resolvePath, type ParameterBase, type ParameterValue } from './parameter-paths.js';
 import { runSeed } from './seed-derivation.js';
 
 /** What every run of an experiment starts from, resolved when it was submitted. */
@@ -10,7 +10,27 @@ export type ExperimentBase =
   /** A pre-built scenario (copied, so an edited file changes no stored experiment) or an inline one. */
   | { kind: 'scenario'; scenarioId: string; scenario: ScenarioInput }
   /** A domain adapter's input, translated per combination. */
-  | { kind: 'domain'; domain: string; input: unknown };
+  | { kind: 'domain'; domain: string; input: unknown }
+  | SimulationBase;
+
+/**
+ * A simulation at a past tick: every run is a fork of its history at `atTick`, reseeded with the
+ * run's seed (docs/api.md, "Experiments", "Bases"). Its state there is copied when the experiment
+ * is submitted, so whatever later happens to the simulation changes nothing for the experiment.
+ */
+export interface SimulationBase {
+  kind: 'simulation';
+  simulationId: string;
+  atTick: number;
+  /** The simulation's scenario id (`inline` for an inline scenario): the experiment's `scenarioId`. */
+  scenarioId: string;
+  /** Its engine snapshot at `atTick` as JSON text (random streams included): what every run restores. */
+  snapshot: string;
+  /** SHA-256 (hex) of `snapshot`: the base's identity in every run's inputs hash. */
+  stateHash: string;
+  /** The agents alive at `atTick`, in list order: those an `agents.*` path changes. */
+  agentIds: string[];
+}
 
 /** One varied parameter and its values, in the order the runs take them. */
 export interface VariedParameter {
@@ -55,9 +75,10 @@ export function combinationValues(spec: Pick<ExperimentSpec, 'parameters'>, comb
 
 export type CombinationScenario = { ok: true; scenario: ScenarioInput } | { ok: false; message: string };
 
-/** The scenario of combination `c`, its seed still the base's (see runScenario). */
+/** The scenario of combination `c` of a scenario or domain base, its seed still the base's (see runInputs). */
 export function combinationScenario(spec: ExperimentSpec, combination: number, domains: DomainCatalog): CombinationScenario {
   const values = combinationValues(spec, combination);
+  if (spec.base.kind === 'simulation') throw new Error('a simulation base has no scenario per combination: see combinationChanges');
   const base: ParameterBase = spec.base.kind === 'scenario' ? { kind: 'scenario', scenario: spec.base.scenario } : { kind: 'domain', input: spec.base.input };
   if (spec.base.kind === 'domain') {
     let input = spec.base.input;
@@ -77,21 +98,73 @@ export function combinationScenario(spec: ExperimentSpec, combination: number, d
   return { ok: true, scenario };
 }
 
-/** What one run computes: the combination's scenario with the run's seed. */
-export interface RunInputs {
+/**
+ * The changes combination `c` makes to a simulation base, as the body of a fork would give them
+ * (docs/api.md, "Experiments", "Reproducing a run"): first a `set-rule` decree per `rules.*` path,
+ * then a policy change per `agents.*` path and agent (every agent alive at atTick, in list order,
+ * for `*`), each group in path order.
+ */
+export function combinationChanges(spec: ExperimentSpec, base: SimulationBase, combination: number): EngineInputDraft[] {
+  const decrees: EngineInputDraft[] = [];
+  const policies: EngineInputDraft[] = [];
+  for (const [path, value] of Object.entries(combinationValues(spec, combination))) {
+    if (path.startsWith('rules.')) {
+      decrees.push({ kind: 'decree', decree: { type: 'set-rule', payload: { rule: path.slice('rules.'.length) as NumericRuleName, value: value as number } }, ref: null });
+      continue;
+    }
+    // agents.<id|*>.policy.<field>: the only other path a simulation base takes (see resolvePath).
+    const match = /^agents\.(.+)\.policy\.([a-z]+)$/.exec(path) as RegExpExecArray;
+    const id = match[1] as string;
+    const field = match[2] as string;
+    for (const agentId of id === EVERY_AGENT ? base.agentIds : [id]) policies.push({ kind: 'policy', agentId, policy: { [field]: value as number }, ref: null });
+  }
+  return [...decrees, ...policies];
+}
+
+interface RunIdentity {
   combination: number;
   replication: number;
   seed: number;
-  scenario: ScenarioInput;
-  /** SHA-256 (hex) of engine version, scenario, ticks and metrics: runs that hash the same compute the same. */
+  /** SHA-256 (hex) of everything the run computes from: runs that hash the same compute the same. */
   hash: string;
 }
 
-export function runInputs(spec: ExperimentSpec, scenario: ScenarioInput, combination: number, replication: number): RunInputs {
+/** A run of a scenario or domain base: the combination's scenario with the run's seed. */
+export interface ScenarioRunInputs extends RunIdentity {
+  start: 'scenario';
+  scenario: ScenarioInput;
+}
+
+/** A run of a simulation base: the base's state with these inputs queued for its next tick, the reseed first. */
+export interface SimulationRunInputs extends RunIdentity {
+  start: 'simulation';
+  inputs: EngineInputDraft[];
+}
+
+/** What one run computes. */
+export type RunInputs = ScenarioRunInputs | SimulationRunInputs;
+
+/** Hashed: the engine version, the scenario with the run's seed, ticks and metrics. */
+export function runInputs(spec: ExperimentSpec, scenario: ScenarioInput, combination: number, replication: number): ScenarioRunInputs {
   const seed = runSeed(spec.seed, combination, replication);
   const seeded: ScenarioInput = { ...scenario, seed };
   const hash = createHash('sha256')
     .update(canonicalJson({ engineVersion: spec.engineVersion, scenario: seeded, ticks: spec.ticks, metrics: [...spec.metrics].sort() }))
     .digest('hex');
-  return { combination, replication, seed, scenario: seeded, hash };
+  return { start: 'scenario', combination, replication, seed, scenario: seeded, hash };
+}
+
+/**
+ * Hashed: the engine version, the base's state at atTick (the hash of its snapshot, so two bases
+ * share results only when they start from the same state byte for byte), the inputs with the
+ * reseed, ticks and metrics. A scenario run's hash has a `scenario` member, this one `state`:
+ * the two never coincide.
+ */
+export function simulationRunInputs(spec: ExperimentSpec, base: SimulationBase, combination: number, replication: number): SimulationRunInputs {
+  const seed = runSeed(spec.seed, combination, replication);
+  const inputs: EngineInputDraft[] = [{ kind: 'reseed', seed }, ...combinationChanges(spec, base, combination)];
+  const hash = createHash('sha256')
+    .update(canonicalJson({ engineVersion: spec.engineVersion, state: base.stateHash, atTick: base.atTick, inputs, ticks: spec.ticks, metrics: [...spec.metrics].sort() }))
+    .digest('hex');
+  return { start: 'simulation', combination, replication, seed, inputs, hash };
 }

@@ -9,6 +9,8 @@ export interface ExperimentView {
   organizationId: string;
   status: ExperimentStatus;
   scenarioId: string;
+  /** A simulation base: the simulation and the tick its runs fork at; null otherwise. */
+  baseSimulation: { id: string; atTick: number } | null;
   engineVersion: EngineVersion;
   parameters: Array<{ path: string; values: ParameterValue[] }>;
   combinations: number;
@@ -31,6 +33,7 @@ export function experimentView(record: ExperimentRecord, estimatedSecondsLeft: n
     organizationId: record.organizationId,
     status: record.status,
     scenarioId: record.scenarioId,
+    baseSimulation: spec.base.kind === 'simulation' ? { id: spec.base.simulationId, atTick: spec.base.atTick } : null,
     engineVersion: spec.engineVersion as EngineVersion,
     parameters: spec.parameters.map((p) => ({ path: p.path, values: [...p.values] })),
     combinations: record.combinations,

@@ -1,4 +1,4 @@
-import { AttractorSchema, NUMERIC_RULE_NAMES, NUMERIC_RULES, PolicySchema, type NumericRuleName, type ScenarioInput } from '@sim/engine';
+import { AttractorSchema, NUMERIC_RULE_NAMES, NUMERIC_RULES, PolicySchema, type NumericRuleName, type ScenarioInput, type VersionFeatures } from '@sim/engine';
 import type { z } from 'zod';
 
 /**
@@ -11,9 +11,12 @@ import type { z } from 'zod';
  * - `input.<field>…`: a field of a domain adapter's input (base `domain`), nested fields and
  *   list items by dotted path (`input.patches.0.animals`); the adapter checks the values.
  *
- * A path is resolved against the base scenario once; a value is checked with the same schema
- * that checks the scenario field, so a wrong type or an out-of-range value is refused before
- * anything runs.
+ * A simulation base (a fork at a past tick) is already running: only what a running world can
+ * be told applies, `rules.<rule>` (a `set-rule` decree) and `agents.<id|*>.policy.<field>` (a
+ * policy change); attractor fields and markers are where a scenario starts, refused for it.
+ *
+ * A path is resolved against the base once; a value is checked with the same schema that checks
+ * the scenario field, so a wrong type or an out-of-range value is refused before anything runs.
  */
 export type ParameterTarget =
   | { kind: 'rule'; rule: NumericRuleName }
@@ -31,25 +34,29 @@ const MARKER_FIELDS = ['x', 'y'] as const;
 /** Every agent at once: `agents.*.policy.lambda`. */
 export const EVERY_AGENT = '*';
 
-/** What a path can reach in the base: a scenario, or a domain adapter's input. */
-export type ParameterBase = { kind: 'scenario'; scenario: ScenarioInput } | { kind: 'domain'; input: unknown };
+/**
+ * What a path can reach in the base: a scenario, a domain adapter's input, or a simulation at
+ * `atTick` (its agents known once its state there has been replayed).
+ */
+export type ParameterBase =
+  | { kind: 'scenario'; scenario: ScenarioInput }
+  | { kind: 'domain'; input: unknown }
+  | { kind: 'simulation'; atTick: number; features: VersionFeatures; agentIds: readonly string[] | undefined };
 
 /** Resolves a path against the base; a string is the problem (unknown path, missing attractor or agent). */
 export function resolvePath(path: string, base: ParameterBase): ParameterTarget | string {
   if (path.startsWith('input.')) {
-    if (base.kind !== 'domain') return 'input.… paths vary a domain input; this base is a scenario';
+    if (base.kind !== 'domain') return `input.… paths vary a domain input; this base is a ${base.kind}`;
     const segments = path.slice('input.'.length).split('.');
     if (segments.some((s) => s === '')) return `unknown parameter path "${path}"`;
     // The parent must exist; the leaf may be a field the input leaves to its default.
     if (!isContainer(walk(base.input, segments.slice(0, -1)))) return `unknown parameter path "${path}": the input has no ${segments.slice(0, -1).join('.') || 'fields'}`;
     return { kind: 'input', segments };
   }
-  if (base.kind !== 'scenario') return `a domain base is varied through input.… paths; "${path}" is not one`;
+  if (base.kind === 'domain') return `a domain base is varied through input.… paths; "${path}" is not one`;
+  if (base.kind === 'simulation') return resolveOnSimulation(path, base);
   const { scenario } = base;
-  if (path.startsWith('rules.')) {
-    const rule = path.slice('rules.'.length);
-    return (NUMERIC_RULE_NAMES as string[]).includes(rule) ? { kind: 'rule', rule: rule as NumericRuleName } : `unknown rule "${rule}"; the numeric rules: ${NUMERIC_RULE_NAMES.join(', ')}`;
-  }
+  if (path.startsWith('rules.')) return resolveRule(path);
   if (path.startsWith('attractors.')) {
     const rest = path.slice('attractors.'.length);
     const dot = rest.lastIndexOf('.');
@@ -70,6 +77,26 @@ export function resolvePath(path: string, base: ParameterBase): ParameterTarget 
     return { kind: 'agent', id, group, field };
   }
   return `unknown parameter path "${path}": rules.<rule>, attractors.<id>.<field>, agents.<id>.policy.<field>, agents.<id>.marker.<x|y> or input.<field>`;
+}
+
+/** A path on a running simulation: a rule (a `set-rule` decree) or an agent's policy (a policy change). */
+function resolveOnSimulation(path: string, base: Extract<ParameterBase, { kind: 'simulation' }>): ParameterTarget | string {
+  if (path.startsWith('rules.')) return resolveRule(path);
+  const match = /^agents\.(.+)\.(policy|marker)\.([a-z]+)$/.exec(path);
+  if (path.startsWith('attractors.') || match?.[2] === 'marker') {
+    return `"${path}" cannot vary a simulation base: it sets where a scenario starts, and the runs start from the simulation's state at tick ${base.atTick}; vary rules.<rule> or agents.<id|*>.policy.<field>`;
+  }
+  const field = match?.[3] ?? '';
+  if (match === null || !(POLICY_FIELDS as readonly string[]).includes(field)) return `unknown parameter path "${path}": rules.<rule> or agents.<id|*>.policy.<lambda|gamma|belief> on a simulation base`;
+  const id = match[1] as string;
+  if (field === 'belief' && !base.features.beliefPolicy) return `belief needs engine 1.2.0 or later; this simulation runs ${base.features.version}`;
+  if (id !== EVERY_AGENT && base.agentIds !== undefined && !base.agentIds.includes(id)) return `the simulation has no agent "${id}" at tick ${base.atTick}`;
+  return { kind: 'agent', id, group: 'policy', field };
+}
+
+function resolveRule(path: string): ParameterTarget | string {
+  const rule = path.slice('rules.'.length);
+  return (NUMERIC_RULE_NAMES as string[]).includes(rule) ? { kind: 'rule', rule: rule as NumericRuleName } : `unknown rule "${rule}"; the numeric rules: ${NUMERIC_RULE_NAMES.join(', ')}`;
 }
 
 /** Checks one value for a scenario target; a string is the problem. Domain inputs are checked by their adapter. */

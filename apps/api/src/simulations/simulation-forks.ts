@@ -26,6 +26,8 @@ export interface SimulationForksDeps {
 /** What a fork request asks for; `atTick` undefined means the parent's current tick. */
 export interface ForkRequest {
   atTick?: number | undefined;
+  /** Reseeds the fork at atTick + 1, before its decrees (docs/api.md, "Forks"). */
+  seed?: number | undefined;
   decrees?: readonly DecreeInput[] | undefined;
   policies?: ReadonlyArray<{ agentId: string; policy: Policy }> | undefined;
 }
@@ -180,8 +182,9 @@ export class SimulationForks {
   }
 
   /**
-   * Checks and queues the fork's own inputs on the replayed snapshot, decrees first, each at
-   * atTick + 1, on the engine runner (restoring the world is O(agents)); the first that does
+   * Checks and queues the fork's own inputs on the replayed snapshot, each at atTick + 1: the
+   * reseed first (so every draw of that tick is the new seed's), then the decrees, then the
+   * policy changes, on the engine runner (restoring the world is O(agents)); the first that does
    * not fit is a 400 at its place. Gives the fork's snapshot and state with them queued.
    */
   private async queueInputs(
@@ -194,23 +197,28 @@ export class SimulationForks {
     const decrees = ask.decrees ?? [];
     const policies = ask.policies ?? [];
     const decreeIds = decrees.map(() => randomUUID());
+    const reseed: EngineInputDraft[] = ask.seed === undefined ? [] : [{ kind: 'reseed', seed: ask.seed }];
     const drafts: EngineInputDraft[] = [
+      ...reseed,
       ...decrees.map((decree, index): EngineInputDraft => ({ kind: 'decree', decree, ref: decreeIds[index] as string })),
       ...policies.map((change): EngineInputDraft => ({ kind: 'policy', agentId: change.agentId, policy: change.policy, ref: null })),
     ];
     const queued = await this.deps.engine.queue({ kind: 'queue', snapshot, drafts, keepState: true }, signal);
     if (queued.completed && drafts.length > 0) {
-      throw conflict('SIMULATION_NOT_ACTIVE', `The simulation completed at tick ${atTick}: a fork there cannot take decrees or policy changes`);
+      throw conflict('SIMULATION_NOT_ACTIVE', `The simulation completed at tick ${atTick}: a fork there cannot be reseeded or take decrees or policy changes`);
     }
     if (queued.kind === 'refused') {
-      const { index, problem } = queued;
+      // The seed was checked with the body: only a decree or a policy change can be refused.
+      const index = queued.index - reseed.length;
+      const { problem } = queued;
       if (index < decrees.length) throw inputProblemAt(`decrees.${index}`, problem, 'payload');
       throw inputProblemAt(`policies.${index - decrees.length}`, problem, problem.code === 'not-found' ? 'agentId' : 'policy');
     }
     // The engine's queue holds them as it normalized them (defaults filled in): store those.
-    const added = queued.pending.map((input: EngineInput, index): NewInput => {
+    const added = queued.pending.map((input: EngineInput, at): NewInput => {
       const tick = atTick + 1;
-      if (input.kind !== 'decree' || index >= decreeIds.length) return { tick, input };
+      const index = at - reseed.length;
+      if (input.kind !== 'decree' || index < 0 || index >= decreeIds.length) return { tick, input };
       return { tick, input, decree: { id: decreeIds[index] as string, type: input.decree.type, payload: input.decree.payload, createdAt } };
     });
     return { added, completed: queued.completed, snapshot: queued.snapshot, state: queued.state as EngineState };

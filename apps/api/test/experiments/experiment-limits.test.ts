@@ -45,6 +45,29 @@ describe('experiment work', () => {
   });
 });
 
+describe('experiment work on a simulation base', () => {
+  it('weighs the replay to atTick together with the runs, before either starts', async () => {
+    const clock = new ManualClock(T0);
+    const p = await open({ tiers: SMALL, clock });
+    const created = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'tiny-valley', engineVersion: '1.1.0' } });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as Json).id as string;
+    expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 5 } })).status).toBe(200);
+    clock.advance(3_600_000); // a fresh compute window
+    // The replay of ticks 1–5 costs 90, as does each run of ticks 6–10 (its prophecy at tick 10).
+    const onBase = (replications: number) => ({ ...experiment(5, replications), base: { simulation: id, atTick: 5 } });
+    const tooMuch = await p.request('/v1/experiments', { key: 'key-a', body: onBase(5) });
+    expect(tooMuch.status).toBe(422);
+    // The runs alone (450) would fit the window of 500; with the replay they do not.
+    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 540, ceiling: 500 });
+    expect(await total(p)).toBe(0);
+    const accepted = await p.request('/v1/experiments', { key: 'key-a', body: onBase(3) });
+    expect(accepted.status).toBe(202);
+    expect(accepted.headers.get('x-ratelimit-compute-remaining')).toBe(String(500 - 90 - 3 * 90));
+    await p.request(`/v1/experiments/${((await accepted.json()) as Json).id}/cancel`, { key: 'key-a', method: 'POST' });
+  });
+});
+
 describe('experiment queue', () => {
   it('refuses a submission beyond the running and queued experiments the tier allows: 429 with Retry-After', async () => {
     const limits = { ...DEFAULT_EXPERIMENT_LIMITS, free: { runsPerExperiment: 1_000, concurrent: 1, queued: 1 } };

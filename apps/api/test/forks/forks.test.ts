@@ -165,6 +165,71 @@ describe('POST /v1/simulations/{id}/forks', () => {
     expect(trace.steps[11].agents.find((a: Json) => a.id === 'agent-2').policy.lambda).not.toBe(3);
   });
 
+  describe('with a seed', () => {
+    const AT = 23;
+    let parent: string;
+    beforeAll(async () => {
+      parent = await createSimulation(server);
+      await step(parent, 60);
+    });
+
+    it('is reseeded at atTick + 1: its past is its parent’s, its future another draw; two seeds differ from each other', async () => {
+      const seven = await forked(parent, { atTick: AT, seed: 7 });
+      const eight = await forked(parent, { atTick: AT, seed: 8 });
+      await step(seven.id, 37);
+      await step(eight.id, 37);
+      const [mine, a, b] = await Promise.all([traceHashes(parent), traceHashes(seven.id), traceHashes(eight.id)]);
+      expect(a.slice(0, AT)).toEqual(mine.slice(0, AT));
+      expect(b.slice(0, AT)).toEqual(mine.slice(0, AT));
+      expect((await compare(parent, seven.id)).firstDifferenceTick).toBe(AT + 1);
+      expect((await compare(seven.id, eight.id)).firstDifferenceTick).toBe(AT + 1);
+      // Not only the move that reports the reseed: the agents go elsewhere.
+      const trace = async (id: string): Promise<Json[]> => (await json(await server.call(`/v1/simulations/${id}/trace`, { key: 'key-a' }))).steps;
+      const [stepsOf7, stepsOf8] = [await trace(seven.id), await trace(eight.id)];
+      expect(stepsOf7[AT].move).toMatch(/^reseeded with 7; /);
+      const positions = (steps: Json[], tick: number) => JSON.stringify(steps[tick - 1].agents.map((agent: Json) => agent.state));
+      expect(positions(stepsOf7, AT + 2)).not.toBe(positions(stepsOf8, AT + 2));
+      // What each fork computed from its stored engine agrees with what its log replays.
+      await expectStateMatchesTrace(seven.id);
+      await expectStateMatchesTrace(eight.id);
+    });
+
+    it('the same seed gives the same trace, byte for byte, also replayed from a checkpoint after the reseed', async () => {
+      const first = await forked(parent, { atTick: AT, seed: 1234 });
+      const second = await forked(parent, { atTick: AT, seed: 1234 });
+      // Past tick 1 000, so that the forks' own checkpoint (every 1 000 ticks for 6 agents) holds the reseeded streams.
+      await step(first.id, 1_030 - AT);
+      await step(second.id, 1_030 - AT);
+      const whole = await traceHashes(first.id);
+      expect(await traceHashes(second.id)).toEqual(whole);
+      expect((await compare(first.id, second.id)).firstDifferenceTick).toBeNull();
+      expect((await server.storage.simulations.nearestCheckpoint(first.id, 1_000))?.tick).toBe(1_000);
+      const page = await server.call(`/v1/simulations/${first.id}/trace?fromTick=1001&toTick=1030&limit=30`, { key: 'key-a', headers: { Accept: 'application/x-ndjson' } });
+      expect(page.status).toBe(200);
+      const lines = (await page.text()).split('\n').filter((line) => line !== '');
+      expect(lines.map((line) => createHash('sha256').update(line).digest('hex'))).toEqual(whole.slice(1_000, 1_030));
+    });
+
+    it('without a seed nothing changes: the fork computes its parent’s ticks', async () => {
+      const plain = await forked(parent, { atTick: AT });
+      await step(plain.id, 60 - AT);
+      expect(await traceHashes(plain.id)).toEqual(await traceHashes(parent));
+    });
+
+    it('a seed that is not an integer from 0 to 4 294 967 295: 400 at seed; at a completed tick: 409', async () => {
+      for (const seed of [-1, 4_294_967_296, 2.5, '7']) {
+        const res = await fork(parent, { atTick: AT, seed });
+        expect(res.status).toBe(400);
+        expect((await issuesOf(res)).map((i) => i.path)).toEqual(['seed']);
+      }
+      const done = await createSimulation(server, { scenarioId: 'short-lived' });
+      await step(done, 10);
+      const late = await fork(done, { seed: 3 });
+      expect(late.status).toBe(409);
+      expect((await json(late)).error.code).toBe('SIMULATION_NOT_ACTIVE');
+    });
+  });
+
   it('a fork of a fork works; completing the parent changes nothing for its forks', async () => {
     const root = await createSimulation(server, { scenarioId: 'short-lived' });
     await step(root, 2);

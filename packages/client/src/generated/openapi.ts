@@ -302,7 +302,7 @@ export interface paths {
         put?: never;
         /**
          * Submit an experiment: a parameter sweep with replications, computed as a job
-         * @description Checked whole and weighed before anything is queued: every bad parameter path, value, range or metric is a 400 at its path. Answers 202 with the queued experiment; follow it at `Location`, its events at `…/events`, its results at `…/results` (docs/api.md, "Experiments").
+         * @description Checked whole and weighed before anything is queued: every bad parameter path, value, range or metric is a 400 at its path. A simulation base is replayed to atTick first (weighed with the runs); another organization’s simulation is 401 as on the simulation routes, a failed one 409. Answers 202 with the queued experiment; follow it at `Location`, its events at `…/events`, its results at `…/results` (docs/api.md, "Experiments").
          */
         post: {
             parameters: {
@@ -408,7 +408,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `Retry-After` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `Retry-After` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
                 409: {
                     headers: {
                         /** @description On IDEMPOTENCY_KEY_IN_PROGRESS: seconds to wait before retrying (1) */
@@ -4648,6 +4648,7 @@ export interface components {
          *       "organizationId": "0b7e1f2a-5c3d-4e6f-8a9b-1c2d3e4f5a6b",
          *       "status": "running",
          *       "scenarioId": "self-defeating-prophecy",
+         *       "baseSimulation": null,
          *       "engineVersion": "1.2.0",
          *       "parameters": [
          *         {
@@ -4685,6 +4686,12 @@ export interface components {
          *     }
          */
         Experiment: {
+            /** @description The simulation whose history every run forks at atTick; null for a scenario or domain base */
+            baseSimulation: {
+                atTick: number;
+                /** Format: uuid */
+                id: string;
+            } | null;
             combinations: number;
             /** Format: date-time */
             createdAt: string;
@@ -4715,7 +4722,7 @@ export interface components {
                 reused: number;
                 total: number;
             };
-            /** @description The base: a scenario id, `inline`, or `domain:<adapter id>` */
+            /** @description The base: a scenario id, `inline`, or `domain:<adapter id>`; for a simulation base, the simulation’s */
             scenarioId: string;
             seed: number;
             /** Format: date-time */
@@ -4724,12 +4731,14 @@ export interface components {
             ticks: number;
         };
         /**
-         * @description What every run starts from: exactly one of scenarioId, scenario or domain (with input)
+         * @description What every run starts from: exactly one of scenarioId, scenario, domain (with input) or simulation (with atTick)
          * @example {
          *       "scenarioId": "self-defeating-prophecy"
          *     }
          */
         ExperimentBase: {
+            /** @description With simulation: the tick the runs fork at, 0 to its current tick; the runs compute the ticks after it */
+            atTick?: number;
             /** @description Domain adapter id (GET /v1/domains) */
             domain?: string;
             /** @description Domain input, required together with domain */
@@ -4739,6 +4748,11 @@ export interface components {
             scenario?: components["schemas"]["InlineScenario"];
             /** @description A pre-built scenario id (GET /v1/scenarios) */
             scenarioId?: string;
+            /**
+             * Format: uuid
+             * @description A simulation of the caller’s organization: every run is a fork of its history at atTick, reseeded with the run’s seed
+             */
+            simulation?: string;
         };
         ExperimentEventMessage: {
             data: components["schemas"]["ExperimentStatusEvent"];
@@ -4891,6 +4905,7 @@ export interface components {
         /**
          * @example {
          *       "atTick": 40,
+         *       "seed": 7,
          *       "decrees": [
          *         {
          *           "type": "shock",
@@ -4919,6 +4934,8 @@ export interface components {
             decrees?: components["schemas"]["DecreeInput"][];
             /** @description Agent-policy changes applied at atTick + 1, after the decrees, in this order (each as the body of PUT …/agent-policy) */
             policies?: components["schemas"]["AgentPolicyUpdate"][];
+            /** @description Reseeds the fork at atTick + 1, before its decrees: its random streams restart from this seed, so its future is another draw of its parent’s (docs/api.md, "Forks"). Without it the fork draws what its parent draws. */
+            seed?: number;
         };
         Health: {
             /** @enum {string} */

@@ -3,7 +3,7 @@ import type { Decree } from '../schemas/decree.js';
 import type { EngineEvent, Paradox } from '../schemas/outputs.js';
 import { DEFAULT_POLICY } from '../schemas/policy.js';
 import type { EngineInput } from './engine-input.js';
-import { PREFERENCE_STRIDE, pushAgent, pushAttractor, type World } from './world.js';
+import { PREFERENCE_STRIDE, pushAgent, pushAttractor, reseedWorld, type World } from './world.js';
 
 /**
  * Why an input cannot be applied: `not-found` names a missing agent or attractor.
@@ -47,6 +47,7 @@ export function attractorIndex(world: World, id: string): number {
  */
 export function checkInput(world: World, input: EngineInput, queue: readonly EngineInput[] = []): InputProblem | null {
   if (world.completion !== null) return { code: 'completed', message: 'the simulation has completed' };
+  if (input.kind === 'reseed') return null;
   const agents = new Set(world.agentIds.slice(0, world.agentCount));
   const liveAttractors = new Set(world.attractorIds.filter((_, a) => world.lost[a] === 0));
   const used = new Set(world.usedAttractorIds);
@@ -237,6 +238,12 @@ export function applyPendingInputs(world: World, tick: number, sink: EventSink |
   world.pending = [];
   const parts: string[] = [];
   for (const input of inputs) {
+    if (input.kind === 'reseed') {
+      // Always fits: the tick applying it is running, so the simulation has not completed.
+      reseedWorld(world, input.seed);
+      parts.push(`reseeded with ${input.seed}`);
+      continue;
+    }
     const problem = checkInput(world, input);
     const ref = input.ref ?? null;
     if (input.kind === 'policy') {

@@ -11,7 +11,22 @@ import type { Policy } from '../schemas/policy.js';
  */
 export type EngineInput =
   | { kind: 'decree'; decree: Decree; ref?: string | null }
-  | { kind: 'policy'; agentId: string; policy: Policy; ref?: string | null };
+  | { kind: 'policy'; agentId: string; policy: Policy; ref?: string | null }
+  | ReseedInput;
+
+/**
+ * Restarts the world's random streams from `seed` at the start of the tick it applies at, as if
+ * the simulation had been created with that seed: every draw from then on (motion, environment,
+ * prophecy branches) comes from the new seed, while the state it applies to is kept. A fork
+ * reseeded this way is a replication of its parent's future (docs/engine.md, "Reseeding").
+ *
+ * @example
+ * sim.enqueue({ kind: 'reseed', seed: 9 });
+ */
+export interface ReseedInput {
+  kind: 'reseed';
+  seed: number;
+}
 
 /**
  * An input with the tick at which it applied: one entry of the log that replays a simulation.
@@ -32,4 +47,5 @@ export interface ScheduledInput {
  */
 export type EngineInputDraft =
   | { kind: 'decree'; decree: DecreeInput; ref?: string | null }
-  | { kind: 'policy'; agentId: string; policy: Policy; ref?: string | null };
+  | { kind: 'policy'; agentId: string; policy: Policy; ref?: string | null }
+  | ReseedInput;

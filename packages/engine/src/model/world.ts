@@ -35,7 +35,8 @@ export interface OpenProphecy {
  */
 export interface World {
   readonly features: VersionFeatures;
-  readonly seed: number;
+  /** The scenario's seed, or the last reseed's: every stream, prophecy branches included, derives from it. */
+  seed: number;
   rules: ResolvedRules;
   readonly width: number;
   readonly height: number;
@@ -249,6 +250,22 @@ export function emptyWorld(frame: WorldFrame): World {
   };
 }
 
+/** The main world's two streams as a seed opens them (docs/engine.md, "Determinism"). */
+function worldStreams(seed: number): { motion: RandomStream; environment: RandomStream } {
+  return { motion: openStream(seed, 'motion'), environment: openStream(seed, 'environment') };
+}
+
+/**
+ * A reseed input: the world's streams restart from `seed` exactly as a world created with it
+ * opens them, and prophecy branches derive from it from now on. Nothing else changes.
+ */
+export function reseedWorld(world: World, seed: number): void {
+  const { motion, environment } = worldStreams(seed);
+  world.seed = seed;
+  world.motion = motion;
+  world.environment = environment;
+}
+
 /** Builds the world at tick 0 from a validated scenario. */
 export function createWorld(scenario: Scenario, features: VersionFeatures, rules: ResolvedRules): World {
   const { width, height, attractors, terrain: rows } = scenario.initialState;
@@ -261,8 +278,7 @@ export function createWorld(scenario: Scenario, features: VersionFeatures, rules
     width,
     height,
     terrain,
-    motion: openStream(scenario.seed, 'motion'),
-    environment: openStream(scenario.seed, 'environment'),
+    ...worldStreams(scenario.seed),
     agentCapacity: scenario.agents.length,
   });
   for (const attractor of attractors) pushAttractor(world, attractor);

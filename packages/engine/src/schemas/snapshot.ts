@@ -41,6 +41,7 @@ const OpenProphecySchema = z
 const EngineInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('decree'), decree: DecreeSchema, ref: z.string().nullable().optional() }).strict(),
   z.object({ kind: z.literal('policy'), agentId: z.string(), policy: PolicySchema, ref: z.string().nullable().optional() }).strict(),
+  z.object({ kind: z.literal('reseed'), seed: finite }).strict(),
 ]);
 
 // A rule added by a later engine release is absent from older snapshots: its default applies.

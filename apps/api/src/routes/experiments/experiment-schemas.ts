@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { alongsideFieldIssues, exactlyOneOf, refinement, type BodyRule } from '../../lib/body-rules.js';
 import { paginated } from '../../lib/pagination.js';
+import { SeedSchema } from '../../lib/seed-schema.js';
 import { MAX_METRICS, MAX_VALUES_PER_PATH, MAX_VARIED_PATHS } from '../../experiments/experiment-limits.js';
 import { EXPERIMENT_STATUSES } from '../../experiments/experiment-status.js';
 import { METRIC_NAMES } from '../../experiments/experiment-metrics.js';
@@ -13,7 +14,14 @@ const inputWithDomain: BodyRule = (body) => {
   return [];
 };
 
-const BASE_RULES: readonly BodyRule[] = [exactlyOneOf(['scenarioId', 'scenario', 'domain']), inputWithDomain];
+/** `atTick` goes with `simulation`, and only with it. */
+const atTickWithSimulation: BodyRule = (body) => {
+  if (body.simulation !== undefined && body.atTick === undefined) return [{ path: 'atTick', message: 'atTick is required together with simulation' }];
+  if (body.simulation === undefined && body.atTick !== undefined) return [{ path: 'atTick', message: 'atTick is only allowed together with simulation' }];
+  return [];
+};
+
+const BASE_RULES: readonly BodyRule[] = [exactlyOneOf(['scenarioId', 'scenario', 'domain', 'simulation']), inputWithDomain, atTickWithSimulation];
 
 export const ExperimentBaseSchema = z
   .object({
@@ -21,10 +29,15 @@ export const ExperimentBaseSchema = z
     scenario: InlineScenarioSchema.optional(),
     domain: z.string().min(1).max(100).optional().describe('Domain adapter id (GET /v1/domains)'),
     input: z.record(z.string(), z.unknown()).optional().describe('Domain input, required together with domain'),
+    simulation: z.uuid().optional().describe('A simulation of the caller’s organization: every run is a fork of its history at atTick, reseeded with the run’s seed'),
+    atTick: z.number().int().min(0).optional().describe('With simulation: the tick the runs fork at, 0 to its current tick; the runs compute the ticks after it'),
   })
   .strict()
   .superRefine(refinement(...BASE_RULES), alongsideFieldIssues)
-  .openapi('ExperimentBase', { description: 'What every run starts from: exactly one of scenarioId, scenario or domain (with input)', example: { scenarioId: 'self-defeating-prophecy' } });
+  .openapi('ExperimentBase', {
+    description: 'What every run starts from: exactly one of scenarioId, scenario, domain (with input) or simulation (with atTick)',
+    example: { scenarioId: 'self-defeating-prophecy' },
+  });
 
 const ParameterValueSchema = z.union([z.number(), z.string().max(200), z.boolean()]);
 
@@ -46,7 +59,7 @@ export const ExperimentBodySchema = z
     engineVersion: EngineVersionSchema.optional(),
     vary: VarySchema.default({}),
     replications: z.number().int().min(1).max(10_000).describe('Runs per combination, each with its own seed'),
-    seed: z.number().int().min(0).max(4_294_967_295).describe('The experiment’s seed; run (c, r) runs with a seed derived from (seed, c, r)'),
+    seed: SeedSchema.describe('The experiment’s seed; run (c, r) runs with a seed derived from (seed, c, r)'),
     ticks: z.number().int().min(1).max(10_000).describe('Ticks of each run (fewer when the simulation completes first)'),
     metrics: z.array(z.string().min(1).max(200)).min(1).max(MAX_METRICS).describe(`Metric names from the catalogue (${METRIC_NAMES.join(', ')}); lossTick:<attractor>, lost:<attractor>, paradoxes:<kind>`),
     organizationId: z.uuid().optional().describe('Organization to bill against; default the caller’s (first) organization'),
@@ -70,7 +83,11 @@ export const ExperimentSchema = z
     id: z.uuid(),
     organizationId: z.uuid(),
     status: ExperimentStatusSchema,
-    scenarioId: z.string().describe('The base: a scenario id, `inline`, or `domain:<adapter id>`'),
+    scenarioId: z.string().describe('The base: a scenario id, `inline`, or `domain:<adapter id>`; for a simulation base, the simulation’s'),
+    baseSimulation: z
+      .object({ id: z.uuid(), atTick: z.number().int() })
+      .nullable()
+      .describe('The simulation whose history every run forks at atTick; null for a scenario or domain base'),
     engineVersion: EngineVersionSchema,
     parameters: z.array(z.object({ path: z.string(), values: z.array(ParameterValueSchema) })).describe('The varied paths, sorted by path, with their values in run order'),
     combinations: z.number().int(),
@@ -98,6 +115,7 @@ export const ExperimentSchema = z
       organizationId: '0b7e1f2a-5c3d-4e6f-8a9b-1c2d3e4f5a6b',
       status: 'running',
       scenarioId: 'self-defeating-prophecy',
+      baseSimulation: null,
       engineVersion: '1.2.0',
       parameters: [{ path: 'rules.reflexivity', values: [-1, -0.5, 0, 0.5, 1] }],
       combinations: 5,

@@ -33,10 +33,18 @@ function organizationFilter(method: string, requested: string | undefined): stri
   return parsed.data;
 }
 
-/** The base as the plan takes it; the schema guarantees exactly one of the three (with input for a domain). */
-function baseOf(base: { scenarioId?: string | undefined; scenario?: ScenarioInput | undefined; domain?: string | undefined; input?: Record<string, unknown> | undefined }): ExperimentRequest['base'] {
+/** The base as the plan takes it; the schema guarantees exactly one of the four (with input for a domain, atTick for a simulation). */
+function baseOf(base: {
+  scenarioId?: string | undefined;
+  scenario?: ScenarioInput | undefined;
+  domain?: string | undefined;
+  input?: Record<string, unknown> | undefined;
+  simulation?: string | undefined;
+  atTick?: number | undefined;
+}): ExperimentRequest['base'] {
   if (base.scenarioId !== undefined) return { scenarioId: base.scenarioId };
   if (base.scenario !== undefined) return { scenario: base.scenario };
+  if (base.simulation !== undefined) return { simulation: base.simulation, atTick: base.atTick ?? 0 };
   return { domain: base.domain ?? '', input: base.input ?? {} };
 }
 

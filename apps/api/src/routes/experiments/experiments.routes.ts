@@ -9,7 +9,7 @@ import { ListSimulationsQuerySchema } from '../simulations/simulation-schemas.js
 import { ExperimentBodySchema, ExperimentListSchema, ExperimentResultsSchema, ExperimentSchema, ExperimentStreamMessageSchema } from './experiment-schemas.js';
 
 const tags = ['Experiments'];
-const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 413: tooLarge } = errorResponses;
+const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict, 413: tooLarge } = errorResponses;
 const experiment = (description: string) => ({ description, content: { 'application/json': { schema: ExperimentSchema } } });
 
 export const CSV = 'text/csv';
@@ -24,6 +24,7 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
       summary: 'Submit an experiment: a parameter sweep with replications, computed as a job',
       description:
         'Checked whole and weighed before anything is queued: every bad parameter path, value, range or metric is a 400 at its path. ' +
+        'A simulation base is replayed to atTick first (weighed with the runs); another organization’s simulation is 401 as on the simulation routes, a failed one 409. ' +
         'Answers 202 with the queued experiment; follow it at `Location`, its events at `…/events`, its results at `…/results` (docs/api.md, "Experiments").',
       middleware: guards.create,
       security: PROTECTED,
@@ -34,6 +35,7 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
         401: unauthorized,
         403: forbidden,
         404: notFound,
+        409: conflict,
         413: tooLarge,
         429: {
           description: 'RATE_LIMITED: the organization has its tier’s number of experiments running and queued, or the compute window has too little left',

@@ -3,6 +3,7 @@ import { IdParamSchema } from '../../lib/id-param.js';
 import { DecreeInputSchema } from '../decrees/decree-schemas.js';
 import { AgentPolicyBodySchema, ForkOriginSchema } from '../simulations/simulation-schemas.js';
 import { STABILITY_SERIES_POINTS } from '../../simulations/compare-runs.js';
+import { SeedSchema } from '../../lib/seed-schema.js';
 
 /** At most this many decrees and policy changes in one fork request. */
 const MAX_FORK_INPUTS = 100;
@@ -10,12 +11,15 @@ const MAX_FORK_INPUTS = 100;
 export const ForkBodySchema = z
   .object({
     atTick: z.number().int().min(0).optional().describe('The last tick the fork shares with its parent, 0 to the parent’s current tick; default the current tick'),
+    seed: SeedSchema.optional().describe(
+      'Reseeds the fork at atTick + 1, before its decrees: its random streams restart from this seed, so its future is another draw of its parent’s (docs/api.md, "Forks"). Without it the fork draws what its parent draws.',
+    ),
     decrees: z.array(DecreeInputSchema).max(MAX_FORK_INPUTS).optional().describe('Decrees applied at atTick + 1, in this order (each as the body of POST …/decrees)'),
     policies: z.array(AgentPolicyBodySchema).max(MAX_FORK_INPUTS).optional().describe('Agent-policy changes applied at atTick + 1, after the decrees, in this order (each as the body of PUT …/agent-policy)'),
   })
   .strict()
   .openapi('ForkRequest', {
-    example: { atTick: 40, decrees: [{ type: 'shock', payload: { x: 12, y: 12, radius: 4, magnitude: 0.5 } }], policies: [{ agentId: 'agent-1', policy: { lambda: 0.8 } }] },
+    example: { atTick: 40, seed: 7, decrees: [{ type: 'shock', payload: { x: 12, y: 12, radius: 4, magnitude: 0.5 } }], policies: [{ agentId: 'agent-1', policy: { lambda: 0.8 } }] },
   });
 
 export const LineageEntrySchema = z
