@@ -1,4 +1,5 @@
 import uPlot from 'uplot';
+import type { FrameMeter } from './frame-meter.js';
 
 /**
  * Stability over ticks (uPlot), one series per run: the live simulation, or two side by side
@@ -10,7 +11,13 @@ export class StabilityChart {
   private readonly columns: number[][];
   private pending = false;
 
-  constructor(container: HTMLElement, labels: string[] = ['stability'], width = 520, height = 180) {
+  constructor(
+    container: HTMLElement,
+    labels: string[] = ['stability'],
+    width = 520,
+    height = 180,
+    private readonly meter?: FrameMeter,
+  ) {
     this.columns = [[], ...labels.map(() => [])];
     const palette = ['#4a90e2', '#ff5d73', '#f2c14e'];
     this.plot = new uPlot(
@@ -48,7 +55,9 @@ export class StabilityChart {
     this.pending = true;
     requestAnimationFrame(() => {
       this.pending = false;
-      this.plot.setData(this.columns as uPlot.AlignedData);
+      const update = () => this.plot.setData(this.columns as uPlot.AlignedData);
+      if (this.meter === undefined) update();
+      else this.meter.time('chart', update);
     });
   }
 }

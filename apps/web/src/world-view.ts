@@ -1,4 +1,5 @@
 import type { components } from '@sim/client';
+import type { FrameMeter } from './frame-meter.js';
 
 type TickEvent = components['schemas']['TickEvent'];
 export type WorldState = TickEvent['state'];
@@ -56,10 +57,11 @@ export class WorldView {
   private grid: Grid = { width: 32, height: 32 };
   private pending = false;
   private selectedAgent: string | undefined;
-  /** Frames drawn since the view was made: the frame-rate benchmark reads it. */
-  framesDrawn = 0;
 
-  constructor(readonly canvas: HTMLCanvasElement) {}
+  constructor(
+    readonly canvas: HTMLCanvasElement,
+    private readonly meter?: FrameMeter,
+  ) {}
 
   setGrid(grid: Grid): void {
     this.grid = grid;
@@ -68,7 +70,10 @@ export class WorldView {
 
   show(frame: WorldFrame): void {
     this.waiting.push(frame);
-    if (this.waiting.length > MAX_WAITING_FRAMES) this.waiting.splice(0, this.waiting.length - MAX_WAITING_FRAMES);
+    if (this.waiting.length > MAX_WAITING_FRAMES) {
+      if (this.meter !== undefined) this.meter.framesSkipped += this.waiting.length - MAX_WAITING_FRAMES;
+      this.waiting.splice(0, this.waiting.length - MAX_WAITING_FRAMES);
+    }
     this.request();
   }
 
@@ -105,7 +110,8 @@ export class WorldView {
     requestAnimationFrame(() => {
       this.pending = false;
       this.frame = this.waiting.shift() ?? this.frame;
-      this.draw();
+      if (this.meter === undefined) this.draw();
+      else this.meter.time('draw', () => this.draw());
       if (this.waiting.length > 0) this.request();
     });
   }
@@ -135,7 +141,7 @@ export class WorldView {
       this.drawAgents(ctx, frame, scale);
       this.drawCentroid(ctx, frame, scale);
     }
-    this.framesDrawn++;
+    this.meter?.drawn();
   }
 
   private drawGridLines(ctx: CanvasRenderingContext2D, scale: number): void {
