@@ -74,6 +74,7 @@ export async function simulationPage(context: PageContext, simulationId: string)
       case 'simulation:status':
         statusLabel.textContent = event.data.status;
         statusLabel.className = `status status-${event.data.status}`;
+        world.restartPace();
         break;
       default:
         break;
@@ -139,7 +140,9 @@ export async function simulationPage(context: PageContext, simulationId: string)
   const speedLabel = h('span', { id: 'speed-label' }, '1×');
   speed.addEventListener('input', () => void (speedLabel.textContent = `${speed.value}×`));
   speed.addEventListener('change', () => {
-    if (statusLabel.textContent === 'playing') void control({ action: 'play', speed: Number(speed.value) });
+    if (statusLabel.textContent !== 'playing') return;
+    world.restartPace();
+    void control({ action: 'play', speed: Number(speed.value) });
   });
 
   // Built before the stream opens: if one of them fails, no subscription is left behind.
