@@ -216,10 +216,13 @@ export class WorldView {
   }
 
   private drawAgents(ctx: CanvasRenderingContext2D, frame: WorldFrame, scale: number): void {
-    const size = Math.max(1.5, Math.min(4, scale * 0.5));
+    // Whole pixels: squares on the pixel grid fill without antialiasing, the cheapest thing to
+    // rasterise, and thousands of them go in one path and one fill.
+    const size = Math.max(2, Math.min(4, Math.round(scale * 0.5)));
+    const half = size / 2;
     ctx.fillStyle = COLORS.agent;
     ctx.beginPath();
-    for (const agent of frame.agents) ctx.rect(agent.x * scale - size / 2, agent.y * scale - size / 2, size, size);
+    for (const agent of frame.agents) ctx.rect(Math.round(agent.x * scale - half), Math.round(agent.y * scale - half), size, size);
     ctx.fill();
     const selected = this.selectedAgent === undefined ? undefined : frame.agents.find((a) => a.id === this.selectedAgent);
     if (selected !== undefined) {
