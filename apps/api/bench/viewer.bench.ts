@@ -71,6 +71,9 @@ function sampleCpu(chromiumPids: number[], serverPid: number): { stop(): Sample[
   };
 }
 
+const sampleAtOrBefore = (samples: Sample[], at: number) => [...samples].reverse().find((s) => s.at <= at) ?? samples[0]!;
+const sampleAtOrAfter = (samples: Sample[], at: number) => samples.find((s) => s.at >= at) ?? samples[samples.length - 1]!;
+
 /** Cores each part used between two samples. */
 function coresBetween(a: Sample, b: Sample): { wallMs: number; groups: Map<string, number>; chromium: number; server: number; bench: number; rest: number; machineBusy: number } {
   const wallMs = b.at - a.at;
@@ -82,11 +85,6 @@ function coresBetween(a: Sample, b: Sample): { wallMs: number; groups: Map<strin
   const busy = (b.machine.busyMs - a.machine.busyMs) / wallMs;
   const total = (b.machine.totalMs - a.machine.totalMs) / wallMs;
   return { wallMs, groups, chromium, server, bench, rest: Math.max(0, busy - chromium - server - bench), machineBusy: total > 0 ? busy / total : 0 };
-}
-
-async function simulationTick(server: ServerProcess, key: string, id: string): Promise<number> {
-  const response = await fetch(`${server.baseUrl}/v1/simulations/${id}`, { headers: { 'X-Api-Key': key } });
-  return ((await response.json()) as { state: { tick: number } }).state.tick;
 }
 
 /**
@@ -104,7 +102,7 @@ async function controlSubscriber(server: ServerProcess, key: string, id: string)
     variant: { encoding: 'packed', lag: 'skip' },
     onEvent: (event) => {
       if (event.event !== 'tick') return;
-      arrivals.set(event.data.t, performance.timeOrigin + performance.now());
+      arrivals.set(event.data.t, Date.now());
       first();
     },
   });
@@ -153,20 +151,18 @@ async function measure(rendering: Rendering, server: ServerProcess, key: string)
 
     const control = await controlSubscriber(server, key, id);
     const sampler = sampleCpu(chromiumPids, server.pid);
-    const tickBefore = await simulationTick(server, key, id);
-    const startedAt = Date.now();
     const report = await page.evaluate((seconds) => (globalThis as unknown as { simViewer: { measureFrames(s: number): Promise<FrameReport> } }).simViewer.measureFrames(seconds), SECONDS);
-    const wallSeconds = (Date.now() - startedAt) / 1000;
-    const tickAfter = await simulationTick(server, key, id);
     const samples = sampler.stop();
     const controlArrivals = control.stop();
-    const controlTimes = [...controlArrivals.values()].filter((at) => at >= startedAt).sort((a, b) => a - b);
+    // The page's measured stretch, for both subscribers.
+    const windowEnd = report.startedAtEpochMs + report.seconds * 1000;
+    const controlTimes = [...controlArrivals.values()].filter((at) => at >= report.startedAtEpochMs && at <= windowEnd).sort((a, b) => a - b);
     const controlGaps = durationsOf(controlTimes.slice(1).map((at, i) => at - controlTimes[i]!));
     const lateness = durationsOf(report.tickArrivals.flatMap(([tick, at]) => (controlArrivals.has(tick) ? [at - controlArrivals.get(tick)!] : [])));
     await page.click('#pause');
 
     const per = (count: number) => (count / report.seconds).toFixed(1);
-    const whole = coresBetween(samples[0]!, samples[samples.length - 1]!);
+    const whole = coresBetween(sampleAtOrBefore(samples, report.startedAtEpochMs), sampleAtOrAfter(samples, windowEnd));
     const pageWorkPerFrame = (report.work.tick.total + report.work.draw.total + report.work.chart.total + report.work.log.total) / Math.max(1, report.framesDrawn);
     const cpuPerFrame = (core: number) => (core * whole.wallMs) / Math.max(1, report.framesDrawn);
     const group = (label: string) => whole.groups.get(label) ?? 0;
@@ -174,24 +170,22 @@ async function measure(rendering: Rendering, server: ServerProcess, key: string)
     const chromiumPerFrame = cpuPerFrame(whole.chromium);
     const skippedByServer = report.ticksSkippedByServer === 0 ? 'none' : String(report.ticksSkippedByServer);
     console.log(`\n[${RENDERING_LABEL[rendering]}]`);
-    console.log(`  ticks            server made ${((tickAfter - tickBefore) / wallSeconds).toFixed(1)}/s; the page received ${per(report.ticksReceived)}/s, ${skippedByServer} left out by the server (lag=skip)`);
-    console.log(`  tick arrivals    gap p50/p99/max (count), ms: in the page ${spread(report.tickArrivalGaps)}, in a subscriber outside the browser ${spread(controlGaps)}; the page got each tick ${spread(lateness)} after that subscriber`);
+    console.log(`  ticks            the page received ${per(report.ticksReceived)}/s, ${skippedByServer} left out by the server (lag=skip); a subscriber outside the browser received ${per(controlTimes.length)}/s`);
+    console.log(`  tick arrivals    gap p50/p99/max (count), ms: in the page ${spread(report.tickArrivalGaps)}, in a subscriber outside the browser ${spread(controlGaps)}; the page got each tick ${spread(lateness)} after that subscriber (negative: before)`);
     console.log(`  world frames     drawn ${per(report.framesDrawn)}/s (${TICKS_PER_SECOND}/s asked); ${report.framesSkipped} skipped (waited too long to be drawn); interval p50/p99/max (count) ${spread(report.worldFrameGaps)} ms`);
     console.log(`  animation frames ${per(report.animationFrames)}/s; gap p50/p99/max (count) ${spread(report.animationFrameGaps)} ms; ${report.missedAnimationFrames} display refreshes without one; longest stall ${ms(report.animationFrameGaps.max)} ms, ${report.stalls.length} of 250 ms or more`);
     console.log(`  page work        ms each, p50/p99/max (count): tick received (decode included) ${spread(report.work.tick)}, world frame drawn ${spread(report.work.draw)}, chart ${spread(report.work.chart)}, log ${spread(report.work.log)}; long tasks ${report.longTasks.count} (longest ${ms(report.longTasks.max)} ms)`);
     console.log(`  per drawn frame  the page's own work ${ms(pageWorkPerFrame)} ms; the page's main thread ${ms(mainPerFrame)} ms (scripts, style, layout, paint${rendering === 'software' ? ', rasterisation' : ''}); all of Chromium ${ms(chromiumPerFrame)} ms, of which GPU emulation ${ms(cpuPerFrame(group('GPU emulation')))} ms, compositing ${ms(cpuPerFrame(group('compositing')))} ms; a frame's budget is ${ms(FRAME_BUDGET_MS)} ms`);
     console.log(`  what one core    could draw at these costs: ${(1000 / Math.max(0.1, chromiumPerFrame)).toFixed(0)} frames/s of all Chromium's work, ${(1000 / Math.max(0.1, mainPerFrame)).toFixed(0)} frames/s of the page's main thread`);
     console.log(
-      `  CPU (cores)      Chromium ${cores(whole.chromium)} (${[...THREAD_GROUPS.map(([label]) => label), 'other'].map((label) => `${label} ${cores(group(label))}`).join(', ')}); server ${cores(whole.server)}; this benchmark ${cores(whole.bench)}; other processes ${cores(whole.rest)}; machine ${(whole.machineBusy * 100).toFixed(0)}% busy of ${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(2)}`,
+      `  CPU (cores)      Chromium ${cores(whole.chromium)} (${[...THREAD_GROUPS.map(([label]) => label), 'other'].map((label) => `${label} ${cores(group(label))}`).join(', ')}); server ${cores(whole.server)} (${ms((whole.server * whole.wallMs) / Math.max(1, controlTimes.length))} ms per tick delivered); this benchmark ${cores(whole.bench)}; other processes ${cores(whole.rest)}; machine ${(whole.machineBusy * 100).toFixed(0)}% busy of ${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(2)}`,
     );
     for (const problem of problems) console.log(`  page said        ${problem}`);
     const longest = [...report.stalls].sort((a, b) => b.ms - a.ms).slice(0, 3);
     for (const stall of longest) {
-      const from = [...samples].reverse().find((s) => s.at <= stall.atEpochMs) ?? samples[0]!;
-      const to = samples.find((s) => s.at >= stall.atEpochMs + stall.ms) ?? samples[samples.length - 1]!;
-      const during = coresBetween(from, to);
+      const during = coresBetween(sampleAtOrBefore(samples, stall.atEpochMs), sampleAtOrAfter(samples, stall.atEpochMs + stall.ms));
       console.log(
-        `  stall            ${ms(stall.ms)} ms from +${((stall.atEpochMs - startedAt) / 1000).toFixed(1)} s, cores meanwhile: page main thread ${cores(during.groups.get('page main thread') ?? 0)}, GPU emulation ${cores(during.groups.get('GPU emulation') ?? 0)}, compositing ${cores(during.groups.get('compositing') ?? 0)}, server ${cores(during.server)}, other processes ${cores(during.rest)}`,
+        `  stall            ${ms(stall.ms)} ms from +${((stall.atEpochMs - report.startedAtEpochMs) / 1000).toFixed(1)} s, cores meanwhile: page main thread ${cores(during.groups.get('page main thread') ?? 0)}, GPU emulation ${cores(during.groups.get('GPU emulation') ?? 0)}, compositing ${cores(during.groups.get('compositing') ?? 0)}, server ${cores(during.server)}, other processes ${cores(during.rest)}`,
       );
     }
   } finally {

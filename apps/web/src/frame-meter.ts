@@ -21,6 +21,12 @@ export class FrameMeter {
   private lastTickAt: number | undefined;
   private tickGaps: number[] = [];
   private tickArrivals: Array<[tick: number, atEpochMs: number]> = [];
+  /**
+   * The wall clock less the page's clock, taken when a measurement starts: times reported in
+   * epoch ms must compare with other processes' Date.now(), which performance.timeOrigin (fixed
+   * when the page loaded, its clock drifting since) does not guarantee.
+   */
+  private epochOffset = 0;
 
   /** Runs `work`; while a measurement runs, records how long it took under `name`. */
   time<T>(name: WorkName, work: () => T): T {
@@ -41,7 +47,7 @@ export class FrameMeter {
     const now = performance.now();
     if (this.lastTickAt !== undefined) this.tickGaps.push(now - this.lastTickAt);
     this.lastTickAt = now;
-    this.tickArrivals.push([tick, performance.timeOrigin + now]);
+    this.tickArrivals.push([tick, this.epochOffset + now]);
   }
 
   /** A world frame was drawn. */
@@ -58,6 +64,7 @@ export class FrameMeter {
     const before = { ticksReceived: this.ticksReceived, ticksSkippedByServer: this.ticksSkippedByServer, framesDrawn: this.framesDrawn, framesSkipped: this.framesSkipped };
     const samples = Object.fromEntries(WORK_NAMES.map((name) => [name, [] as number[]])) as Record<WorkName, number[]>;
     this.samples = samples;
+    this.epochOffset = Date.now() - performance.now();
     this.drawGaps = [];
     this.lastDrawAt = undefined;
     this.tickGaps = [];
@@ -74,12 +81,13 @@ export class FrameMeter {
       const frame = (now: number) => {
         const gap = now - last;
         gaps.push(gap);
-        if (gap >= STALL_MS) stalls.push({ atEpochMs: performance.timeOrigin + last, ms: gap });
+        if (gap >= STALL_MS) stalls.push({ atEpochMs: this.epochOffset + last, ms: gap });
         last = now;
         if (now - start < seconds * 1000) return void requestAnimationFrame(frame);
         observer?.disconnect();
         this.samples = undefined;
         done({
+          startedAtEpochMs: this.epochOffset + start,
           seconds: (now - start) / 1000,
           animationFrames: gaps.length,
           animationFrameGaps: durations(gaps),

@@ -24,6 +24,8 @@ export interface Stall {
 
 /** What the page did over a measured stretch. */
 export interface FrameReport {
+  /** When the measurement began (epoch ms) and how long it lasted. */
+  startedAtEpochMs: number;
   seconds: number;
   /** The browser's animation frames (the display's rate when nothing holds the page back). */
   animationFrames: number;
