@@ -1,7 +1,8 @@
 import { PackedTickDecoder, SimApiError, subscribeToEvents, unwrap, type components, type Credentials, type SimClient, type SimulationEvent, type Subscription } from '@sim/client';
 import { h } from './dom.js';
 import { EventLog } from './event-log.js';
-import { measureFrames, type FrameCounters } from './frame-meter.js';
+import { FrameMeter } from './frame-meter.js';
+import type { FrameReport } from './frame-report.js';
 import { lossProbabilities } from './loss-probabilities.js';
 import { schemaForm, type JsonSchema, type SchemaForm } from './schema-form.js';
 import { StabilityChart } from './stability-chart.js';
@@ -14,7 +15,7 @@ export interface PageContext {
   client: SimClient;
   credentials: Credentials;
   /** Statistics the frame-rate benchmark and the browser test read. */
-  stats: { ticksReceived: number; world?: WorldView; measureFrames?: (seconds: number) => Promise<FrameCounters> };
+  stats: { ticksReceived: number; world?: WorldView; measureFrames?: (seconds: number) => Promise<FrameReport> };
   open(simulationId: string): void;
 }
 
@@ -31,9 +32,10 @@ export async function simulationPage(context: PageContext, simulationId: string)
   const grid = await gridOf(client, simulationId, simulation.scenarioId, simulation.state.tick);
 
   const canvas = h('canvas', { id: 'world', width: 640, height: 640 });
-  const world = new WorldView(canvas);
+  const meter = new FrameMeter();
+  const world = new WorldView(canvas, meter);
   context.stats.world = world;
-  context.stats.measureFrames = (seconds) => measureFrames(seconds, () => ({ framesDrawn: world.framesDrawn, ticksReceived: context.stats.ticksReceived }));
+  context.stats.measureFrames = (seconds) => meter.measure(seconds);
   world.setGrid(grid);
   const tickLabel = h('span', { id: 'tick' }, String(simulation.state.tick));
   const statusLabel = h('span', { id: 'status', class: `status status-${simulation.state.status}` }, simulation.state.status);
@@ -48,7 +50,7 @@ export async function simulationPage(context: PageContext, simulationId: string)
   let shownTick: number | undefined; // undefined: following the live stream
   let latestTick = simulation.state.tick;
   let overlay: Record<string, number> = {};
-  const chart = new StabilityChart(chartBox);
+  const chart = new StabilityChart(chartBox, ['stability'], 520, 180, meter);
   const log = new EventLog(logList, (tick) => void showTick(tick));
   const decoder = new PackedTickDecoder();
 
@@ -63,30 +65,35 @@ export async function simulationPage(context: PageContext, simulationId: string)
   };
 
   function onEvent(event: SimulationEvent): void {
-    log.add(event);
+    if (event.event === 'tick') meter.time('tick', () => onTick(event));
+    else meter.time('log', () => log.add(event));
     switch (event.event) {
-      case 'tick':
-        context.stats.ticksReceived++;
-        chart.push(event.data.t, event.data.b);
-        // Frames without ids name the last key frame's: every packed tick goes through the decoder, replayed ones too.
-        if ('packed' in event.data && event.data.t < latestTick) decoder.decode(event.data.packed, event.data.state.attractors.map((a) => a.id));
-        // The replayed history fills the chart and the log; the view moves only forward.
-        if (event.data.t < latestTick) break;
-        latestTick = event.data.t;
-        live = { state: event.data.state, agents: 'packed' in event.data ? decoder.decode(event.data.packed, event.data.state.attractors.map((a) => a.id)) : [], lossProbabilities: overlay };
-        tickLabel.textContent = String(event.data.t);
-        if (shownTick === undefined) world.show(live);
-        break;
       case 'prophecy':
         overlay = lossProbabilities(event.data.data);
         break;
       case 'simulation:status':
         statusLabel.textContent = event.data.status;
         statusLabel.className = `status status-${event.data.status}`;
+        world.restartPace();
         break;
       default:
         break;
     }
+  }
+
+  function onTick(event: Extract<SimulationEvent, { event: 'tick' }>): void {
+    context.stats.ticksReceived++;
+    meter.tickReceived(event.data.t);
+    chart.push(event.data.t, event.data.b);
+    // Frames without ids name the last key frame's: every packed tick goes through the decoder, replayed ones too.
+    if ('packed' in event.data && event.data.t < latestTick) decoder.decode(event.data.packed, event.data.state.attractors.map((a) => a.id));
+    // The replayed history fills the chart and the log; the view moves only forward.
+    if (event.data.t < latestTick) return;
+    if (event.data.t > latestTick + 1) meter.ticksSkippedByServer += event.data.t - latestTick - 1;
+    latestTick = event.data.t;
+    live = { state: event.data.state, agents: 'packed' in event.data ? decoder.decode(event.data.packed, event.data.state.attractors.map((a) => a.id)) : [], lossProbabilities: overlay };
+    tickLabel.textContent = String(event.data.t);
+    if (shownTick === undefined) world.show(live);
   }
 
   async function showTick(tick: number): Promise<void> {
@@ -133,7 +140,9 @@ export async function simulationPage(context: PageContext, simulationId: string)
   const speedLabel = h('span', { id: 'speed-label' }, '1×');
   speed.addEventListener('input', () => void (speedLabel.textContent = `${speed.value}×`));
   speed.addEventListener('change', () => {
-    if (statusLabel.textContent === 'playing') void control({ action: 'play', speed: Number(speed.value) });
+    if (statusLabel.textContent !== 'playing') return;
+    world.restartPace();
+    void control({ action: 'play', speed: Number(speed.value) });
   });
 
   // Built before the stream opens: if one of them fails, no subscription is left behind.

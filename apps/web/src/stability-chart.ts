@@ -1,16 +1,31 @@
 import uPlot from 'uplot';
+import type { FrameMeter } from './frame-meter.js';
+
+/**
+ * The shortest time between two redraws. A stability line gains nothing from 20 redraws a
+ * second, while each costs the browser a repaint of the chart beside the world's (in software
+ * rendering or an emulated GPU, the larger cost of a frame; apps/api/bench/viewer.bench.ts).
+ */
+const MIN_REDRAW_INTERVAL_MS = 250;
 
 /**
  * Stability over ticks (uPlot), one series per run: the live simulation, or two side by side
- * when comparing. Points are appended as ticks arrive and the chart redraws at most once per
- * animation frame.
+ * when comparing. Points are appended as ticks arrive and the chart redraws at an animation
+ * frame, at most four times a second.
  */
 export class StabilityChart {
   private readonly plot: uPlot;
   private readonly columns: number[][];
   private pending = false;
+  private lastRedraw = Number.NEGATIVE_INFINITY;
 
-  constructor(container: HTMLElement, labels: string[] = ['stability'], width = 520, height = 180) {
+  constructor(
+    container: HTMLElement,
+    labels: string[] = ['stability'],
+    width = 520,
+    height = 180,
+    private readonly meter?: FrameMeter,
+  ) {
     this.columns = [[], ...labels.map(() => [])];
     const palette = ['#4a90e2', '#ff5d73', '#f2c14e'];
     this.plot = new uPlot(
@@ -46,9 +61,15 @@ export class StabilityChart {
   private request(): void {
     if (this.pending) return;
     this.pending = true;
-    requestAnimationFrame(() => {
+    const redraw = () => {
       this.pending = false;
-      this.plot.setData(this.columns as uPlot.AlignedData);
-    });
+      this.lastRedraw = performance.now();
+      const update = () => this.plot.setData(this.columns as uPlot.AlignedData);
+      if (this.meter === undefined) update();
+      else this.meter.time('chart', update);
+    };
+    const wait = this.lastRedraw + MIN_REDRAW_INTERVAL_MS - performance.now();
+    if (wait <= 0) requestAnimationFrame(redraw);
+    else setTimeout(() => requestAnimationFrame(redraw), wait);
   }
 }

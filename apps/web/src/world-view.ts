@@ -1,4 +1,6 @@
 import type { components } from '@sim/client';
+import type { FrameMeter } from './frame-meter.js';
+import { FramePacer } from './frame-pacer.js';
 
 type TickEvent = components['schemas']['TickEvent'];
 export type WorldState = TickEvent['state'];
@@ -39,48 +41,53 @@ const COLORS = {
   label: '#c9d4df',
 };
 
-/** Frames waiting to be drawn, one per animation frame: about a second of ticks at 20 a second, drawn in a third of one at 60 frames a second; beyond it the oldest are skipped so the view stays live. */
-const MAX_WAITING_FRAMES = 20;
-
 /**
- * The world on a canvas, one frame per animation frame: frames that arrive together (the
- * playback clock delivers several ticks per beat at high speeds) are drawn one after another
- * rather than only the last, and a backlog beyond a few frames is skipped. It shows
- * the grid, each attractor's basin (reach twice its radius, opacity its remaining depth; a lost
- * basin grey and crossed out), the latest prophecy's loss probability as a red ring and a label,
- * the agents, and the centroid.
+ * The world on a canvas. Frames are drawn at the pace they arrive, one animation frame at a
+ * time (see FramePacer: bursts are spread out, a backlog beyond two seconds is skipped). It
+ * shows the grid, each attractor's basin (reach twice its radius, opacity its remaining depth;
+ * a lost basin grey and crossed out), the latest prophecy's loss probability as a red ring and
+ * a label, the agents, and the centroid.
  */
 export class WorldView {
   private frame: WorldFrame | undefined;
-  private readonly waiting: WorldFrame[] = [];
+  private readonly pacer = new FramePacer<WorldFrame>();
   private grid: Grid = { width: 32, height: 32 };
   private pending = false;
+  /** The frame shown must be drawn again (the grid or the selection changed). */
+  private stale = true;
   private selectedAgent: string | undefined;
-  /** Frames drawn since the view was made: the frame-rate benchmark reads it. */
-  framesDrawn = 0;
 
-  constructor(readonly canvas: HTMLCanvasElement) {}
+  constructor(
+    readonly canvas: HTMLCanvasElement,
+    private readonly meter?: FrameMeter,
+  ) {}
 
   setGrid(grid: Grid): void {
     this.grid = grid;
-    this.request();
+    this.redraw();
   }
 
+  /** Queues a frame of the stream, drawn in its turn. */
   show(frame: WorldFrame): void {
-    this.waiting.push(frame);
-    if (this.waiting.length > MAX_WAITING_FRAMES) this.waiting.splice(0, this.waiting.length - MAX_WAITING_FRAMES);
+    const skipped = this.pacer.push(frame, performance.now());
+    if (this.meter !== undefined) this.meter.framesSkipped += skipped;
     this.request();
   }
 
   /** Shows this frame at the next animation frame, dropping any still waiting (a jump to another tick). */
   showNow(frame: WorldFrame): void {
-    this.waiting.length = 0;
+    this.pacer.clear();
     this.show(frame);
+  }
+
+  /** Playback started, stopped or changed speed: the pace of the frames to come is not that of the last ones. */
+  restartPace(): void {
+    this.pacer.restart();
   }
 
   select(agentId: string | undefined): void {
     this.selectedAgent = agentId;
-    this.request();
+    this.redraw();
   }
 
   /** The agent drawn nearest to a click, within a few pixels. */
@@ -99,14 +106,25 @@ export class WorldView {
     return best;
   }
 
+  private redraw(): void {
+    this.stale = true;
+    this.request();
+  }
+
+  /** Runs at each animation frame while a frame waits or the one shown is stale; draws only when one is due. */
   private request(): void {
     if (this.pending) return;
     this.pending = true;
-    requestAnimationFrame(() => {
+    requestAnimationFrame((now) => {
       this.pending = false;
-      this.frame = this.waiting.shift() ?? this.frame;
-      this.draw();
-      if (this.waiting.length > 0) this.request();
+      const next = this.pacer.take(now);
+      if (next !== undefined || this.stale) {
+        this.frame = next ?? this.frame;
+        this.stale = false;
+        if (this.meter === undefined) this.draw();
+        else this.meter.time('draw', () => this.draw());
+      }
+      if (this.pacer.size > 0) this.request();
     });
   }
 
@@ -135,7 +153,7 @@ export class WorldView {
       this.drawAgents(ctx, frame, scale);
       this.drawCentroid(ctx, frame, scale);
     }
-    this.framesDrawn++;
+    this.meter?.drawn();
   }
 
   private drawGridLines(ctx: CanvasRenderingContext2D, scale: number): void {
@@ -198,10 +216,13 @@ export class WorldView {
   }
 
   private drawAgents(ctx: CanvasRenderingContext2D, frame: WorldFrame, scale: number): void {
-    const size = Math.max(1.5, Math.min(4, scale * 0.5));
+    // Whole pixels: squares on the pixel grid fill without antialiasing, the cheapest thing to
+    // rasterise, and thousands of them go in one path and one fill.
+    const size = Math.max(2, Math.min(4, Math.round(scale * 0.5)));
+    const half = size / 2;
     ctx.fillStyle = COLORS.agent;
     ctx.beginPath();
-    for (const agent of frame.agents) ctx.rect(agent.x * scale - size / 2, agent.y * scale - size / 2, size, size);
+    for (const agent of frame.agents) ctx.rect(Math.round(agent.x * scale - half), Math.round(agent.y * scale - half), size, size);
     ctx.fill();
     const selected = this.selectedAgent === undefined ? undefined : frame.agents.find((a) => a.id === this.selectedAgent);
     if (selected !== undefined) {

@@ -1,3 +1,5 @@
+import { retryAfterMs } from './retry-after.js';
+
 /** When to try a request again, and how long to wait. */
 export interface RetryOptions {
   /** Further attempts after the first (default 3). */
@@ -45,7 +47,7 @@ export function retryingFetch(options: RetryOptions = {}, base: typeof fetch = g
       }
       if (last || !(await shouldRetry(response))) return response;
       await response.body?.cancel();
-      await sleep(Math.min(maxDelayMs, retryAfterMs(response) ?? backoff(attempt)), request.signal);
+      await sleep(Math.min(maxDelayMs, retryAfterMs(response.headers) ?? backoff(attempt)), request.signal);
     }
   };
 
@@ -60,15 +62,6 @@ async function shouldRetry(response: Response): Promise<boolean> {
   // Only the in-progress conflict clears by itself; a key reused with another body never does.
   const body = (await response.clone().json().catch(() => null)) as { error?: { code?: unknown } } | null;
   return body?.error?.code === 'IDEMPOTENCY_KEY_IN_PROGRESS';
-}
-
-function retryAfterMs(response: Response): number | undefined {
-  const header = response.headers.get('retry-after');
-  if (header === null) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -2,6 +2,7 @@ import { EventSource, type ErrorEvent as SourceErrorEvent, type EventSourceFetch
 import type { components, paths } from './generated/openapi.js';
 import type { Credentials } from './credentials.js';
 import { credentialHeaders } from './credentials.js';
+import { retryAfterMs } from './retry-after.js';
 
 /** One message of a simulation's event stream, discriminated by `event` (docs/api.md, "Events"). */
 export type SimulationEvent = components['schemas']['SimulationEventMessage'];
@@ -30,8 +31,14 @@ export interface SubscribeOptions {
   onEvent: (event: SimulationEvent) => void;
   /** The stream ended for good: the simulation finished (`reason: 'finished'`), or the server refused it (`'refused'`, with the status). */
   onEnd?: (end: { reason: 'finished' | 'refused' | 'closed'; status?: number; message?: string }) => void;
-  /** Wait before reopening after a refusal that may clear (429, 5xx) when the server names no time (default 1 s). */
+  /**
+   * The first wait before reopening after a refusal that may clear (429, 502–504), when the
+   * server's `Retry-After` names no longer one (default 1 s). It doubles with each refusal in a
+   * row, up to `maxReopenDelayMs` (default 30 s), and each wait gets up to a fifth more at
+   * random, so that clients refused together do not all come back together.
+   */
   reopenDelayMs?: number;
+  maxReopenDelayMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -60,13 +67,27 @@ export function subscribeToEvents(options: SubscribeOptions): Subscription {
   let source: EventSource | undefined;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
+  /** Refusals since the last connection that opened: the back-off's exponent. */
+  let refusals = 0;
+  /** What the last answer's `Retry-After` asked for: the source's error event carries no headers. */
+  let retryAfter: number | undefined;
 
   // The source's own Last-Event-ID (after a drop) wins; a new source starts from ours.
-  const fetchWithCredentials = (input: string | URL, init: EventSourceFetchInit) => {
+  const fetchWithCredentials = async (input: string | URL, init: EventSourceFetchInit) => {
     const headers: Record<string, string> = { ...credentialHeaders(options.credentials), ...init.headers };
     if (headers['Last-Event-ID'] === undefined && lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
-    return baseFetch(input, { ...init, headers });
+    const response = await baseFetch(input, { ...init, headers });
+    retryAfter = retryAfterMs(response.headers);
+    return response;
   };
+
+  /** The wait before the next reopen: what the server asked, or the doubled back-off if longer, plus jitter. */
+  function reopenDelay(): number {
+    const first = options.reopenDelayMs ?? 1_000;
+    const backoff = Math.min(options.maxReopenDelayMs ?? 30_000, first * 2 ** (refusals - 1));
+    const wait = Math.max(retryAfter ?? 0, backoff);
+    return wait + Math.random() * 0.2 * wait;
+  }
 
   function end(reason: 'finished' | 'refused' | 'closed', status?: number, message?: string): void {
     if (closed) return;
@@ -77,6 +98,7 @@ export function subscribeToEvents(options: SubscribeOptions): Subscription {
   function open(): void {
     const current = new EventSource(url, { fetch: fetchWithCredentials });
     source = current;
+    current.onopen = () => void (refusals = 0);
     for (const name of EVENT_NAMES) {
       current.addEventListener(name, (message: MessageEvent) => {
         // The source's own failures are dispatched as `error` too, without data: onerror below takes them.
@@ -93,7 +115,8 @@ export function subscribeToEvents(options: SubscribeOptions): Subscription {
       if (current.readyState !== EventSource.CLOSED || closed) return; // reconnecting by itself
       if (failure.code === 204) return end('finished', 204);
       if (failure.code !== undefined && REOPEN_STATUSES.has(failure.code)) {
-        reopenTimer = setTimeout(open, options.reopenDelayMs ?? 1_000);
+        refusals++;
+        reopenTimer = setTimeout(open, reopenDelay());
         return;
       }
       end('refused', failure.code, failure.message);

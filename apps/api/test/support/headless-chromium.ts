@@ -40,7 +40,19 @@ async function inflatedExecutable(): Promise<string> {
   return executable;
 }
 
+/** The package's flags that make Chromium draw through a GPU emulated on the CPU (SwiftShader behind ANGLE). */
+const EMULATED_GPU_FLAGS = ['--use-gl=', '--use-angle=', '--enable-unsafe-swiftshader', '--in-process-gpu', '--ignore-gpu-blocklist'];
+
+/**
+ * How the browser draws: `emulated-gpu` (the package's flags: GPU rasterisation and compositing
+ * through SwiftShader, what the browser tests use) or `software` (`--disable-gpu`: Skia
+ * rasterises on the CPU and the compositor composites in software, as Chromium does on a
+ * machine without a usable GPU).
+ */
+export type Rendering = 'emulated-gpu' | 'software';
+
 /** Launches the packaged headless Chromium through playwright-core with the package's flags. */
-export async function launchHeadlessChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: await inflatedExecutable(), args: Chromium.args });
+export async function launchHeadlessChromium(rendering: Rendering = 'emulated-gpu'): Promise<Browser> {
+  const args = rendering === 'emulated-gpu' ? Chromium.args : [...Chromium.args.filter((arg) => !EMULATED_GPU_FLAGS.some((flag) => arg.startsWith(flag))), '--disable-gpu'];
+  return chromium.launch({ executablePath: await inflatedExecutable(), args });
 }
