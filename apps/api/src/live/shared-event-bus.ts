@@ -58,8 +58,8 @@ class Follower {
 }
 
 /**
- * The event bus of several processes on one database (docs/operations.md, "Several
- * instances"). Every commit is announced; each process follows the simulations its streams
+ * The event bus of several processes on one database
+ * (docs/operations.md, "Several instances"). Every commit is announced; each process follows the simulations its streams
  * watch from the history head they joined at, and on an announcement reads the new head, the
  * stored events after its own, and the ticks in between: those it computed itself from memory,
  * the others recomputed on its engine workers from where its last catch-up ended (or the nearest

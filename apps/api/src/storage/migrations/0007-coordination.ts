@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 // Frozen in time: this migration does not import today's table types.
 
 /**
- * What several processes on one database coordinate through (docs/operations.md, "Several
- * instances"): which process advances each playing simulation, and the event streams open per
+ * What several processes on one database coordinate through
+ * (docs/operations.md, "Several instances"): which process advances each playing simulation, and the event streams open per
  * organization. Times are milliseconds of the database's clock, so processes on machines whose
  * clocks differ still agree on when a lease has expired. An embedded database (one process)
  * keeps both in memory and leaves these tables empty.
