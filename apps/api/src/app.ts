@@ -25,7 +25,7 @@ import { forksRouter } from './routes/forks/forks.index.js';
 import { SimulationForks } from './simulations/simulation-forks.js';
 import { SimulationService } from './simulations/simulation-service.js';
 import { ExperimentExecutor } from './experiments/experiment-executor.js';
-import { ExperimentFeed } from './experiments/experiment-feed.js';
+import { InProcessExperimentFeed, type ExperimentFeed } from './experiments/experiment-feed.js';
 import { DEFAULT_EXPERIMENT_LIMITS } from './experiments/experiment-limits.js';
 import { ExperimentService } from './experiments/experiment-service.js';
 import { SimulationBaseSource } from './experiments/simulation-base.js';
@@ -108,7 +108,7 @@ function mountExperiments(
   logger: Logger,
 ): ExperimentsHandle {
   const limits = deps.experimentLimits ?? DEFAULT_EXPERIMENT_LIMITS;
-  const feed = new ExperimentFeed();
+  const feed = new InProcessExperimentFeed();
   const executor = new ExperimentExecutor({
     store: deps.experiments,
     engine: service.engine,
