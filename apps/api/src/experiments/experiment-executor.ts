@@ -1,5 +1,4 @@
 import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
-import type { MeasureTask } from '../engine-work/engine-task.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
@@ -7,7 +6,8 @@ import type { ExperimentFeed } from './experiment-feed.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
 import { parseMetric, type MetricSpec, type MetricValue } from './experiment-metrics.js';
 import type { ExperimentScheduler } from './experiment-scheduler.js';
-import { combinationScenario, runInputs, simulationRunInputs, type CombinationScenario, type RunInputs, type SimulationBase } from './experiment-spec.js';
+import { combinationScenario, runInputs, simulationRunInputs, type CombinationScenario, type RunInputs } from './experiment-spec.js';
+import { measureTask } from './measure-task.js';
 import type { ExperimentEvent, ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
 
 export interface ExperimentExecutorDeps {
@@ -254,9 +254,7 @@ export class ExperimentExecutor implements ExperimentScheduler {
       }
     }
     const { spec } = experiment.record;
-    const from: MeasureTask['from'] =
-      inputs.start === 'scenario' ? { scenario: inputs.scenario, engineVersion: spec.engineVersion } : { snapshot: { json: (spec.base as SimulationBase).snapshot }, inputs: inputs.inputs };
-    const task = this.deps.engine.measure({ kind: 'measure', from, ticks: spec.ticks, metrics: experiment.metrics }, experiment.abort.signal).then((result) => result.metrics);
+    const task = this.deps.engine.measure(measureTask(spec, experiment.metrics, inputs), experiment.abort.signal).then((result) => result.metrics);
     this.computing.set(inputs.hash, task);
     try {
       return { metrics: await task, computed: true };
