@@ -32,6 +32,7 @@ import { answerClientError } from './http/client-error-handler.js';
 import { capConnectionsPerAddress } from './http/connection-cap.js';
 import { httpServerOptions } from './http/http-limits.js';
 import type { Server } from 'node:http';
+import { runExperimentWorker } from './experiment-worker.js';
 import { processName, startExperimentQueue } from './shared-experiments.js';
 
 /** How long shutdown waits for in-flight requests before closing anyway. */
@@ -63,6 +64,14 @@ async function main(): Promise<void> {
 
   const config = readConfig();
   const logger = consoleLogger;
+  if (config.role === 'worker') {
+    // No HTTP: experiment runs from the shared queue only (docs/operations.md, "Experiments on several instances").
+    await runExperimentWorker(config, logger, (stop) => {
+      onStopSignal = stop;
+      if (requestedStop) stop(requestedStop);
+    });
+    return;
+  }
   const storage = await openStorage(config.database);
   logger.info(`database: ${storage.capabilities.name}${config.database.kind === 'sqlite' ? ` at ${config.database.path}` : ''}`);
   // Locks, playback leases, stream slots and announcements: in this process on an embedded
