@@ -1,10 +1,11 @@
 import type { ExperimentRecord } from './experiment-store.js';
 
 /**
- * Who computes the runs of stored experiments (docs/api.md, "Experiments", "Runs, reuse and
- * resuming"): the service stores an experiment and hands it here, and cancels through here.
- * In this process on an embedded database (ExperimentExecutor); through a queue in the database
- * that the workers of every process take runs from when several share it
+ * Who computes the runs of stored experiments
+ * (docs/api.md, "Experiments", "Runs, reuse and resuming"): the service stores an experiment and
+ * hands it here, and cancels through here. In this process on an embedded database
+ * (ExperimentExecutor); through a queue in the database that the workers of every process take
+ * runs from when several share it
  * (QueuedExperimentExecutor, docs/operations.md, "Experiments on several instances").
  */
 export interface ExperimentScheduler {

@@ -88,8 +88,8 @@ interface LocalExperiment {
 }
 
 /**
- * Experiments on several processes sharing one database (docs/operations.md, "Experiments on
- * several instances"). An experiment is started, in its organization's submission order and
+ * Experiments on several processes sharing one database
+ * (docs/operations.md, "Experiments on several instances"). An experiment is started, in its organization's submission order and
  * within its tier's running limit, by whichever process holds the admission lock: its runs are
  * queued as batches in the shared RunQueue, then its status becomes running. Every process takes
  * batches, at most `parallelism` at once, and computes their runs on its engine workers, one by

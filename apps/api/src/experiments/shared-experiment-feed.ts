@@ -21,8 +21,8 @@ interface Follower {
 }
 
 /**
- * The experiment feed of several processes on one database (docs/operations.md, "Experiments on
- * several instances"). Every stored event is announced; each process follows the experiments
+ * The experiment feed of several processes on one database
+ * (docs/operations.md, "Experiments on several instances"). Every stored event is announced; each process follows the experiments
  * its streams watch and, on an announcement, reads the stored events after the last one it
  * delivered. An event this process recorded itself is delivered at once when it is the next
  * one; otherwise it waits for the catch-up that reads the gap before it. So every stream, on

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 // Frozen in time: this migration does not import today's table types.
 
 /**
- * Experiments computed by several processes on one database (docs/operations.md, "Experiments
- * on several instances"): each run notes the process that recorded it, and a batch of runs
+ * Experiments computed by several processes on one database
+ * (docs/operations.md, "Experiments on several instances"): each run notes the process that recorded it, and a batch of runs
  * taken from the shared queue is claimed by its process for as long as that process lives, so
  * the batches of a process that died go back to the queue. An embedded database (one process)
  * leaves the claims table empty.
