@@ -20,6 +20,7 @@ import type { WorkBudget } from './work-budget/work-budget.js';
 import type { ExperimentStore } from './experiments/experiment-store.js';
 import type { ExperimentLimitsTable } from './experiments/experiment-limits.js';
 import type { Coordination } from './coordination/coordination.js';
+import type { RunQueue } from './experiments/run-queue.js';
 
 /** What a later feature may add to the app without touching its routes. */
 export interface AppExtensions extends GuardExtensions {
@@ -64,5 +65,12 @@ export interface AppDeps {
   experimentParallelism?: number;
   /** Experiment limits per tier; default docs/api.md, "Experiments", "Limits". */
   experimentLimits?: ExperimentLimitsTable;
+  /**
+   * The run queue every process shares (pg-boss on PostgreSQL); with shared coordination the
+   * experiments' runs go through it (docs/operations.md, "Experiments on several instances").
+   */
+  experimentQueue?: RunQueue;
+  /** This process's name (host:pid), noted on the experiment runs it records. */
+  instance?: string;
   extensions?: AppExtensions;
 }

@@ -24,16 +24,17 @@ import { simulationsRouter } from './routes/simulations/simulations.index.js';
 import { forksRouter } from './routes/forks/forks.index.js';
 import { SimulationForks } from './simulations/simulation-forks.js';
 import { SimulationService } from './simulations/simulation-service.js';
-import { ExperimentExecutor } from './experiments/experiment-executor.js';
-import { ExperimentFeed } from './experiments/experiment-feed.js';
+import type { ExperimentFeed } from './experiments/experiment-feed.js';
 import { DEFAULT_EXPERIMENT_LIMITS } from './experiments/experiment-limits.js';
+import { createExperimentRuntime } from './experiments/experiment-runtime.js';
+import type { ExperimentScheduler } from './experiments/experiment-scheduler.js';
 import { ExperimentService } from './experiments/experiment-service.js';
 import { SimulationBaseSource } from './experiments/simulation-base.js';
 import { experimentsRouter } from './routes/experiments/experiments.index.js';
 
 /** What main needs of the experiments: resume them at start, stop them (and their streams) at shutdown. */
 export interface ExperimentsHandle {
-  executor: ExperimentExecutor;
+  executor: ExperimentScheduler;
   feed: ExperimentFeed;
   service: ExperimentService;
 }
@@ -108,16 +109,17 @@ function mountExperiments(
   logger: Logger,
 ): ExperimentsHandle {
   const limits = deps.experimentLimits ?? DEFAULT_EXPERIMENT_LIMITS;
-  const feed = new ExperimentFeed();
-  const executor = new ExperimentExecutor({
+  const { executor, feed } = createExperimentRuntime({
     store: deps.experiments,
     engine: service.engine,
     domains: deps.domains,
     clock: deps.clock,
     logger,
-    feed,
     limits,
     parallelism: deps.experimentParallelism ?? 1,
+    instance: deps.instance,
+    coordination: deps.coordination,
+    queue: deps.experimentQueue,
   });
   const simulationBases = new SimulationBaseSource({ store: deps.store, engine: service.engine });
   const experimentService = new ExperimentService({ store: deps.experiments, executor, scenarios: deps.scenarios, domains: deps.domains, clock: deps.clock, work: service.work, limits, simulationBases });

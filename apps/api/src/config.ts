@@ -199,6 +199,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       : e.DATABASE_URL.startsWith('file:')
         ? { kind: 'sqlite', path: e.DATABASE_URL.slice('file:'.length) === ':memory:' ? ':memory:' : local(e.DATABASE_URL.slice('file:'.length)) }
         : { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.SIM_DATABASE_POOL_SIZE };
+  // A worker takes runs from the queue that the API processes share through PostgreSQL; an
+  // embedded database has no such queue, and its one server computes its experiments itself.
+  if (e.SIM_ROLE === 'worker' && database.kind !== 'postgres') {
+    throw new ConfigError(['SIM_ROLE: worker needs DATABASE_URL=postgres://… (a worker computes the experiment runs that API processes queue in PostgreSQL; with SQLite the server computes them itself)']);
+  }
   return {
     host: e.HOST,
     port: e.PORT,

@@ -32,6 +32,8 @@ import { answerClientError } from './http/client-error-handler.js';
 import { capConnectionsPerAddress } from './http/connection-cap.js';
 import { httpServerOptions } from './http/http-limits.js';
 import type { Server } from 'node:http';
+import { runExperimentWorker } from './experiment-worker.js';
+import { processName, startExperimentQueue } from './shared-experiments.js';
 
 /** How long shutdown waits for in-flight requests before closing anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -62,6 +64,14 @@ async function main(): Promise<void> {
 
   const config = readConfig();
   const logger = consoleLogger;
+  if (config.role === 'worker') {
+    // No HTTP: experiment runs from the shared queue only (docs/operations.md, "Experiments on several instances").
+    await runExperimentWorker(config, logger, (stop) => {
+      onStopSignal = stop;
+      if (requestedStop) stop(requestedStop);
+    });
+    return;
+  }
   const storage = await openStorage(config.database);
   logger.info(`database: ${storage.capabilities.name}${config.database.kind === 'sqlite' ? ` at ${config.database.path}` : ''}`);
   // Locks, playback leases, stream slots and announcements: in this process on an embedded
@@ -71,6 +81,10 @@ async function main(): Promise<void> {
       ? await createPostgresCoordination({ connectionString: config.database.url, logger, leases: { ttlMs: config.playbackLeaseMs, renewMs: Math.max(100, Math.floor(config.playbackLeaseMs / 5)) } })
       : createInProcessCoordination();
   if (coordination.shared) logger.info(`coordination: shared through the database (playback leases of ${config.playbackLeaseMs} ms)`);
+
+  // PostgreSQL: experiment runs are queued there and taken by the workers of every process.
+  const instance = processName();
+  const experimentQueue = await startExperimentQueue(config, instance, logger);
 
   // The catalogue follows the folder: files added, changed or removed are served without a restart.
   const scenarioFolder = watchScenarioFolder(config.scenariosDir, logger);
@@ -139,6 +153,8 @@ async function main(): Promise<void> {
     experiments: storage.experiments,
     // Experiment runs fill every worker thread; requests that need the engine queue behind at most that many runs.
     experimentParallelism: engineWorkers,
+    ...(experimentQueue ? { experimentQueue } : {}),
+    instance,
     web,
     extensions: {
       beforeRoutes: [rateLimiting.byIp],

@@ -1,12 +1,13 @@
 import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
-import type { MeasureTask } from '../engine-work/engine-task.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ExperimentFeed } from './experiment-feed.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
 import { parseMetric, type MetricSpec, type MetricValue } from './experiment-metrics.js';
-import { combinationScenario, runInputs, simulationRunInputs, type CombinationScenario, type RunInputs, type SimulationBase } from './experiment-spec.js';
+import type { ExperimentScheduler } from './experiment-scheduler.js';
+import { combinationScenario, runInputs, simulationRunInputs, type CombinationScenario, type RunInputs } from './experiment-spec.js';
+import { measureTask } from './measure-task.js';
 import type { ExperimentEvent, ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
 
 export interface ExperimentExecutorDeps {
@@ -19,6 +20,15 @@ export interface ExperimentExecutorDeps {
   limits: ExperimentLimitsTable;
   /** Runs computing at once over every experiment; the server passes its worker count. */
   parallelism: number;
+  /** Noted with each run this process records (host:pid); none when absent. */
+  instance?: string | undefined;
+}
+
+/** The event of a status change: `{ status, done, error? }` (docs/api.md, "Experiments", "Events"). */
+export function statusEvent(change: StatusChange, done: number): Omit<ExperimentEvent, 'seq'> {
+  const data: Record<string, unknown> = { status: change.status, done };
+  if (change.error !== undefined) data.error = change.error;
+  return { type: 'experiment:status', data };
 }
 
 /** An experiment this process is computing. */
@@ -50,7 +60,7 @@ interface ActiveExperiment {
  * transaction with its event, then published. A run whose inputs hash the same as a stored
  * result reuses it; one computing in this process right now is awaited rather than computed twice.
  */
-export class ExperimentExecutor {
+export class ExperimentExecutor implements ExperimentScheduler {
   private readonly active = new Map<string, ActiveExperiment>();
   private readonly waiting: ExperimentRecord[] = [];
   private readonly computing = new Map<string, Promise<Record<string, MetricValue>>>();
@@ -74,8 +84,8 @@ export class ExperimentExecutor {
   }
 
   /** Seconds left at the pace of this process so far; null when not running here or before its first run. */
-  estimateSecondsLeft(id: string): number | null {
-    const experiment = this.active.get(id);
+  estimateSecondsLeft(record: ExperimentRecord): number | null {
+    const experiment = this.active.get(record.id);
     if (experiment === undefined || experiment.finishedHere === 0) return null;
     const elapsed = (this.deps.clock.now().getTime() - experiment.resumedAt) / 1000;
     const left = experiment.record.runsTotal - (experiment.done?.size ?? 0);
@@ -98,7 +108,7 @@ export class ExperimentExecutor {
     if (index >= 0) this.waiting.splice(index, 1);
     const record = await this.deps.store.get(id);
     if (record === undefined || (record.status !== 'queued' && record.status !== 'running')) return false;
-    await this.changeStatus(id, record.runsDone, { status: 'cancelled', at: this.now(), finishedAt: this.now() });
+    await this.changeStatus(id, { status: 'cancelled', at: this.now(), finishedAt: this.now() });
     this.pump();
     return true;
   }
@@ -194,7 +204,7 @@ export class ExperimentExecutor {
       if (experiment.stopped) return;
       if (record.status === 'queued') {
         const at = this.now();
-        await this.changeStatus(record.id, experiment.done.size, { status: 'running', at, startedAt: at });
+        await this.changeStatus(record.id, { status: 'running', at, startedAt: at });
       }
       if (experiment.done.size >= record.runsTotal) await this.complete(experiment);
     })();
@@ -244,9 +254,7 @@ export class ExperimentExecutor {
       }
     }
     const { spec } = experiment.record;
-    const from: MeasureTask['from'] =
-      inputs.start === 'scenario' ? { scenario: inputs.scenario, engineVersion: spec.engineVersion } : { snapshot: { json: (spec.base as SimulationBase).snapshot }, inputs: inputs.inputs };
-    const task = this.deps.engine.measure({ kind: 'measure', from, ticks: spec.ticks, metrics: experiment.metrics }, experiment.abort.signal).then((result) => result.metrics);
+    const task = this.deps.engine.measure(measureTask(spec, experiment.metrics, inputs), experiment.abort.signal).then((result) => result.metrics);
     this.computing.set(inputs.hash, task);
     try {
       return { metrics: await task, computed: true };
@@ -260,13 +268,14 @@ export class ExperimentExecutor {
       if (experiment.stopped) return;
       const index = inputs.combination * experiment.record.spec.replications + inputs.replication;
       const finished = experiment.done ?? new Set<number>();
-      const done = finished.size + 1;
       const finishedAt = this.now();
-      const run = { combination: inputs.combination, replication: inputs.replication, seed: inputs.seed, inputsHash: inputs.hash, metrics, computed, finishedAt };
-      const event = await this.deps.store.recordRun(experiment.record.id, run, {
+      const run = { combination: inputs.combination, replication: inputs.replication, seed: inputs.seed, inputsHash: inputs.hash, metrics, computed, finishedAt, recordedBy: this.deps.instance };
+      const event = await this.deps.store.recordRun(experiment.record.id, run, (done) => ({
         type: 'run',
         data: { combination: inputs.combination, replication: inputs.replication, seed: inputs.seed, metrics, computed, done, total: experiment.record.runsTotal },
-      });
+      }));
+      // This process alone records its experiments' runs: nothing else can have stored this one.
+      if (event === undefined) throw new Error(`experiment ${experiment.record.id} stopped running while recording run ${index}`);
       finished.add(index);
       experiment.finishedHere++;
       this.publish(experiment.record.id, event);
@@ -280,7 +289,7 @@ export class ExperimentExecutor {
     if (experiment.stopped) return;
     experiment.stopped = true;
     const at = this.now();
-    await this.changeStatus(experiment.record.id, experiment.done?.size ?? 0, { status: 'completed', at, finishedAt: at });
+    await this.changeStatus(experiment.record.id, { status: 'completed', at, finishedAt: at });
     this.active.delete(experiment.record.id);
   }
 
@@ -291,15 +300,13 @@ export class ExperimentExecutor {
     this.deps.logger.error('experiment failed', { experimentId: experiment.record.id, error: message });
     await experiment.writes.catch(() => undefined);
     const at = this.now();
-    await this.changeStatus(experiment.record.id, experiment.done?.size ?? 0, { status: 'failed', at, finishedAt: at, error: message });
+    await this.changeStatus(experiment.record.id, { status: 'failed', at, finishedAt: at, error: message });
     this.active.delete(experiment.record.id);
     this.pump();
   }
 
-  private async changeStatus(id: string, done: number, change: StatusChange): Promise<void> {
-    const data: Record<string, unknown> = { status: change.status, done };
-    if (change.error !== undefined) data.error = change.error;
-    const event = await this.deps.store.setStatus(id, change, { type: 'experiment:status', data });
+  private async changeStatus(id: string, change: StatusChange): Promise<void> {
+    const event = await this.deps.store.setStatus(id, change, (done) => statusEvent(change, done));
     if (event !== undefined) this.publish(id, event);
   }
 

@@ -4,11 +4,27 @@ import type { ExperimentEvent } from './experiment-store.js';
 export type ExperimentListener = (event: ExperimentEvent) => void;
 
 /**
- * The live side of experiment events in this process: the executor publishes each stored event
- * after its transaction commits, and open SSE streams listen. Listeners are called synchronously,
- * in order; one that throws does not stop the others.
+ * The live side of experiment events: the process recording an event publishes it after its
+ * transaction commits, and open SSE streams listen. Each listener receives an experiment's
+ * events in seq order, none twice; one that throws does not stop the others.
  */
-export class ExperimentFeed {
+export interface ExperimentFeed {
+  publish(experimentId: string, event: ExperimentEvent): void;
+  /**
+   * Follows one experiment from after event `afterSeq` (the stream reads what came before from
+   * storage); returns the function that stops following it.
+   */
+  listen(experimentId: string, listener: ExperimentListener, afterSeq?: number): () => void;
+  /** Called at shutdown, so open streams can end. */
+  onClose(handler: () => void): () => void;
+  close(): void;
+}
+
+/**
+ * The feed of one process that records every event itself (an embedded database): listeners
+ * are called synchronously, in publish order.
+ */
+export class InProcessExperimentFeed implements ExperimentFeed {
   // A broken listener (a stream already closed) must not stop the experiment.
   private readonly listeners = new KeyedListeners<ExperimentEvent>();
   private closeHandlers = new Set<() => void>();
@@ -17,12 +33,10 @@ export class ExperimentFeed {
     this.listeners.publish(experimentId, event);
   }
 
-  /** Follows one experiment; returns the function that stops following it. */
   listen(experimentId: string, listener: ExperimentListener): () => void {
     return this.listeners.add(experimentId, listener);
   }
 
-  /** Called at shutdown, so open streams can end. */
   onClose(handler: () => void): () => void {
     this.closeHandlers.add(handler);
     return () => this.closeHandlers.delete(handler);

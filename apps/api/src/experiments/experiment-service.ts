@@ -7,18 +7,18 @@ import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
 import { organizationFor, organizationsToList } from '../simulations/tenancy.js';
 import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
-import type { ExperimentExecutor } from './experiment-executor.js';
 import { runTable, type RunTable } from './experiment-export.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
 import { planExperiment, preflightExperiment, type ExperimentPlan, type ExperimentRequest, type PlanContext } from './experiment-plan.js';
 import { summarizeRuns, type ResultsSummary } from './experiment-results.js';
+import type { ExperimentScheduler } from './experiment-scheduler.js';
 import type { ExperimentRecord, ExperimentStore } from './experiment-store.js';
 import { experimentView, type ExperimentView } from './experiment-view.js';
 import type { LocatedSimulationBase, SimulationBaseSource } from './simulation-base.js';
 
 export interface ExperimentServiceDeps {
   store: ExperimentStore;
-  executor: ExperimentExecutor;
+  executor: ExperimentScheduler;
   scenarios: ScenarioCatalog;
   domains: DomainCatalog;
   clock: Clock;
@@ -102,7 +102,7 @@ export class ExperimentService {
     return { items: page.items.map((record) => this.view(record)), total: page.total };
   }
 
-  /** Stops it (see ExperimentExecutor.cancel); an experiment that already finished is answered as it is. */
+  /** Stops it (see ExperimentScheduler.cancel); an experiment that already finished is answered as it is. */
   async cancel(auth: AuthContext, id: string): Promise<ExperimentView> {
     await this.accessible(auth, id);
     await this.deps.executor.cancel(id);
@@ -130,6 +130,6 @@ export class ExperimentService {
   }
 
   private view(record: ExperimentRecord): ExperimentView {
-    return experimentView(record, this.deps.executor.estimateSecondsLeft(record.id));
+    return experimentView(record, this.deps.executor.estimateSecondsLeft(record));
   }
 }

@@ -36,6 +36,8 @@ export interface ExperimentRun {
   /** This experiment computed it (false: a stored result for the same inputs was reused). */
   computed: boolean;
   finishedAt: string;
+  /** The process that recorded it (host:pid), where it was noted: which instance took the run. */
+  recordedBy?: string | undefined;
 }
 
 /** A stored event of an experiment; its seq is its SSE id. */
@@ -52,7 +54,15 @@ export interface StatusChange {
   startedAt?: string;
   finishedAt?: string;
   error?: string;
+  /**
+   * Made only from one of these statuses (another process may have finished or cancelled the
+   * experiment meanwhile); any status when absent.
+   */
+  from?: readonly ExperimentStatus[];
 }
+
+/** An event to append, built from the experiment's count of runs done as stored with it. */
+export type EventOf = (done: number) => Omit<ExperimentEvent, 'seq'>;
 
 /**
  * Where experiments, their runs and the reusable run results live. Small on purpose: the SQLite
@@ -66,17 +76,22 @@ export interface ExperimentStore {
   listUnfinished(): Promise<ExperimentRecord[]>;
   /** Queued and running experiments of one organization. */
   countUnfinished(organizationId: string): Promise<{ queued: number; running: number }>;
-  /** Sets the status and appends its event in one transaction; returns the event, or undefined when the experiment is gone. */
-  setStatus(id: string, change: StatusChange, event: Omit<ExperimentEvent, 'seq'>): Promise<ExperimentEvent | undefined>;
+  /**
+   * Sets the status and appends its event in one transaction; returns the event, or undefined
+   * when the experiment is gone or its status is not one of `change.from`.
+   */
+  setStatus(id: string, change: StatusChange, eventOf: EventOf): Promise<ExperimentEvent | undefined>;
   /** The stored result of a run with these inputs, if any was ever computed. */
   storedResult(inputsHash: string): Promise<Record<string, MetricValue> | undefined>;
   /**
    * Records a finished run in one transaction: its result (when computed), its row, its event,
-   * and the experiment's counters. Returns the event.
+   * and the experiment's counters. Only while the experiment is running and the run is not stored
+   * yet (a run is stored once, whichever process computed it): returns the event, or undefined
+   * when nothing was recorded.
    */
-  recordRun(experimentId: string, run: ExperimentRun, event: Omit<ExperimentEvent, 'seq'>): Promise<ExperimentEvent>;
-  /** The finished runs, by combination then replication. */
-  listRuns(experimentId: string): Promise<ExperimentRun[]>;
+  recordRun(experimentId: string, run: ExperimentRun, eventOf: EventOf): Promise<ExperimentEvent | undefined>;
+  /** The finished runs, by combination then replication; only those of combinations `from` ≤ c < `to` when given. */
+  listRuns(experimentId: string, combinations?: { from: number; to: number }): Promise<ExperimentRun[]>;
   eventsAfter(experimentId: string, afterSeq: number, limit: number): Promise<ExperimentEvent[]>;
   /** How many times the engine computed the result of these inputs (0: never). */
   computations(inputsHash: string): Promise<number>;

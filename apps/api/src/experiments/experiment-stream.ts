@@ -63,7 +63,7 @@ export function openExperimentStream(
     },
   });
   if (live) {
-    leave = deps.feed.listen(record.id, (event) => subscriber.push(frameOf(event)));
+    leave = deps.feed.listen(record.id, (event) => subscriber.push(frameOf(event)), from ?? head);
     unclose = deps.feed.onClose(() => subscriber.end());
   } else {
     subscriber.end();

@@ -8,6 +8,9 @@ import type { ExperimentRunsTable, ExperimentsTable, ExperimentTables } from './
 
 const UNFINISHED: ExperimentStatus[] = ['queued', 'running'];
 
+/** Thrown inside recordRun's transaction to roll it back when the run was stored already. */
+class AlreadyStored extends Error {}
+
 function toRecord(row: Selectable<ExperimentsTable>): ExperimentRecord {
   return {
     id: row.id,
@@ -37,6 +40,7 @@ function toRun(row: Selectable<ExperimentRunsTable>): ExperimentRun {
     metrics: JSON.parse(row.metrics) as Record<string, MetricValue>,
     computed: Number(row.computed) === 1,
     finishedAt: row.finished_at,
+    ...(row.recorded_by === null ? {} : { recordedBy: row.recorded_by }),
   };
 }
 
@@ -44,16 +48,8 @@ function toRun(row: Selectable<ExperimentRunsTable>): ExperimentRun {
 export function createKyselyExperimentStore<DB extends ExperimentTables>(database: Kysely<DB>): ExperimentStore {
   const db = database as unknown as Kysely<ExperimentTables>;
 
-  /** Hands out the next event seq of an experiment and stores the event, inside `trx`. */
-  async function appendEvent(trx: Transaction<ExperimentTables>, experimentId: string, event: Omit<ExperimentEvent, 'seq'>, at: string): Promise<ExperimentEvent | undefined> {
-    const row = await trx
-      .updateTable('experiments')
-      .set((eb) => ({ event_seq: eb('event_seq', '+', 1) }))
-      .where('id', '=', experimentId)
-      .returning('event_seq')
-      .executeTakeFirst();
-    if (row === undefined) return undefined;
-    const seq = Number(row.event_seq);
+  /** Stores an event with a seq handed out by the update that came before it, inside `trx`. */
+  async function insertEvent(trx: Transaction<ExperimentTables>, experimentId: string, seq: number, event: Omit<ExperimentEvent, 'seq'>, at: string): Promise<ExperimentEvent> {
     await trx.insertInto('experiment_events').values({ experiment_id: experimentId, seq, type: event.type, data: JSON.stringify(event.data), created_at: at }).execute();
     return { seq, ...event };
   }
@@ -74,14 +70,15 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(databas
             runs_total: experiment.runsTotal,
             runs_done: 0,
             runs_computed: 0,
-            event_seq: 0,
+            // Its first event, stored below.
+            event_seq: 1,
             error: null,
             created_at: experiment.createdAt,
             started_at: null,
             finished_at: null,
           })
           .execute();
-        await appendEvent(trx, experiment.id, event, experiment.createdAt);
+        await insertEvent(trx, experiment.id, 1, event, experiment.createdAt);
       });
     },
 
@@ -117,20 +114,22 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(databas
       return { queued: of('queued'), running: of('running') };
     },
 
-    async setStatus(id, change, event) {
+    async setStatus(id, change, eventOf) {
       return db.transaction().execute(async (trx) => {
-        const updated = await trx
+        let update = trx
           .updateTable('experiments')
-          .set({
+          .set((eb) => ({
             status: change.status,
+            event_seq: eb('event_seq', '+', 1),
             ...(change.startedAt !== undefined ? { started_at: change.startedAt } : {}),
             ...(change.finishedAt !== undefined ? { finished_at: change.finishedAt } : {}),
             ...(change.error !== undefined ? { error: change.error } : {}),
-          })
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) return undefined;
-        return appendEvent(trx, id, event, change.at);
+          }))
+          .where('id', '=', id);
+        if (change.from !== undefined) update = update.where('status', 'in', [...change.from]);
+        const row = await update.returning(['event_seq', 'runs_done']).executeTakeFirst();
+        if (row === undefined) return undefined;
+        return insertEvent(trx, id, Number(row.event_seq), eventOf(Number(row.runs_done)), change.at);
       });
     },
 
@@ -139,41 +138,55 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(databas
       return row === undefined ? undefined : (JSON.parse(row.metrics) as Record<string, MetricValue>);
     },
 
-    async recordRun(experimentId, run, event) {
-      return db.transaction().execute(async (trx) => {
-        if (run.computed) {
-          await trx
-            .insertInto('run_results')
-            .values({ inputs_hash: run.inputsHash, metrics: JSON.stringify(run.metrics), computations: 1, created_at: run.finishedAt })
-            .onConflict((oc) => oc.column('inputs_hash').doUpdateSet((eb) => ({ computations: eb('run_results.computations', '+', 1) })))
-            .execute();
-        }
-        await trx
-          .insertInto('experiment_runs')
-          .values({
-            experiment_id: experimentId,
-            combination: run.combination,
-            replication: run.replication,
-            seed: run.seed,
-            inputs_hash: run.inputsHash,
-            metrics: JSON.stringify(run.metrics),
-            computed: run.computed ? 1 : 0,
-            finished_at: run.finishedAt,
-          })
-          .execute();
-        await trx
-          .updateTable('experiments')
-          .set((eb) => ({ runs_done: eb('runs_done', '+', 1), runs_computed: eb('runs_computed', '+', run.computed ? 1 : 0) }))
-          .where('id', '=', experimentId)
-          .execute();
-        const stored = await appendEvent(trx, experimentId, event, run.finishedAt);
-        if (stored === undefined) throw new Error(`experiment ${experimentId} vanished while recording a run`);
-        return stored;
-      });
+    async recordRun(experimentId, run, eventOf) {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          // First, as it locks the experiment's row: a status change (a cancel) waits for this
+          // transaction, or this one for it and then finds the experiment no longer running.
+          const row = await trx
+            .updateTable('experiments')
+            .set((eb) => ({ runs_done: eb('runs_done', '+', 1), runs_computed: eb('runs_computed', '+', run.computed ? 1 : 0), event_seq: eb('event_seq', '+', 1) }))
+            .where('id', '=', experimentId)
+            .where('status', '=', 'running')
+            .returning(['runs_done', 'event_seq'])
+            .executeTakeFirst();
+          if (row === undefined) return undefined;
+          const inserted = await trx
+            .insertInto('experiment_runs')
+            .values({
+              experiment_id: experimentId,
+              combination: run.combination,
+              replication: run.replication,
+              seed: run.seed,
+              inputs_hash: run.inputsHash,
+              metrics: JSON.stringify(run.metrics),
+              computed: run.computed ? 1 : 0,
+              finished_at: run.finishedAt,
+              recorded_by: run.recordedBy ?? null,
+            })
+            .onConflict((oc) => oc.columns(['experiment_id', 'combination', 'replication']).doNothing())
+            .executeTakeFirst();
+          // Stored already (a batch taken again after its process died): the counters go back.
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) throw new AlreadyStored();
+          if (run.computed) {
+            await trx
+              .insertInto('run_results')
+              .values({ inputs_hash: run.inputsHash, metrics: JSON.stringify(run.metrics), computations: 1, created_at: run.finishedAt })
+              .onConflict((oc) => oc.column('inputs_hash').doUpdateSet((eb) => ({ computations: eb('run_results.computations', '+', 1) })))
+              .execute();
+          }
+          return insertEvent(trx, experimentId, Number(row.event_seq), eventOf(Number(row.runs_done)), run.finishedAt);
+        });
+      } catch (error) {
+        if (error instanceof AlreadyStored) return undefined;
+        throw error;
+      }
     },
 
-    async listRuns(experimentId) {
-      const rows = await db.selectFrom('experiment_runs').selectAll().where('experiment_id', '=', experimentId).orderBy('combination', 'asc').orderBy('replication', 'asc').execute();
+    async listRuns(experimentId, combinations) {
+      let query = db.selectFrom('experiment_runs').selectAll().where('experiment_id', '=', experimentId);
+      if (combinations !== undefined) query = query.where('combination', '>=', combinations.from).where('combination', '<', combinations.to);
+      const rows = await query.orderBy('combination', 'asc').orderBy('replication', 'asc').execute();
       return rows.map(toRun);
     },
 

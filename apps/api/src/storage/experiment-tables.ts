@@ -34,6 +34,8 @@ export interface ExperimentRunsTable {
   /** 1 when this experiment computed the run, 0 when it reused a stored result. */
   computed: number;
   finished_at: string;
+  /** The process that recorded it (host:pid); null for runs stored before migration 0008. */
+  recorded_by: string | null;
 }
 
 export interface RunResultsTable {

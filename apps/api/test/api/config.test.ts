@@ -63,3 +63,16 @@ describe('DATABASE_URL and SIM_DATABASE_POOL_SIZE', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://db/sim' })).toThrow(/DATABASE_URL: must be file:<path> \(SQLite\) or postgres:\/\//);
   });
 });
+
+describe('SIM_ROLE', () => {
+  it('is api unless set; worker is taken with PostgreSQL', () => {
+    expect(loadConfig({}).role).toBe('api');
+    expect(loadConfig({ SIM_ROLE: 'worker', DATABASE_URL: 'postgres://db/sim' }).role).toBe('worker');
+  });
+
+  it('refuses worker on SQLite, saying what it needs, and an unknown role', () => {
+    expect(() => loadConfig({ SIM_ROLE: 'worker' })).toThrow(/SIM_ROLE: worker needs DATABASE_URL=postgres:\/\//);
+    expect(() => loadConfig({ SIM_ROLE: 'worker', DATABASE_URL: 'file:/tmp/sim.db' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SIM_ROLE: 'cron' })).toThrow(/SIM_ROLE/);
+  });
+});

@@ -6,6 +6,7 @@ import * as checkpoints from './0004-checkpoints.js';
 import * as forks from './0005-forks.js';
 import * as experiments from './0006-experiments.js';
 import * as coordination from './0007-coordination.js';
+import * as sharedExperimentRuns from './0008-shared-experiment-runs.js';
 
 /** Every migration, by name; names sort in the order they were written. Add one line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-forks': forks,
   '0006-experiments': experiments,
   '0007-coordination': coordination,
+  '0008-shared-experiment-runs': sharedExperimentRuns,
 };

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ExperimentRun, ExperimentStore, NewExperiment } from '../../../src/experiments/experiment-store.js';
+import type { EventOf, ExperimentRun, ExperimentStore, NewExperiment } from '../../../src/experiments/experiment-store.js';
 import { DATABASES } from './databases.js';
 import { ORG, OTHER_ORG, SCENARIO } from './simulation-fixtures.js';
 
 const created = { type: 'experiment:status' as const, data: { status: 'queued' } };
+/** A status event, with the count of runs done the store hands over. */
+const statusEvent =
+  (status: string): EventOf =>
+  (done) => ({ type: 'experiment:status', data: { status, done } });
+const RUNNING = { status: 'running' as const, at: '2030-01-01T00:00:05.000Z', startedAt: '2030-01-01T00:00:05.000Z' };
 
 function newExperiment(id: string, overrides: Partial<NewExperiment> = {}): NewExperiment {
   return {
@@ -41,7 +46,10 @@ function run(combination: number, replication: number, computed: boolean, overri
   };
 }
 
-const runEvent = (n: number) => ({ type: 'run' as const, data: { n } });
+/** A run event, with the count of runs done the store hands over. */
+const runEventOf =
+  (n: number): EventOf =>
+  (done) => ({ type: 'run', data: { n, done } });
 
 describe.each(DATABASES)('ExperimentStore on $name', (database) => {
   async function open(): Promise<ExperimentStore> {
@@ -72,8 +80,8 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
     await store.create(newExperiment('e-c', { createdAt: '2030-01-01T00:00:02.000Z' }), created);
     await store.create(newExperiment('e-b', { createdAt: '2030-01-01T00:00:02.000Z' }), created);
     await store.create(newExperiment('e-other', { organizationId: OTHER_ORG, createdAt: '2030-01-01T00:00:03.000Z' }), created);
-    await store.setStatus('e-c', { status: 'running', at: '2030-01-01T00:00:05.000Z', startedAt: '2030-01-01T00:00:05.000Z' }, created);
-    await store.setStatus('e-a', { status: 'completed', at: '2030-01-01T00:00:06.000Z', finishedAt: '2030-01-01T00:00:06.000Z' }, created);
+    await store.setStatus('e-c', RUNNING, statusEvent('running'));
+    await store.setStatus('e-a', { status: 'completed', at: '2030-01-01T00:00:06.000Z', finishedAt: '2030-01-01T00:00:06.000Z' }, statusEvent('completed'));
 
     const page = await store.list({ organizationIds: [ORG], limit: 2, offset: 0 });
     expect([page.total, page.items.map((e) => e.id)]).toEqual([3, ['e-c', 'e-b']]);
@@ -91,9 +99,9 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
   it('sets a status with its times and error, each change with the next event', async () => {
     const store = await open();
     await store.create(newExperiment('e1'), created);
-    const started = await store.setStatus('e1', { status: 'running', at: '2030-01-01T00:00:05.000Z', startedAt: '2030-01-01T00:00:05.000Z' }, { type: 'experiment:status', data: { status: 'running' } });
-    expect(started).toEqual({ seq: 2, type: 'experiment:status', data: { status: 'running' } });
-    await store.setStatus('e1', { status: 'failed', at: '2030-01-01T00:00:09.000Z', finishedAt: '2030-01-01T00:00:09.000Z', error: 'domain adapter x is gone' }, created);
+    const started = await store.setStatus('e1', RUNNING, statusEvent('running'));
+    expect(started).toEqual({ seq: 2, type: 'experiment:status', data: { status: 'running', done: 0 } });
+    await store.setStatus('e1', { status: 'failed', at: '2030-01-01T00:00:09.000Z', finishedAt: '2030-01-01T00:00:09.000Z', error: 'domain adapter x is gone' }, statusEvent('failed'));
     expect(await store.get('e1')).toMatchObject({
       status: 'failed',
       startedAt: '2030-01-01T00:00:05.000Z',
@@ -101,7 +109,7 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
       error: 'domain adapter x is gone',
       lastEventSeq: 3,
     });
-    expect(await store.setStatus('missing', { status: 'running', at: '2030-01-01T00:00:05.000Z' }, created)).toBeUndefined();
+    expect(await store.setStatus('missing', { status: 'running', at: '2030-01-01T00:00:05.000Z' }, statusEvent('running'))).toBeUndefined();
     expect(await store.eventsAfter('missing', 0, 10)).toEqual([]);
   });
 
@@ -109,29 +117,53 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
     const store = await open();
     await store.create(newExperiment('e1'), created);
     await store.create(newExperiment('e2'), created);
+    await store.setStatus('e1', RUNNING, statusEvent('running'));
+    await store.setStatus('e2', RUNNING, statusEvent('running'));
 
-    expect(await store.recordRun('e1', run(1, 0, true), runEvent(1))).toEqual({ seq: 2, ...runEvent(1) });
-    await store.recordRun('e1', run(0, 1, true), runEvent(2));
+    expect(await store.recordRun('e1', run(1, 0, true), runEventOf(1))).toEqual({ seq: 3, type: 'run', data: { n: 1, done: 1 } });
+    await store.recordRun('e1', run(0, 1, true, { recordedBy: 'host-a:12' }), runEventOf(2));
     // Another experiment with the same inputs reuses the stored result instead of computing it.
     expect(await store.storedResult(run(1, 0, true).inputsHash)).toEqual(run(1, 0, true).metrics);
-    await store.recordRun('e2', run(1, 0, false), runEvent(1));
-    // Computed again (as after a crash between computing and recording): counted, never hidden.
-    await store.recordRun('e2', run(1, 1, true), runEvent(2));
+    await store.recordRun('e2', run(1, 0, false), runEventOf(1));
+    // Computed again (as by two processes at once): counted, never hidden.
+    await store.recordRun('e2', run(1, 1, true), runEventOf(2));
 
-    expect(await store.get('e1')).toMatchObject({ runsDone: 2, runsComputed: 2, lastEventSeq: 3 });
-    expect(await store.get('e2')).toMatchObject({ runsDone: 2, runsComputed: 1, lastEventSeq: 3 });
-    expect(await store.listRuns('e1')).toEqual([run(0, 1, true), run(1, 0, true)]);
+    expect(await store.get('e1')).toMatchObject({ runsDone: 2, runsComputed: 2, lastEventSeq: 4 });
+    expect(await store.get('e2')).toMatchObject({ runsDone: 2, runsComputed: 1, lastEventSeq: 4 });
+    expect(await store.listRuns('e1')).toEqual([run(0, 1, true, { recordedBy: 'host-a:12' }), run(1, 0, true)]);
     expect(await store.listRuns('e2')).toEqual([run(1, 0, false), run(1, 1, true)]);
+    expect(await store.listRuns('e1', { from: 1, to: 2 })).toEqual([run(1, 0, true)]);
     expect(await store.computations(run(1, 0, true).inputsHash)).toBe(2);
     expect(await store.computations(run(0, 1, true).inputsHash)).toBe(1);
     expect(await store.computations('f'.repeat(64))).toBe(0);
     expect(await store.storedResult('f'.repeat(64))).toBeUndefined();
-    expect(await store.eventsAfter('e1', 1, 1)).toEqual([{ seq: 2, ...runEvent(1) }]);
+    expect(await store.eventsAfter('e1', 2, 1)).toEqual([{ seq: 3, type: 'run', data: { n: 1, done: 1 } }]);
   });
 
-  it('refuses a run of an experiment that does not exist, recording nothing', async () => {
+  it('records a run once, only while its experiment runs, and changes a status only from the ones given', async () => {
     const store = await open();
-    await expect(store.recordRun('missing', run(0, 0, true), runEvent(1))).rejects.toThrow(/missing/);
+    await store.create(newExperiment('e1'), created);
+    expect(await store.recordRun('e1', run(0, 0, true), runEventOf(1)), 'a queued experiment records nothing').toBeUndefined();
+    expect(await store.setStatus('e1', { ...RUNNING, from: ['queued'] }, statusEvent('running'))).toMatchObject({ seq: 2 });
+    expect(await store.setStatus('e1', { ...RUNNING, from: ['queued'] }, statusEvent('running')), 'started twice').toBeUndefined();
+
+    expect(await store.recordRun('e1', run(0, 0, true), runEventOf(1))).toMatchObject({ seq: 3, data: { done: 1 } });
+    // Taken again after its process died: not stored twice, nor counted, nor computed twice.
+    expect(await store.recordRun('e1', run(0, 0, true), runEventOf(1)), 'the same run again').toBeUndefined();
+    expect(await store.get('e1')).toMatchObject({ runsDone: 1, runsComputed: 1, lastEventSeq: 3 });
+    expect(await store.computations(run(0, 0, true).inputsHash)).toBe(1);
+
+    const cancelled = await store.setStatus('e1', { status: 'cancelled', at: '2030-01-01T00:00:07.000Z', finishedAt: '2030-01-01T00:00:07.000Z', from: ['queued', 'running'] }, statusEvent('cancelled'));
+    expect(cancelled).toEqual({ seq: 4, type: 'experiment:status', data: { status: 'cancelled', done: 1 } });
+    expect(await store.recordRun('e1', run(1, 0, true), runEventOf(2)), 'after a cancel').toBeUndefined();
+    expect(await store.setStatus('e1', { status: 'completed', at: '2030-01-01T00:00:08.000Z', from: ['running'] }, statusEvent('completed')), 'completed after a cancel').toBeUndefined();
+    expect(await store.get('e1')).toMatchObject({ status: 'cancelled', runsDone: 1, lastEventSeq: 4 });
+    expect((await store.eventsAfter('e1', 0, 10)).map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('records no run of an experiment that does not exist', async () => {
+    const store = await open();
+    expect(await store.recordRun('missing', run(0, 0, true), runEventOf(1))).toBeUndefined();
     expect(await store.listRuns('missing')).toEqual([]);
     expect(await store.computations(run(0, 0, true).inputsHash)).toBe(0);
   });
@@ -141,9 +173,12 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
     // On PostgreSQL the runs come from two instances, as the job queue hands them out.
     const stores = [opened.storage.experiments, database.name === 'postgresql' ? (await opened.openAnother()).experiments : opened.storage.experiments];
     await stores[0]!.create(newExperiment('e1', { runsTotal: 12, combinations: 4 }), created);
-    const events = await Promise.all(Array.from({ length: 12 }, (_, i) => stores[i % 2]!.recordRun('e1', run(i % 4, Math.floor(i / 4), true), runEvent(i))));
-    expect(events.map((e) => e.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 2));
-    expect(await stores[1]!.get('e1')).toMatchObject({ runsDone: 12, runsComputed: 12, lastEventSeq: 13 });
+    await stores[0]!.setStatus('e1', RUNNING, statusEvent('running'));
+    const events = await Promise.all(Array.from({ length: 12 }, (_, i) => stores[i % 2]!.recordRun('e1', run(i % 4, Math.floor(i / 4), true), runEventOf(i))));
+    expect(events.map((e) => e?.seq).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(Array.from({ length: 12 }, (_, i) => i + 3));
+    // Each event reports the count with its own run: every count from 1 to 12 once.
+    expect(events.map((e) => e?.data.done).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(await stores[1]!.get('e1')).toMatchObject({ runsDone: 12, runsComputed: 12, lastEventSeq: 14 });
     expect(await stores[0]!.listRuns('e1')).toHaveLength(12);
   });
 });
