@@ -15,6 +15,7 @@
 import { EventSource } from 'eventsource';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { smallPlayingWorld } from './small-playing-world.js';
 import { runCliJson, startServerProcess, tempDir } from '../test/support/server-process.js';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 500);
@@ -23,19 +24,7 @@ const RATE = 20;
 const P99_TARGET_MS = 250;
 
 /** A small inline scenario (few agents, so the client side is not what is measured). */
-const scenario = {
-  seed: 11,
-  agents: Array.from({ length: 8 }, (_, i) => ({ id: `a${i}`, marker: { x: 2 + i * 3, y: 4 + (i % 3) * 6 } })),
-  initialState: {
-    width: 32,
-    height: 32,
-    attractors: [
-      { id: 'west', x: 8, y: 16, depth: 5, radius: 5, capacity: 50 },
-      { id: 'east', x: 24, y: 16, depth: 5, radius: 5, capacity: 50 },
-    ],
-  },
-  rules: { ticksPerSecond: RATE, maxTicks: 1_000_000 },
-};
+const scenario = smallPlayingWorld(RATE);
 
 function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));

@@ -21,6 +21,7 @@
 import { EventSource } from 'eventsource';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { smallPlayingWorld } from './small-playing-world.js';
 import { REPO_ROOT, startServerProcess, type ServerProcess } from '../test/support/server-process.js';
 import { createPostgresDatabase, startTestPostgresServer } from '../test/support/test-postgres-server.js';
 
@@ -30,19 +31,7 @@ const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100);
 const RATE = 20;
 
 /** The streamed simulation: a small inline world that plays at RATE ticks a second. */
-const streamed = {
-  seed: 11,
-  agents: Array.from({ length: 8 }, (_, i) => ({ id: `a${i}`, marker: { x: 2 + i * 3, y: 4 + (i % 3) * 6 } })),
-  initialState: {
-    width: 32,
-    height: 32,
-    attractors: [
-      { id: 'west', x: 8, y: 16, depth: 5, radius: 5, capacity: 50 },
-      { id: 'east', x: 24, y: 16, depth: 5, radius: 5, capacity: 50 },
-    ],
-  },
-  rules: { ticksPerSecond: RATE, maxTicks: 1_000_000 },
-};
+const streamed = smallPlayingWorld(RATE);
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

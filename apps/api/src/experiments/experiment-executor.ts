@@ -7,7 +7,7 @@ import type { ExperimentLimitsTable } from './experiment-limits.js';
 import { parseMetric, type MetricSpec, type MetricValue } from './experiment-metrics.js';
 import type { ExperimentScheduler } from './experiment-scheduler.js';
 import { combinationScenario, runInputs, simulationRunInputs, type CombinationScenario, type RunInputs } from './experiment-spec.js';
-import { measureTask } from './measure-task.js';
+import { RunResults, type RunResult } from './run-results.js';
 import type { ExperimentEvent, ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
 
 export interface ExperimentExecutorDeps {
@@ -63,11 +63,14 @@ interface ActiveExperiment {
 export class ExperimentExecutor implements ExperimentScheduler {
   private readonly active = new Map<string, ActiveExperiment>();
   private readonly waiting: ExperimentRecord[] = [];
-  private readonly computing = new Map<string, Promise<Record<string, MetricValue>>>();
+  /** Stored, computing here, or computed now: one computing now is awaited rather than computed twice. */
+  private readonly results: RunResults;
   private inFlight = 0;
   private closed = false;
 
-  constructor(private readonly deps: ExperimentExecutorDeps) {}
+  constructor(private readonly deps: ExperimentExecutorDeps) {
+    this.results = new RunResults(deps);
+  }
 
   /** Picks up every unfinished experiment of the database (after a restart, or a crash). */
   async resume(): Promise<number> {
@@ -240,28 +243,10 @@ export class ExperimentExecutor implements ExperimentScheduler {
     return runInputs(spec, built.scenario, combination, replication);
   }
 
-  /** The run's metrics: a stored result, one being computed in this process, or computed now. */
-  private async metricsOf(experiment: ActiveExperiment, inputs: RunInputs): Promise<{ metrics: Record<string, MetricValue>; computed: boolean }> {
-    const stored = await this.deps.store.storedResult(inputs.hash);
-    if (stored !== undefined) return { metrics: stored, computed: false };
-    const pending = this.computing.get(inputs.hash);
-    if (pending !== undefined) {
-      try {
-        return { metrics: await pending, computed: false };
-      } catch (error) {
-        // The other computation was cancelled with its experiment: compute it here instead.
-        if (!isEngineTaskCancelled(error)) throw error;
-      }
-    }
-    const { spec } = experiment.record;
-    const task = this.deps.engine.measure(measureTask(spec, experiment.metrics, inputs), experiment.abort.signal).then((result) => result.metrics);
-    this.computing.set(inputs.hash, task);
-    try {
-      return { metrics: await task, computed: true };
-    } finally {
-      if (this.computing.get(inputs.hash) === task) this.computing.delete(inputs.hash);
-    }
+  private metricsOf(experiment: ActiveExperiment, inputs: RunInputs): Promise<RunResult> {
+    return this.results.of(experiment.record.spec, experiment.metrics, inputs, experiment.abort.signal);
   }
+
 
   private async record(experiment: ActiveExperiment, inputs: RunInputs, metrics: Record<string, MetricValue>, computed: boolean): Promise<void> {
     const write = experiment.writes.then(async () => {

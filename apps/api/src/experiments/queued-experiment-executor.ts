@@ -9,7 +9,7 @@ import type { ExperimentLimitsTable } from './experiment-limits.js';
 import { parseMetric, type MetricSpec, type MetricValue } from './experiment-metrics.js';
 import type { ExperimentScheduler } from './experiment-scheduler.js';
 import { combinationScenario, runInputs, simulationRunInputs, type CombinationScenario, type RunInputs } from './experiment-spec.js';
-import { measureTask } from './measure-task.js';
+import { RunResults, type RunResult } from './run-results.js';
 import { isUnfinished, type ExperimentStatus } from './experiment-status.js';
 import type { ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
 import type { RunBatch, RunQueue } from './run-queue.js';
@@ -100,15 +100,17 @@ interface LocalExperiment {
  */
 export class QueuedExperimentExecutor implements ExperimentScheduler {
   private readonly local = new Map<string, LocalExperiment>();
-  /** Runs computing in this process by inputs hash: one computing now is awaited rather than computed twice. */
-  private readonly computing = new Map<string, Promise<Record<string, MetricValue>>>();
+  /** Stored, computing here, or computed now: one computing now is awaited rather than computed twice. */
+  private readonly results: RunResults;
   private closed = false;
   private sweepTimer: NodeJS.Timeout | undefined;
   private stopWaking: () => void = () => {};
   private sweeping: Promise<number> | undefined;
   private sweepAgain = false;
 
-  constructor(private readonly deps: QueuedExperimentExecutorDeps) {}
+  constructor(private readonly deps: QueuedExperimentExecutorDeps) {
+    this.results = new RunResults(deps);
+  }
 
   async resume(): Promise<number> {
     this.deps.queue.work(this.deps.parallelism, (batch) => this.take(batch));
@@ -339,28 +341,10 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
     return built;
   }
 
-  /** A stored result, one computing in this process now, or computed now (docs/api.md, "Experiments", "Runs, reuse and resuming"). */
-  private async metricsOf(experiment: LocalExperiment, inputs: RunInputs): Promise<{ metrics: Record<string, MetricValue>; computed: boolean }> {
-    const stored = await this.deps.store.storedResult(inputs.hash);
-    if (stored !== undefined) return { metrics: stored, computed: false };
-    const pending = this.computing.get(inputs.hash);
-    if (pending !== undefined) {
-      try {
-        return { metrics: await pending, computed: false };
-      } catch (error) {
-        // The other computation was cancelled with its experiment: compute it here instead.
-        if (!isEngineTaskCancelled(error)) throw error;
-      }
-    }
-    const { spec } = experiment.record;
-    const task = this.deps.engine.measure(measureTask(spec, experiment.metrics, inputs), experiment.abort.signal).then((result) => result.metrics);
-    this.computing.set(inputs.hash, task);
-    try {
-      return { metrics: await task, computed: true };
-    } finally {
-      if (this.computing.get(inputs.hash) === task) this.computing.delete(inputs.hash);
-    }
+  private metricsOf(experiment: LocalExperiment, inputs: RunInputs): Promise<RunResult> {
+    return this.results.of(experiment.record.spec, experiment.metrics, inputs, experiment.abort.signal);
   }
+
 
   private async complete(id: string): Promise<void> {
     const at = this.now();
