@@ -1,5 +1,6 @@
 import type { EngineEvent, EngineInput, EngineInputDraft, EngineSnapshot, EngineState, InputProblem, ScenarioInput, ScheduledInput, TraceStep, ValidationIssue } from '@sim/engine';
 import type { Checkpoint, SnapshotText } from '../simulations/simulation-store.js';
+import type { CompactStep } from '../live/compact-step.js';
 import type { MetricSpec, MetricValue } from '../experiments/experiment-metrics.js';
 
 /** A scenario to build at tick 0 under an engine version (already resolved: no default applies on a worker). */
@@ -28,7 +29,8 @@ export interface AdvanceResult {
   kind: 'advanced';
   advanced: number;
   events: EngineEvent[];
-  steps: TraceStep[];
+  /** With `keepSteps`: each tick's step, compact (the event loop publishes it to live streams). */
+  steps: CompactStep[];
   /** As text: the main thread only stores it. */
   snapshot: SnapshotText;
   /** The checkpoints due in the ticks computed, in tick order. */

@@ -1,6 +1,7 @@
 import { ScenarioError, Simulation, type EngineEvent, type ScheduledInput, type StepObserver, type TraceStep } from '@sim/engine';
 import type { Checkpoint, SnapshotText } from '../simulations/simulation-store.js';
 import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
+import { compactStep } from '../live/compact-step.js';
 import { measureRun } from '../experiments/experiment-metrics.js';
 import type {
   AdvanceResult,
@@ -24,7 +25,7 @@ export function advanceResult(simulation: Simulation, advanced: number, events: 
     kind: 'advanced',
     advanced,
     events,
-    steps,
+    steps: steps.map((step) => compactStep(step)),
     snapshot: snapshotText(simulation),
     checkpoints,
     state: simulation.state(),

@@ -13,6 +13,7 @@ import {
   type ScenarioInput,
   type TraceStep,
 } from '@sim/engine';
+import { CompactTraceStep, type CompactStep } from '../live/compact-step.js';
 import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import { createInProcessRunner } from '../engine-work/in-process-runner.js';
 import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
@@ -669,9 +670,9 @@ export class SimulationService implements PlaybackTarget {
   }
 
   /** Publishes a committed change: the history from `before` to tick `tick`, with the events it stored. */
-  private publish(id: string, before: HistoryHead, tick: number, stored: StoredEvent[], steps: TraceStep[]): void {
+  private publish(id: string, before: HistoryHead, tick: number, stored: StoredEvent[], steps: readonly CompactStep[]): void {
     const lastSeq = stored.length === 0 ? before.lastSeq : (stored[stored.length - 1] as StoredEvent).seq;
-    this.deps.events.publish({ simulationId: id, before, after: { tick, lastSeq }, events: stored, steps });
+    this.deps.events.publish({ simulationId: id, before, after: { tick, lastSeq }, events: stored, steps: steps.map((step) => new CompactTraceStep(step)) });
   }
 }
 
