@@ -20,6 +20,8 @@ export interface AdvanceTask {
   ticks: number;
   /** Build each tick's trace step (someone follows the simulation live). */
   keepSteps: boolean;
+  /** With keepSteps, each step's agents as JSON too (a stream takes them so); default true. */
+  agentsJson?: boolean;
   /** Encode a checkpoint at every tick computed that is a multiple of this; 0: none. */
   checkpointEvery: number;
 }

@@ -20,12 +20,12 @@ import type {
 } from './engine-task.js';
 
 /** The outcome of an advance, once its ticks are computed (shared by the worker and the in-process runner). */
-export function advanceResult(simulation: Simulation, advanced: number, events: EngineEvent[], steps: TraceStep[], checkpoints: Checkpoint[]): AdvanceResult {
+export function advanceResult(task: AdvanceTask, simulation: Simulation, advanced: number, events: EngineEvent[], steps: TraceStep[], checkpoints: Checkpoint[]): AdvanceResult {
   return {
     kind: 'advanced',
     advanced,
     events,
-    steps: steps.map((step) => compactStep(step)),
+    steps: steps.map((step) => compactStep(step, task.agentsJson ?? true)),
     snapshot: snapshotText(simulation),
     checkpoints,
     state: simulation.state(),
@@ -75,7 +75,7 @@ function advance(task: AdvanceTask): AdvanceResult {
     advanced++;
     checkpointIfDue(simulation, task.checkpointEvery, checkpoints);
   }
-  return advanceResult(simulation, advanced, events, steps, checkpoints);
+  return advanceResult(task, simulation, advanced, events, steps, checkpoints);
 }
 
 /** Where a replay stretch starts: the scenario at tick 0, a stored checkpoint, or the last stretch's end. */

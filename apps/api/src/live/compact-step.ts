@@ -26,8 +26,8 @@ export interface CompactStep {
   readonly state: TraceStep['state'];
   readonly warning: TraceStep['warning'];
   readonly loss: TraceStep['loss'];
-  /** `JSON.stringify(step.agents)`, UTF-8. */
-  readonly agentsJson: Uint8Array;
+  /** `JSON.stringify(step.agents)`, UTF-8; null when no stream takes the agents as JSON (they are then not kept). */
+  readonly agentsJson: Uint8Array | null;
   readonly columns: AgentColumns;
 }
 
@@ -49,8 +49,8 @@ export function agentColumns(agents: readonly AgentSnapshot[], attractors: reado
   return { ids, roster: rosterOf(ids), x, y, basin };
 }
 
-/** Runs where the step was computed (the worker). */
-export function compactStep(step: TraceStep): CompactStep {
+/** Runs where the step was computed (the worker); `withJson`: keep the agents as JSON too. */
+export function compactStep(step: TraceStep, withJson: boolean): CompactStep {
   return {
     tick: step.tick,
     move: step.move,
@@ -58,14 +58,15 @@ export function compactStep(step: TraceStep): CompactStep {
     warning: step.warning,
     loss: step.loss,
     // Its own buffer (a small Buffer would be a view of a shared pool, all of which a clone copies).
-    agentsJson: encoder.encode(JSON.stringify(step.agents)),
+    agentsJson: withJson ? encoder.encode(JSON.stringify(step.agents)) : null,
     columns: agentColumns(step.agents, step.state.attractors),
   };
 }
 
 /**
  * A compact step on the event loop, usable wherever a TraceStep is: its agents are parsed from
- * their JSON only if something reads them; the live encoders read the JSON and the columns.
+ * their JSON only if something reads them; the live encoders read the JSON and the columns. A
+ * step built without the JSON (no stream took it) has no agent objects: reading them throws.
  */
 export class CompactTraceStep implements TraceStep {
   readonly tick: number;
@@ -84,7 +85,13 @@ export class CompactTraceStep implements TraceStep {
   }
 
   get agents(): AgentSnapshot[] {
-    return (this.parsed ??= JSON.parse(decoder.decode(this.compact.agentsJson)) as AgentSnapshot[]);
+    return (this.parsed ??= JSON.parse(decoder.decode(this.agentsJson)) as AgentSnapshot[]);
+  }
+
+  /** The agents' JSON (UTF-8). */
+  get agentsJson(): Uint8Array {
+    if (this.compact.agentsJson === null) throw new Error(`tick ${this.tick}: its agents were handed over as columns only (no stream took them as JSON)`);
+    return this.compact.agentsJson;
   }
 
   /** As the step it stands for (`JSON.stringify` does not read getters). */
@@ -93,9 +100,14 @@ export class CompactTraceStep implements TraceStep {
   }
 }
 
+/** Whether a step has its agents as objects (and JSON): every step but a compact one built without them. */
+export function carriesAgents(step: TraceStep): boolean {
+  return !(step instanceof CompactTraceStep) || step.compact.agentsJson !== null;
+}
+
 /** The agents' JSON (UTF-8) of any step, compact or not. */
 export function agentsJsonOf(step: TraceStep): Uint8Array {
-  return step instanceof CompactTraceStep ? step.compact.agentsJson : encoder.encode(JSON.stringify(step.agents));
+  return step instanceof CompactTraceStep ? step.agentsJson : encoder.encode(JSON.stringify(step.agents));
 }
 
 /** The agents' columns of any step, compact or not. */

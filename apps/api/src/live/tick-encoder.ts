@@ -1,5 +1,5 @@
 import type { AgentSnapshot, TraceStep } from '@sim/engine';
-import { agentColumnsOf, agentsJsonOf } from './compact-step.js';
+import { agentColumnsOf, agentsJsonOf, carriesAgents } from './compact-step.js';
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
 import { sampleIndices } from './agent-sample.js';
 import { tickAggregatesData } from './event-payloads.js';
@@ -9,9 +9,17 @@ import { variantKey, type TickVariant } from './tick-variant.js';
 
 /** One tick in one variant; each form is encoded on first use, then shared. */
 export interface EncodedTick {
-  /** `key`: the form a packed subscriber needs after a gap (ids included); other variants ignore it. */
-  frame(key: boolean): SseFrame;
+  /**
+   * `key`: the form a packed subscriber needs after a gap (ids included); other variants ignore
+   * it. Undefined when the tick cannot be had in this variant: a JSON variant of a tick whose
+   * agents were handed over as columns only (computed while no stream took them as JSON, and
+   * delivered after one joined, which only a join that stopped waiting for a catch-up from
+   * another process sees); the stream skips that tick.
+   */
+  frame(key: boolean): SseFrame | undefined;
 }
+
+const UNAVAILABLE: EncodedTick = { frame: () => undefined };
 
 function once<T>(build: () => T): () => T {
   let value: T | undefined;
@@ -48,6 +56,7 @@ export class TickEncoder {
       const frame = once(() => eventFrame(id, 'tick', aggregates));
       return { frame };
     }
+    if (variant.encoding === 'json' && !carriesAgents(step)) return UNAVAILABLE;
     if (variant.agents === 'all' && variant.encoding === 'json') {
       // The interface's tick event: the aggregates, then every agent, as JSON.stringify writes them.
       const frame = once(() => eventFrameFromParts(id, 'tick', [`${JSON.stringify(aggregates).slice(0, -1)},"agents":`, agentsJsonOf(step), '}']));
@@ -86,7 +95,7 @@ export class TickFrames {
     private readonly encoded: ReadonlyMap<string, EncodedTick>,
   ) {}
 
-  frame(variant: TickVariant, key: boolean): SseFrame {
+  frame(variant: TickVariant, key: boolean): SseFrame | undefined {
     const tick = this.encoded.get(variantKey(variant));
     if (tick === undefined) throw new Error(`no encoder for tick variant ${variantKey(variant)}`);
     return tick.frame(key);

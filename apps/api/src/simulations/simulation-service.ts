@@ -76,6 +76,11 @@ export interface SimulationServiceDeps {
   locks?: SimulationLocks;
   /** Where orphaned playback is found (several processes on one database); default none ever is. */
   leases?: Pick<PlaybackLeases, 'orphans'>;
+  /**
+   * Whether a live stream of the simulation takes its agents as JSON (LiveHub.wantsAgentsJson);
+   * default yes. When none does, the engine hands each tick's agents over as columns only.
+   */
+  wantsAgentsJson?: (simulationId: string) => boolean;
 }
 
 /** Attempts of one change when another process committed first (a lock lost with its connection). */
@@ -606,10 +611,13 @@ export class SimulationService implements PlaybackTarget {
     const id = current.id;
     const at = this.now();
     const collector = new TickCollector(id, at);
+    // Who follows the simulation cannot change before these ticks are published: streams join
+    // under the simulation's lock, which this change holds.
     const keepSteps = this.deps.events.hasSubscribers(id);
+    const agentsJson = keepSteps && (this.deps.wantsAgentsJson?.(id) ?? true);
     let result: AdvanceResult;
     try {
-      result = await this.engine.advance({ kind: 'advance', from: { snapshot: current.snapshotText }, ticks, keepSteps, checkpointEvery: this.checkpointEvery(current.snapshot) }, signal);
+      result = await this.engine.advance({ kind: 'advance', from: { snapshot: current.snapshotText }, ticks, keepSteps, agentsJson, checkpointEvery: this.checkpointEvery(current.snapshot) }, signal);
     } catch (error) {
       // Cancelled (the client left, the server stops): the step never happened; nothing is stored,
       // nothing failed (the app's error handler answers 503 WORK_CANCELLED).
