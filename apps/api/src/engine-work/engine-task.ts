@@ -1,6 +1,7 @@
 import type { EngineEvent, EngineInput, EngineInputDraft, EngineSnapshot, EngineState, InputProblem, ScenarioInput, ScheduledInput, TraceStep, ValidationIssue } from '@sim/engine';
 import type { Checkpoint, SnapshotText } from '../simulations/simulation-store.js';
 import type { CompactStep } from '../live/compact-step.js';
+import type { SnapshotWeight } from '../simulations/snapshot-weights.js';
 import type { MetricSpec, MetricValue } from '../experiments/experiment-metrics.js';
 
 /** A scenario to build at tick 0 under an engine version (already resolved: no default applies on a worker). */
@@ -35,6 +36,8 @@ export interface AdvanceResult {
   steps: CompactStep[];
   /** As text: the main thread only stores it. */
   snapshot: SnapshotText;
+  /** What weighing the next advance needs of `snapshot`, so the main thread need not parse it. */
+  weight: SnapshotWeight;
   /** The checkpoints due in the ticks computed, in tick order. */
   checkpoints: Checkpoint[];
   state: EngineState;

@@ -2,6 +2,7 @@ import { ScenarioError, Simulation, type EngineEvent, type ScheduledInput, type 
 import type { Checkpoint, SnapshotText } from '../simulations/simulation-store.js';
 import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
 import { compactStep } from '../live/compact-step.js';
+import { snapshotShape } from '../work-budget/work-cost.js';
 import { measureRun } from '../experiments/experiment-metrics.js';
 import type {
   AdvanceResult,
@@ -21,12 +22,14 @@ import type {
 
 /** The outcome of an advance, once its ticks are computed (shared by the worker and the in-process runner). */
 export function advanceResult(task: AdvanceTask, simulation: Simulation, advanced: number, events: EngineEvent[], steps: TraceStep[], checkpoints: Checkpoint[]): AdvanceResult {
+  const snapshot = simulation.snapshot();
   return {
     kind: 'advanced',
     advanced,
     events,
     steps: steps.map((step) => compactStep(step, task.agentsJson ?? true)),
-    snapshot: snapshotText(simulation),
+    snapshot: { json: JSON.stringify(snapshot) },
+    weight: { shape: snapshotShape(snapshot, snapshot.pending), agents: snapshot.agents.ids.length },
     checkpoints,
     state: simulation.state(),
     tick: simulation.tick,
