@@ -25,6 +25,7 @@ import { forksRouter } from './routes/forks/forks.index.js';
 import { SimulationForks } from './simulations/simulation-forks.js';
 import { SimulationService } from './simulations/simulation-service.js';
 import type { ExperimentFeed } from './experiments/experiment-feed.js';
+import { LiveHub } from './live/live-channel.js';
 import { DEFAULT_EXPERIMENT_LIMITS } from './experiments/experiment-limits.js';
 import { createExperimentRuntime } from './experiments/experiment-runtime.js';
 import type { ExperimentScheduler } from './experiments/experiment-scheduler.js';
@@ -49,6 +50,8 @@ export interface ExperimentsHandle {
  */
 export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service: SimulationService; experiments: ExperimentsHandle | undefined } {
   const logger = deps.logger ?? consoleLogger;
+  // The live feeds: the events router streams them; the service asks which agent detail they take.
+  const hub = deps.live?.hub ?? new LiveHub(deps.events);
   const service = new SimulationService({
     store: deps.store,
     scenarios: deps.scenarios,
@@ -62,6 +65,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
     ...(deps.work ? { work: deps.work } : {}),
     checkpointInterval: deps.checkpointInterval,
     ...(deps.coordination ? { locks: deps.coordination.locks, leases: deps.coordination.leases } : {}),
+    wantsAgentsJson: (simulationId) => hub.wantsAgentsJson(simulationId),
   });
   // Forks share the service's engine runner, so their replays queue on the same workers.
   const forks = new SimulationForks({ store: deps.store, engine: service.engine, work: service.work, clock: deps.clock, usage: service.usage });
@@ -88,7 +92,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   mountRouter(decreesRouter(service, guards));
   mountRouter(propheciesRouter(service, guards));
   mountRouter(forksRouter(forks, guards));
-  mountRouter(eventsRouter({ service, store: deps.store, bus: deps.events, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, usage: deps.usage, options: deps.live }));
+  mountRouter(eventsRouter({ service, store: deps.store, bus: deps.events, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, usage: deps.usage, options: { ...deps.live, hub } }));
   const experiments = deps.experiments === undefined ? undefined : mountExperiments({ ...deps, experiments: deps.experiments }, service, guards, mountRouter, logger);
   deps.extensions?.mount?.(app, { service, guards, mountRouter });
   // The document states what the installed middlewares enforce, on every route they cover.

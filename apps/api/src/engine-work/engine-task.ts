@@ -1,5 +1,7 @@
 import type { EngineEvent, EngineInput, EngineInputDraft, EngineSnapshot, EngineState, InputProblem, ScenarioInput, ScheduledInput, TraceStep, ValidationIssue } from '@sim/engine';
 import type { Checkpoint, SnapshotText } from '../simulations/simulation-store.js';
+import type { CompactStep } from '../live/compact-step.js';
+import type { SnapshotWeight } from '../simulations/snapshot-weights.js';
 import type { MetricSpec, MetricValue } from '../experiments/experiment-metrics.js';
 
 /** A scenario to build at tick 0 under an engine version (already resolved: no default applies on a worker). */
@@ -19,6 +21,8 @@ export interface AdvanceTask {
   ticks: number;
   /** Build each tick's trace step (someone follows the simulation live). */
   keepSteps: boolean;
+  /** With keepSteps, each step's agents as JSON too (a stream takes them so); default true. */
+  agentsJson?: boolean;
   /** Encode a checkpoint at every tick computed that is a multiple of this; 0: none. */
   checkpointEvery: number;
 }
@@ -28,9 +32,12 @@ export interface AdvanceResult {
   kind: 'advanced';
   advanced: number;
   events: EngineEvent[];
-  steps: TraceStep[];
+  /** With `keepSteps`: each tick's step, compact (the event loop publishes it to live streams). */
+  steps: CompactStep[];
   /** As text: the main thread only stores it. */
   snapshot: SnapshotText;
+  /** What weighing the next advance needs of `snapshot`, so the main thread need not parse it. */
+  weight: SnapshotWeight;
   /** The checkpoints due in the ticks computed, in tick order. */
   checkpoints: Checkpoint[];
   state: EngineState;

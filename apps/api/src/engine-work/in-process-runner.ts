@@ -49,7 +49,7 @@ export function createInProcessRunner(now: () => number = () => performance.now(
             throwIfAborted(signal);
           }
         }
-        return advanceResult(simulation, done, events, steps, checkpoints);
+        return advanceResult(task, simulation, done, events, steps, checkpoints);
       }),
     replay: (task: ReplayTask, signal?: AbortSignal): Promise<ReplayResult> =>
       tracked(async () => {

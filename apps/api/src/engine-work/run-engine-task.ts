@@ -1,6 +1,8 @@
 import { ScenarioError, Simulation, type EngineEvent, type ScheduledInput, type StepObserver, type TraceStep } from '@sim/engine';
 import type { Checkpoint, SnapshotText } from '../simulations/simulation-store.js';
 import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
+import { compactStep } from '../live/compact-step.js';
+import { snapshotShape } from '../work-budget/work-cost.js';
 import { measureRun } from '../experiments/experiment-metrics.js';
 import type {
   AdvanceResult,
@@ -19,13 +21,15 @@ import type {
 } from './engine-task.js';
 
 /** The outcome of an advance, once its ticks are computed (shared by the worker and the in-process runner). */
-export function advanceResult(simulation: Simulation, advanced: number, events: EngineEvent[], steps: TraceStep[], checkpoints: Checkpoint[]): AdvanceResult {
+export function advanceResult(task: AdvanceTask, simulation: Simulation, advanced: number, events: EngineEvent[], steps: TraceStep[], checkpoints: Checkpoint[]): AdvanceResult {
+  const snapshot = simulation.snapshot();
   return {
     kind: 'advanced',
     advanced,
     events,
-    steps,
-    snapshot: snapshotText(simulation),
+    steps: steps.map((step) => compactStep(step, task.agentsJson ?? true)),
+    snapshot: { json: JSON.stringify(snapshot) },
+    weight: { shape: snapshotShape(snapshot, snapshot.pending), agents: snapshot.agents.ids.length },
     checkpoints,
     state: simulation.state(),
     tick: simulation.tick,
@@ -74,7 +78,7 @@ function advance(task: AdvanceTask): AdvanceResult {
     advanced++;
     checkpointIfDue(simulation, task.checkpointEvery, checkpoints);
   }
-  return advanceResult(simulation, advanced, events, steps, checkpoints);
+  return advanceResult(task, simulation, advanced, events, steps, checkpoints);
 }
 
 /** Where a replay stretch starts: the scenario at tick 0, a stored checkpoint, or the last stretch's end. */

@@ -15,12 +15,18 @@ export function fnv1a32(text: string, seed = 0x811c9dc5): number {
  * by id), in the trace's order. It depends only on the ids, so it is the same N agents every
  * tick, on every server and on every resumption; an agent only leaves it when it is removed, and
  * one added only enters it when its hash ranks among the N. The rule clients rely on is in
- * docs/api.md, "Events", "Choosing what a stream carries".
+ * docs/api.md, "Events", "Choosing what a stream carries". Returned as the positions of the
+ * chosen ids in `ids`, ascending; undefined when every agent is in the sample.
  */
-export function sampleAgents(agents: readonly AgentSnapshot[], size: number): readonly AgentSnapshot[] {
-  if (size >= agents.length) return agents;
-  const ranked = agents.map((agent) => ({ id: agent.id, hash: fnv1a32(agent.id) }));
+export function sampleIndices(ids: readonly string[], size: number): number[] | undefined {
+  if (size >= ids.length) return undefined;
+  const ranked = ids.map((id, index) => ({ id, index, hash: fnv1a32(id) }));
   ranked.sort((a, b) => a.hash - b.hash || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const chosen = new Set(ranked.slice(0, size).map((r) => r.id));
-  return agents.filter((agent) => chosen.has(agent.id));
+  return ranked.slice(0, size).map((r) => r.index).sort((a, b) => a - b);
+}
+
+/** The sample above, as the agents themselves. */
+export function sampleAgents(agents: readonly AgentSnapshot[], size: number): readonly AgentSnapshot[] {
+  const indices = sampleIndices(agents.map((a) => a.id), size);
+  return indices === undefined ? agents : indices.map((i) => agents[i] as AgentSnapshot);
 }

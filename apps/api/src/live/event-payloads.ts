@@ -118,14 +118,14 @@ export const DegradedEventDataSchema = z
 export const SSE_EVENT_NAMES = ['tick', 'loss', 'warning', 'paradox', 'decree', 'prophecy', 'simulation:status', 'error', 'degraded', 'heartbeat', 'experiment:status', 'run'] as const;
 export type SseEventName = (typeof SSE_EVENT_NAMES)[number];
 
-export function tickEventData(step: TraceStep, status: LifecycleStatus): TickEventData {
+/** A tick event without its agents (`agents=none`); every variant starts with these fields, in this order. */
+export function tickAggregatesData(step: TraceStep, status: LifecycleStatus): TickAggregatesEventData {
   return {
     t: step.tick,
     b: step.state.stability,
     lastMove: step.move,
     state: { ...step.state, status: step.state.status === 'completed' ? 'completed' : status },
     warning: step.warning,
-    agents: step.agents,
   };
 }
 

@@ -97,7 +97,9 @@ export async function* replayHistory(
     tick++;
     const id = next.value === null ? 0 : builder.nextTickId(next.value.tick);
     if (next.value !== null && id > afterId) {
-      yield encoder.encode(id, next.value, builder.tickStatus).frame(key);
+      // A replayed step carries its agents: every variant has its frame.
+      const frame = encoder.encode(id, next.value, builder.tickStatus).frame(key);
+      if (frame !== undefined) yield frame;
       key = false;
     }
   }

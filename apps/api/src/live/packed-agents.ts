@@ -1,4 +1,4 @@
-import type { AgentSnapshot, AttractorState } from '@sim/engine';
+import type { AgentColumns } from './compact-step.js';
 import { fnv1a32 } from './agent-sample.js';
 import type { PackedAgents } from './event-payloads.js';
 
@@ -8,34 +8,30 @@ const MAX_Q = 0xffff;
 
 const quantize = (v: number): number => Math.min(MAX_Q, Math.max(0, Math.round(v * SCALE)));
 
-/** The roster of a list of agents: FNV-1a of the ids joined by "\n", as 8 hex digits. */
-export function rosterOf(agents: readonly AgentSnapshot[]): string {
+/** The roster of a list of agents: FNV-1a of their ids joined by "\n", as 8 hex digits. */
+export function rosterOf(ids: readonly string[]): string {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < agents.length; i++) hash = fnv1a32(i === 0 ? (agents[i] as AgentSnapshot).id : `\n${(agents[i] as AgentSnapshot).id}`, hash);
+  for (let i = 0; i < ids.length; i++) hash = fnv1a32(ids[i] as string, i === 0 ? hash : fnv1a32('\n', hash));
   return hash.toString(16).padStart(8, '0');
 }
 
-/** The packed columns of a tick's agents; `withIds` makes it a key frame. */
-export function packAgents(agents: readonly AgentSnapshot[], attractors: readonly AttractorState[], roster: string, withIds: boolean): PackedAgents {
-  const basinBytes = attractors.length < 0xff ? 1 : 2;
-  const xy = Buffer.alloc(agents.length * 4);
-  const basin = Buffer.alloc(agents.length * basinBytes);
-  const index = new Map(attractors.map((a, i) => [a.id, i]));
-  agents.forEach((agent, i) => {
-    xy.writeUInt16LE(quantize(agent.state.x), i * 4);
-    xy.writeUInt16LE(quantize(agent.state.y), i * 4 + 2);
-    const b = agent.state.basin === null ? undefined : index.get(agent.state.basin);
-    if (basinBytes === 1) basin.writeUInt8(b ?? 0xff, i);
-    else basin.writeUInt16LE(b ?? 0xffff, i * 2);
-  });
-  return {
-    format: 'q16',
-    count: agents.length,
-    scale: SCALE,
-    roster,
-    ids: withIds ? agents.map((a) => a.id) : null,
-    xy: xy.toString('base64'),
-    basin: basin.toString('base64'),
-    basinBytes,
-  };
+/**
+ * The packed columns of a tick's agents (those at `indices` in the columns, or all of them);
+ * `ids` makes it a key frame. `attractors` is the number of the tick's attractors.
+ */
+export function packAgents(columns: AgentColumns, indices: readonly number[] | undefined, attractors: number, roster: string, ids: readonly string[] | null): PackedAgents {
+  const count = indices === undefined ? columns.ids.length : indices.length;
+  const basinBytes = attractors < 0xff ? 1 : 2;
+  const none = basinBytes === 1 ? 0xff : 0xffff;
+  const xy = Buffer.alloc(count * 4);
+  const basin = Buffer.alloc(count * basinBytes);
+  for (let i = 0; i < count; i++) {
+    const at = indices === undefined ? i : (indices[i] as number);
+    xy.writeUInt16LE(quantize(columns.x[at] as number), i * 4);
+    xy.writeUInt16LE(quantize(columns.y[at] as number), i * 4 + 2);
+    const b = columns.basin[at] as number;
+    if (basinBytes === 1) basin.writeUInt8(b < 0 ? none : b, i);
+    else basin.writeUInt16LE(b < 0 ? none : b, i * 2);
+  }
+  return { format: 'q16', count, scale: SCALE, roster, ids: ids === null ? null : [...ids], xy: xy.toString('base64'), basin: basin.toString('base64'), basinBytes };
 }

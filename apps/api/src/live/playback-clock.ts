@@ -11,7 +11,7 @@ export interface PlaybackClockOptions {
   minIntervalMs?: number;
   /** Most ticks one advance computes (bounds how long it holds the simulation's lock). */
   maxBatch?: number;
-  /** Largest backlog (in seconds of ticks) the clock catches up on; older debt is forgotten. */
+  /** Largest backlog (in seconds of ticks) the clock catches up on; beyond it the debt is forgotten. */
   maxLagSeconds?: number;
   /** Who may advance each simulation; default this process, always. */
   leases?: PlaybackLeases;
@@ -196,10 +196,14 @@ class PlaybackClock implements PlaybackController {
     if (clock.stopped) return;
     const now = this.scheduler.now();
     let due = Math.floor(((now - clock.origin) * clock.rate) / 1000) - clock.done;
-    if (due > clock.rate * this.maxLagSeconds && due > this.maxBatch) {
-      // Too far behind to catch up: forget the debt, keep the phase.
-      clock.done += due - 1;
-      due = 1;
+    const most = Math.max(1, Math.floor(clock.rate * this.maxLagSeconds));
+    if (due > most) {
+      // More than maxLagSeconds of ticks behind: the older debt is forgotten (the phase is kept)
+      // and the engine computes a second of ticks at a time, as fast as it can. Catching up
+      // instead would compute, and hold in memory with every tick's step for the live streams,
+      // an ever larger batch while the engine is already too slow.
+      clock.done += due - most;
+      due = most;
     }
     if (due > 0) {
       const batch = Math.min(due, this.maxBatch);

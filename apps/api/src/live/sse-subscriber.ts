@@ -135,6 +135,7 @@ export class SseSubscriber implements SseSink {
       return;
     }
     const frame = frames.frame(this.variant, this.needsKey);
+    if (frame === undefined) return;
     if (this.lag === 'skip' && this.queue.length > 0 && this.queuedBytes + frame.bytes.byteLength > this.options.limits.maxQueuedBytes) {
       // Behind: the ticks still queued are superseded by this one, from now on.
       this.degraded = true;
@@ -230,7 +231,7 @@ export class SseSubscriber implements SseSink {
           bytes += size;
           // A pending tick is encoded now, once for its variant (other streams may share it).
           const frame = isPending(entry) ? entry.pending.frame(this.variant, entry.key) : entry;
-          frames.push(frame);
+          if (frame !== undefined) frames.push(frame);
           if (isPending(entry)) break;
         }
         this.queuedBytes = Math.max(0, this.queuedBytes - bytes);

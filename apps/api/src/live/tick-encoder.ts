@@ -1,16 +1,25 @@
 import type { AgentSnapshot, TraceStep } from '@sim/engine';
+import { agentColumnsOf, agentsJsonOf, carriesAgents } from './compact-step.js';
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
-import { sampleAgents } from './agent-sample.js';
-import { tickEventData } from './event-payloads.js';
+import { sampleIndices } from './agent-sample.js';
+import { tickAggregatesData } from './event-payloads.js';
 import { packAgents, rosterOf } from './packed-agents.js';
-import { eventFrame, type SseFrame } from './sse-frame.js';
+import { eventFrame, eventFrameFromParts, type SseFrame } from './sse-frame.js';
 import { variantKey, type TickVariant } from './tick-variant.js';
 
 /** One tick in one variant; each form is encoded on first use, then shared. */
 export interface EncodedTick {
-  /** `key`: the form a packed subscriber needs after a gap (ids included); other variants ignore it. */
-  frame(key: boolean): SseFrame;
+  /**
+   * `key`: the form a packed subscriber needs after a gap (ids included); other variants ignore
+   * it. Undefined when the tick cannot be had in this variant: a JSON variant of a tick whose
+   * agents were handed over as columns only (computed while no stream took them as JSON, and
+   * delivered after one joined, which only a join that stopped waiting for a catch-up from
+   * another process sees); the stream skips that tick.
+   */
+  frame(key: boolean): SseFrame | undefined;
 }
+
+const UNAVAILABLE: EncodedTick = { frame: () => undefined };
 
 function once<T>(build: () => T): () => T {
   let value: T | undefined;
@@ -27,36 +36,54 @@ function once<T>(build: () => T): () => T {
 /**
  * Encodes the ticks of one variant, in order (live: one per simulation channel and variant in
  * use; replay: one per stream). It remembers the roster of the previous tick so a packed frame
- * leaves the ids out only when they have not changed.
+ * leaves the ids out only when they have not changed, and the sample it drew for that roster.
+ * The agents are read as the step's JSON text and columns (see CompactStep), never as objects
+ * unless a JSON sample needs them.
  */
 export class TickEncoder {
+  /** The roster of the previous packed frame. */
   private roster: string | undefined;
+  /** The roster of every agent when the sample was drawn, and the sample's positions among them (undefined: every agent). */
+  private allRoster: string | undefined;
+  private sample: number[] | undefined;
 
   constructor(readonly variant: TickVariant) {}
 
   encode(id: number, step: TraceStep, status: LifecycleStatus): EncodedTick {
     const { variant } = this;
-    const full = tickEventData(step, status);
-    if (variant.agents === 'all' && variant.encoding === 'json') {
-      // The interface's tick event, byte for byte what it was before variants existed.
-      const frame = once(() => eventFrame(id, 'tick', full));
-      return { frame };
-    }
-    const { agents: all, ...aggregates } = full;
+    const aggregates = tickAggregatesData(step, status);
     if (variant.agents === 'none') {
       const frame = once(() => eventFrame(id, 'tick', aggregates));
       return { frame };
     }
-    const agents: readonly AgentSnapshot[] = variant.agents === 'all' ? all : sampleAgents(all, variant.agents);
-    if (variant.encoding === 'json') {
-      const frame = once(() => eventFrame(id, 'tick', { ...aggregates, agents }));
+    if (variant.encoding === 'json' && !carriesAgents(step)) return UNAVAILABLE;
+    if (variant.agents === 'all' && variant.encoding === 'json') {
+      // The interface's tick event: the aggregates, then every agent, as JSON.stringify writes them.
+      const frame = once(() => eventFrameFromParts(id, 'tick', [`${JSON.stringify(aggregates).slice(0, -1)},"agents":`, agentsJsonOf(step), '}']));
       return { frame };
     }
-    const roster = rosterOf(agents);
+    const columns = agentColumnsOf(step);
+    if (variant.agents !== 'all') {
+      // The sample depends on the ids alone: drawn again only when they change.
+      if (columns.roster !== this.allRoster) this.sample = sampleIndices(columns.ids, variant.agents);
+      this.allRoster = columns.roster;
+    }
+    const sample = variant.agents === 'all' ? undefined : this.sample;
+    if (variant.encoding === 'json') {
+      const frame = once(() => {
+        const all = step.agents;
+        const agents: readonly AgentSnapshot[] = sample === undefined ? all : sample.map((i) => all[i] as AgentSnapshot);
+        return eventFrame(id, 'tick', { ...aggregates, agents });
+      });
+      return { frame };
+    }
+    const ids = sample === undefined ? columns.ids : sample.map((i) => columns.ids[i] as string);
+    const roster = sample === undefined ? columns.roster : rosterOf(ids);
     const changed = roster !== this.roster;
     this.roster = roster;
-    const key = once(() => eventFrame(id, 'tick', { ...aggregates, packed: packAgents(agents, step.state.attractors, roster, true) }));
-    const delta = changed ? key : once(() => eventFrame(id, 'tick', { ...aggregates, packed: packAgents(agents, step.state.attractors, roster, false) }));
+    const pack = (withIds: boolean) => eventFrame(id, 'tick', { ...aggregates, packed: packAgents(columns, sample, step.state.attractors.length, roster, withIds ? ids : null) });
+    const key = once(() => pack(true));
+    const delta = changed ? key : once(() => pack(false));
     return { frame: (wantKey) => (wantKey ? key() : delta()) };
   }
 }
@@ -68,7 +95,7 @@ export class TickFrames {
     private readonly encoded: ReadonlyMap<string, EncodedTick>,
   ) {}
 
-  frame(variant: TickVariant, key: boolean): SseFrame {
+  frame(variant: TickVariant, key: boolean): SseFrame | undefined {
     const tick = this.encoded.get(variantKey(variant));
     if (tick === undefined) throw new Error(`no encoder for tick variant ${variantKey(variant)}`);
     return tick.frame(key);

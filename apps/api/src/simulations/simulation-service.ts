@@ -7,12 +7,12 @@ import {
   type ValidationIssue,
   type DecreeInput,
   type EngineInput,
-  type EngineSnapshot,
   type InputProblem,
   type Policy,
   type ScenarioInput,
   type TraceStep,
 } from '@sim/engine';
+import { CompactTraceStep, type CompactStep } from '../live/compact-step.js';
 import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import { createInProcessRunner } from '../engine-work/in-process-runner.js';
 import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
@@ -21,6 +21,7 @@ import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget, type WorkRequest } from '../work-budget/work-budget.js';
 import { estimateWork, peakTickEstimate, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, type WorkEstimate } from '../work-budget/work-cost.js';
 import { PlaybackPayers } from '../work-budget/playback-payers.js';
+import { SnapshotWeights, type SnapshotWeight } from './snapshot-weights.js';
 import { scenarioWorkProblems } from '../work-budget/scenario-work-check.js';
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../identity/auth-context.js';
@@ -75,6 +76,11 @@ export interface SimulationServiceDeps {
   locks?: SimulationLocks;
   /** Where orphaned playback is found (several processes on one database); default none ever is. */
   leases?: Pick<PlaybackLeases, 'orphans'>;
+  /**
+   * Whether a live stream of the simulation takes its agents as JSON (LiveHub.wantsAgentsJson);
+   * default yes. When none does, the engine hands each tick's agents over as columns only.
+   */
+  wantsAgentsJson?: (simulationId: string) => boolean;
 }
 
 /** Attempts of one change when another process committed first (a lock lost with its connection). */
@@ -172,6 +178,7 @@ export class SimulationService implements PlaybackTarget {
   private readonly playback: PlaybackController;
   /** Who pays for each simulation playing in this process (docs/api.md, "Playback and the work budget"). */
   private readonly payers = new PlaybackPayers();
+  private readonly weights = new SnapshotWeights();
   /** How created simulations are counted (forks are counted the same way). */
   readonly usage: UsageRecorder;
   /** Where the engine computes (the live streams' history replays use it too). */
@@ -359,6 +366,7 @@ export class SimulationService implements PlaybackTarget {
       const speed = current.playbackSpeed;
       if (current.status !== 'playing') {
         this.payers.delete(simulationId);
+        this.weights.forget(simulationId);
         return { ticks: 0, status: current.status, ticksPerSecond: current.snapshot.rules.ticksPerSecond, speed };
       }
       // The ticks due are drawn from the payer's compute window before they are computed; when
@@ -367,6 +375,7 @@ export class SimulationService implements PlaybackTarget {
       if (payer !== undefined && !(await this.work.chargePlayback(payer, this.estimateAdvance(current, ticks)))) {
         await this.setStatus(current, 'paused', { reason: COMPUTE_LIMIT_REASON });
         this.payers.delete(simulationId);
+        this.weights.forget(simulationId);
         return { ticks: 0, status: 'paused', ticksPerSecond: current.snapshot.rules.ticksPerSecond, speed };
       }
       const result = await this.advance(current, ticks, 'playing');
@@ -380,6 +389,7 @@ export class SimulationService implements PlaybackTarget {
     await this.locks.run(simulationId, async () => {
       const current = await this.deps.store.get(simulationId);
       this.payers.delete(simulationId);
+      this.weights.forget(simulationId);
       if (current?.status !== 'playing') return;
       await this.setStatus(current, 'paused', { reason });
     });
@@ -507,14 +517,22 @@ export class SimulationService implements PlaybackTarget {
     await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, replay.tick), { history: true });
   }
 
+  /** What weighing an advance needs of a stored simulation's snapshot: as the engine reported it, or parsed. */
+  private weightOf(current: RunnableSimulation): SnapshotWeight {
+    const known = this.weights.of(current.id, current.snapshotText.json);
+    if (known !== undefined) return known;
+    const { snapshot } = current;
+    return { shape: snapshotShape(snapshot, snapshot.pending), agents: snapshot.agents.ids.length };
+  }
+
   /** Ticks between the checkpoints of a simulation as it stands. */
-  private checkpointEvery(snapshot: EngineSnapshot): number {
-    return checkpointInterval(snapshot.agents.ids.length, this.deps.checkpointInterval);
+  private checkpointEvery(current: RunnableSimulation): number {
+    return checkpointInterval(this.weightOf(current).agents, this.deps.checkpointInterval);
   }
 
   /** The cost of computing `ticks` more ticks of a stored simulation, its queued inputs included. */
   private estimateAdvance(current: RunnableSimulation, ticks: number): WorkEstimate {
-    return estimateWork(snapshotShape(current.snapshot, current.snapshot.pending), current.tick, ticks);
+    return estimateWork(this.weightOf(current).shape, current.tick, ticks);
   }
 
   /** Stored events after `afterSeq`, for SSE replay (Last-Event-ID). */
@@ -605,10 +623,13 @@ export class SimulationService implements PlaybackTarget {
     const id = current.id;
     const at = this.now();
     const collector = new TickCollector(id, at);
+    // Who follows the simulation cannot change before these ticks are published: streams join
+    // under the simulation's lock, which this change holds.
     const keepSteps = this.deps.events.hasSubscribers(id);
+    const agentsJson = keepSteps && (this.deps.wantsAgentsJson?.(id) ?? true);
     let result: AdvanceResult;
     try {
-      result = await this.engine.advance({ kind: 'advance', from: { snapshot: current.snapshotText }, ticks, keepSteps, checkpointEvery: this.checkpointEvery(current.snapshot) }, signal);
+      result = await this.engine.advance({ kind: 'advance', from: { snapshot: current.snapshotText }, ticks, keepSteps, agentsJson, checkpointEvery: this.checkpointEvery(current) }, signal);
     } catch (error) {
       // Cancelled (the client left, the server stops): the step never happened; nothing is stored,
       // nothing failed (the app's error handler answers 503 WORK_CANCELLED).
@@ -634,6 +655,8 @@ export class SimulationService implements PlaybackTarget {
       events,
       checkpoints: result.checkpoints,
     });
+    // Playback weighs its next advance with the weight of the snapshot just stored.
+    if (next === 'playing') this.weights.remember(id, result.snapshot.json, result.weight);
     this.publish(id, headOf(current), result.tick, stored, result.steps);
     if (next === 'completed') this.stopPlayback(id, 'stop');
     this.usage.recordTicks(current.organizationId, result.advanced);
@@ -664,14 +687,15 @@ export class SimulationService implements PlaybackTarget {
   /** Stops a simulation's clock (`pause`: for now; `stop`: for good) and its payer's charge. */
   private stopPlayback(id: string, how: 'pause' | 'stop'): void {
     this.payers.delete(id);
+    this.weights.forget(id);
     if (how === 'pause') this.playback.pause(id);
     else this.playback.stop(id);
   }
 
   /** Publishes a committed change: the history from `before` to tick `tick`, with the events it stored. */
-  private publish(id: string, before: HistoryHead, tick: number, stored: StoredEvent[], steps: TraceStep[]): void {
+  private publish(id: string, before: HistoryHead, tick: number, stored: StoredEvent[], steps: readonly CompactStep[]): void {
     const lastSeq = stored.length === 0 ? before.lastSeq : (stored[stored.length - 1] as StoredEvent).seq;
-    this.deps.events.publish({ simulationId: id, before, after: { tick, lastSeq }, events: stored, steps });
+    this.deps.events.publish({ simulationId: id, before, after: { tick, lastSeq }, events: stored, steps: steps.map((step) => new CompactTraceStep(step)) });
   }
 }
 

@@ -97,6 +97,26 @@ describe('playback clock', () => {
     clock.stop('s');
   });
 
+  it('an engine slower than the rate gets at most a second of ticks at once: older debt is dropped', async () => {
+    const scheduler = new ManualScheduler();
+    const { target, calls, storing } = recorder();
+    target.bind(scheduler);
+    // Every tick takes 80 ms of the scheduler's time: at 20 ticks/s, the engine is too slow.
+    const advance = target.advancePlayback.bind(target);
+    target.advancePlayback = async (id, ticks) => {
+      scheduler.time += 80 * ticks;
+      return advance(id, ticks);
+    };
+    const clock = storing(playbackClock({ scheduler })(target));
+    clock.play('s', { speed: 2, ticksPerSecond: 10 });
+    await scheduler.advance(10_000);
+    clock.stop('s');
+    // A second of ticks at most, and as many as that once the engine is behind.
+    expect(Math.max(...calls.map((c) => c.ticks))).toBe(20);
+    // The debt beyond that second was dropped: far fewer ticks than the schedule's 200.
+    expect(target.tick()).toBeLessThan(150);
+  });
+
   it('applies a speed change at once', async () => {
     const scheduler = new ManualScheduler();
     const { target, storing } = recorder();

@@ -94,6 +94,29 @@ describe('tick variants (agents, encoding)', () => {
     expect(packedAll[7].packed.count).toBe(steps[0].agents.length - 1);
   });
 
+  it('followed only packed and without agents, ticks hand their agents over as columns; a JSON stream joining later gets every agent', async () => {
+    const id = await createSimulation(server);
+    const packed = new Subscriber(eventsUrl(server, id, '?encoding=packed'), 'key-a');
+    const none = new Subscriber(eventsUrl(server, id, '?agents=none'), 'key-a');
+    await Promise.all([packed.opened(), none.opened()]);
+    expect(server.hub.wantsAgentsJson(id)).toBe(false);
+    await step(id, 3);
+    const json = new Subscriber(eventsUrl(server, id, ''), 'key-a');
+    const sample = new Subscriber(eventsUrl(server, id, `?agents=${SAMPLE}`), 'key-a');
+    await Promise.all([json.opened(), sample.opened()]);
+    expect(server.hub.wantsAgentsJson(id)).toBe(true);
+    await step(id, 2);
+    const subs = [packed, none, json, sample];
+    await Promise.all(subs.map((s) => s.until(() => s.ticks().at(-1) === 5)));
+    subs.forEach((s) => s.close());
+    const steps = await trace(id);
+    decodePacked(tickData(packed)).forEach((agents, i) => expectSameAgents(agents, steps[i].agents));
+    expect(tickData(none).map((t) => t.t)).toEqual([1, 2, 3, 4, 5]);
+    expect(tickData(json).map((t) => t.agents)).toEqual(steps.slice(3).map((s) => s.agents));
+    for (const t of tickData(sample)) expect(t.agents).toEqual(steps[t.t - 1].agents.filter((a: any) => t.agents.some((b: any) => b.id === a.id)));
+    expect(tickData(sample).every((t) => t.agents.length === SAMPLE)).toBe(true);
+  });
+
   it('every variant resumes with Last-Event-ID: same ids, same ticks, and a packed stream restarts with a key frame', async () => {
     const { id, subs, steps } = await playAll();
     for (const q of VARIANTS) {

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { DEFAULT_ENGINE_VERSION, type EngineSnapshot, type ScenarioInput } from '@sim/engine';
+import { describe, expect, it } from 'vitest';
+import type { AdvanceResult } from '../../src/engine-work/engine-task.js';
+import { runEngineTask } from '../../src/engine-work/run-engine-task.js';
+import { SnapshotWeights } from '../../src/simulations/snapshot-weights.js';
+import { snapshotShape } from '../../src/work-budget/work-cost.js';
+
+const { id: _id, label: _label, tags: _tags, note: _note, ...scenario } = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as ScenarioInput & Record<string, unknown>;
+
+const advance = (from: AdvanceResult['snapshot'] | undefined, ticks: number): AdvanceResult =>
+  runEngineTask({
+    kind: 'advance',
+    from: from === undefined ? { scenario: scenario as ScenarioInput, engineVersion: DEFAULT_ENGINE_VERSION } : { snapshot: from },
+    ticks,
+    keepSteps: false,
+    checkpointEvery: 0,
+  }) as AdvanceResult;
+
+describe('snapshot weights (playback weighs its next advance without parsing the stored snapshot)', () => {
+  it('an advance reports the weight of the snapshot it hands back, as parsing it would give', () => {
+    const first = advance(undefined, 3);
+    const second = advance(first.snapshot, 2);
+    for (const result of [first, second]) {
+      const parsed = JSON.parse(result.snapshot.json) as EngineSnapshot;
+      expect(result.weight).toEqual({ shape: snapshotShape(parsed, parsed.pending), agents: parsed.agents.ids.length });
+    }
+  });
+
+  it('a remembered weight is found only for that very snapshot, until forgotten', () => {
+    const weights = new SnapshotWeights();
+    const first = advance(undefined, 3);
+    const second = advance(first.snapshot, 1);
+    weights.remember('sim', first.snapshot.json, first.weight);
+    // The same text read back from storage is another string with the same content.
+    expect(weights.of('sim', `${first.snapshot.json} `.trimEnd())).toEqual(first.weight);
+    expect(weights.of('sim', second.snapshot.json)).toBeUndefined();
+    expect(weights.of('other', first.snapshot.json)).toBeUndefined();
+    weights.forget('sim');
+    expect(weights.of('sim', first.snapshot.json)).toBeUndefined();
+  });
+});
