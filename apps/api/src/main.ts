@@ -8,6 +8,7 @@ import { bootstrapIdentity } from './identity/bootstrap.js';
 import { mountIdentityRoutes } from './identity/mount-identity-routes.js';
 import { systemClock } from './lib/clock.js';
 import { consoleLogger, type Logger } from './lib/logger.js';
+import { paceHeapGrowth } from './lib/heap-pacing.js';
 import { createAdapterDomainCatalog } from './scenarios/adapter-domain-catalog.js';
 import { watchScenarioFolder } from './scenarios/watch-scenario-folder.js';
 import { InProcessEventBus } from './simulations/event-bus.js';
@@ -51,6 +52,7 @@ function readConfig(): AppConfig {
 }
 
 async function main(): Promise<void> {
+  paceHeapGrowth();
   // Ctrl-C (SIGINT) or SIGTERM can arrive while the server is still starting, even right after
   // its listening line. Node's default would end the process by the signal, which pnpm reports
   // as a failed script; instead the request is kept and served by the graceful shutdown as soon

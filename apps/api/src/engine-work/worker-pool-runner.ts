@@ -29,6 +29,16 @@ function workerModule(): { filename: string; execArgv: string[] } {
 /** How much lower the workers' scheduling priority is than the event loop's. */
 const WORKER_NICENESS = 10;
 
+/**
+ * The young generation of each worker's heap, in MB (V8's default on 64 bits is 48). A task
+ * rebuilds its world and drops it when it returns: crowded-large turns over several MB a tick,
+ * most of it alive until the task ends, and with the default the young generation of a worker
+ * grew to its full size, 30 to 40 MB of the process's memory more than with 16
+ * (docs/operations.md, "Memory"). More of a task's world is then promoted, for a few more
+ * collections on a thread whose work is throughput.
+ */
+const WORKER_YOUNG_GENERATION_MB = 16;
+
 const isAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
 
 export interface WorkerPoolOptions {
@@ -55,6 +65,7 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): EngineR
     // Engine work is throughput, the event loop is latency: when cores are contended the
     // scheduler serves the event loop first (Linux; piscina's optional @napi-rs/nice).
     niceIncrement: WORKER_NICENESS,
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
   let busy = 0;
   const run = async (task: EngineTask, signal: AbortSignal | undefined): Promise<EngineTaskResult> => {
