@@ -10,7 +10,7 @@
  * degraded (`event: degraded`), the p99 latency of a tick event from its place on the playback
  * schedule (as fanout.bench.ts: the schedule's origin is fitted as the earliest arrival minus its
  * offset, so it includes the engine, the commit, the fan-out and the client) and from the tick's
- * first arrival at any subscriber (the fan-out's own part), the server's CPU time, the p50/p99/max of
+ * first arrival at any subscriber (the fan-out's own part), the server's CPU time (its event loop's apart), the p50/p99/max of
  * GET /v1/health measured by a SEPARATE process every 20 ms while the stream runs, and the
  * server's peak resident memory (VmHWM; the engine's worker threads are in the same process).
  * Targets: compact, every tick delivered, health p99 < 50 ms, peak < 300 MB; full JSON, health
@@ -18,7 +18,9 @@
  *
  * The subscribers are plain HTTP readers that only look for `event: tick` and the tick number
  * (no JSON parse, no EventSource): 500 EventSource clients parsing 20 frames a second each would
- * measure the client process, which shares the machine's cores with the server.
+ * measure the client process, which shares the machine's cores with the server. Its CPU is
+ * printed too: about half a core for the compact phase (it keeps up), about a core for full JSON
+ * (870 MB a second to read: it is the slow subscriber there, and its streams degrade).
  *
  *   npx tsx apps/api/bench/stream-scale.bench.ts
  *   BENCH_SECONDS=20 BENCH_COMPACT=500 BENCH_FULL=100 npx tsx apps/api/bench/stream-scale.bench.ts
@@ -45,9 +47,9 @@ function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
-/** CPU seconds (user + system) a process has used so far, its threads included. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+/** CPU seconds (user + system) a process has used so far, its threads included, or its thread `tid` alone. */
+function cpuSeconds(pid: number, tid?: number): number {
+  const fields = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
@@ -91,6 +93,8 @@ function startProbe(url: string): { stop(): Promise<number[]> } {
 
 const TICK = Buffer.from('event: tick\ndata: {"t":');
 const DEGRADED = Buffer.from('event: degraded\n');
+/** Longer than a tick marker and its number: what a chunk carries over to the next. */
+const TAIL = TICK.length + 16;
 
 /** One subscriber: arrival time of each tick number, and whether it was told it degraded. */
 class RawSubscriber {
@@ -114,21 +118,31 @@ class RawSubscriber {
     req.end();
   }
 
-  /** Finds each `event: tick` and its number, across chunk boundaries (a short tail is carried). */
+  /**
+   * Finds each `event: tick` and its number, across chunk boundaries: the chunk is searched where
+   * it lies, and only the short tail of the previous one (a marker cut in two) is joined to its
+   * head. Joining every chunk to the tail would copy every byte received once more; 500 streams
+   * receive about 180 MB a second, on the cores the server uses.
+   */
   private read(chunk: Buffer): void {
     const now = performance.now();
-    const text = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
+    if (this.carry.length > 0) this.scan(Buffer.concat([this.carry, chunk.subarray(0, TAIL)]), now);
+    this.scan(chunk, now);
+    this.carry = Buffer.from(chunk.subarray(Math.max(0, chunk.length - TAIL)));
+  }
+
+  /** Records the ticks whose number ends inside `text` (a tick seen twice keeps its first arrival). */
+  private scan(text: Buffer, now: number): void {
     let at = text.indexOf(TICK);
     while (at !== -1) {
       let t = 0;
       let i = at + TICK.length;
       for (; i < text.length && text[i]! >= 48 && text[i]! <= 57; i++) t = t * 10 + (text[i]! - 48);
-      if (i === text.length) break; // the number continues in the next chunk: the tail carries it
+      if (i === text.length) break; // the number continues in the next chunk: its tail carries it
       if (!this.arrivals.has(t)) this.arrivals.set(t, now);
       at = text.indexOf(TICK, i);
     }
     if (!this.degraded && text.indexOf(DEGRADED) !== -1) this.degraded = true;
-    this.carry = Buffer.from(text.subarray(Math.max(0, text.length - (TICK.length + 12))));
   }
 
   close(): void {
@@ -151,6 +165,8 @@ interface PhaseResult {
   rssBefore: number;
   rssMax: number;
   serverCpu: number;
+  /** The server's main thread (the event loop) alone. */
+  eventLoopCpu: number;
   clientCpu: number;
   wall: number;
   peak: number;
@@ -193,6 +209,7 @@ async function phase(name: string, subscribers: number, query: string): Promise<
     const samples: number[] = [];
     const sampler = setInterval(() => samples.push(memoryMb(server.pid, 'VmRSS')), 250);
     const cpuAt = cpuSeconds(server.pid);
+    const loopAt = cpuSeconds(server.pid, server.pid);
     const clientAt = process.cpuUsage();
     const wallAt = performance.now();
     const play = await api(`/v1/simulations/${id}/time-control`, 'PUT', { action: 'play', speed: SPEED });
@@ -205,6 +222,7 @@ async function phase(name: string, subscribers: number, query: string): Promise<
     while (subs.some((s) => s.opened && !s.degraded && !s.arrivals.has(played)) && Date.now() < drainDeadline) await sleep(50);
     clearInterval(sampler);
     const serverCpu = cpuSeconds(server.pid) - cpuAt;
+    const eventLoopCpu = cpuSeconds(server.pid, server.pid) - loopAt;
     const clientUsage = process.cpuUsage(clientAt);
     const wall = (performance.now() - wallAt) / 1000;
     const healthTimes = (await probe.stop()).sort((a, b) => a - b);
@@ -252,6 +270,7 @@ async function phase(name: string, subscribers: number, query: string): Promise<
       rssMax: Math.max(...samples),
       peak,
       serverCpu,
+      eventLoopCpu,
       clientCpu: (clientUsage.user + clientUsage.system) / 1e6,
       wall,
     };
@@ -268,7 +287,7 @@ function report(r: PhaseResult, targets: { healthP99: number; peakMb?: number; e
   console.log(`ticks delivered: ${r.meanDelivered.toFixed(1)} of ${r.played} per subscriber on average; every tick to every subscriber: ${r.complete}/${r.opened}; degraded streams: ${r.degraded}${targets.everyTick ? ` (target every tick: ${met(r.complete === r.opened && r.opened === r.subscribers)})` : ''}`);
   console.log(`subscriber latency from schedule: p50 ${r.latencyP50.toFixed(1)} ms, p99 ${r.latencyP99.toFixed(1)} ms (grows without bound when the engine plays slower than 20 ticks/s); from the tick's first arrival at any subscriber (the fan-out's part): p99 ${r.fanoutP99.toFixed(1)} ms`);
   console.log(`GET /v1/health from a separate process (${r.health.count} requests): p50 ${r.health.p50.toFixed(1)} ms, p99 ${r.health.p99.toFixed(1)} ms, max ${r.health.max.toFixed(1)} ms (target p99 < ${targets.healthP99} ms: ${met(r.health.p99 < targets.healthP99)})`);
-  console.log(`CPU while playing (${r.wall.toFixed(1)} s): server ${r.serverCpu.toFixed(1)} s (engine worker included), subscribers' process ${r.clientCpu.toFixed(1)} s`);
+  console.log(`CPU while playing (${r.wall.toFixed(1)} s): server ${r.serverCpu.toFixed(1)} s (event loop ${r.eventLoopCpu.toFixed(1)} s, the rest the engine's worker and the collector's threads), subscribers' process ${r.clientCpu.toFixed(1)} s`);
   console.log(`server memory: ${r.rssBefore.toFixed(0)} MB RSS before subscribing, ${r.rssMax.toFixed(0)} MB max while playing, peak (VmHWM) ${r.peak.toFixed(0)} MB${targets.peakMb === undefined ? '' : ` (target < ${targets.peakMb} MB: ${met(r.peak < targets.peakMb)})`}`);
 }
 
