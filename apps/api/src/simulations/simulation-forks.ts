@@ -8,7 +8,7 @@ import { conflict, notFound, validationError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { Checkpoint, NewInput, ReplayInput, SimulationRecord, SimulationStore, SnapshotText, StoredEventType } from './simulation-store.js';
 import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
-import { digestRun, firstDifference, sampleTicks, type RunParadox, type RunProphecy } from './compare-runs.js';
+import { compareRuns, sampleTicks, type RunParadox, type RunProphecy } from './compare-runs.js';
 import type { LifecycleStatus } from './lifecycle.js';
 import { estimateReplay } from './simulation-service.js';
 import { simulationView, type SimulationView } from './simulation-view.js';
@@ -52,8 +52,11 @@ export interface LineageView {
 export interface ComparedRun {
   id: string;
   tick: number;
+  /** The first COMPARED_LIST_LIMIT of each, in order; the counts are of the whole range. */
   paradoxes: RunParadox[];
+  paradoxCount: number;
   prophecies: RunProphecy[];
+  prophecyCount: number;
 }
 
 export interface ComparisonView {
@@ -240,15 +243,22 @@ export class SimulationForks {
     const [a, b] = [upTo(mine), upTo(theirs)];
     await this.deps.work.admit(request, { ...a, cost: a.cost + b.cost, agents: Math.max(a.agents, b.agents) }, { history: true });
     const ticks = sampleTicks(range);
-    const digests = await Promise.all([digestRun(this.deps.engine, id, mine, range, ticks, request.signal), digestRun(this.deps.engine, otherId, theirs, range, ticks, request.signal)]);
-    const [left, right] = digests;
+    const { firstDifferenceTick, left, right } = await compareRuns(this.deps.engine, [{ id, history: mine }, { id: otherId, history: theirs }], range, ticks, request.signal);
     const attractorIds = [...new Set([...left.attractors, ...right.attractors])].sort();
+    const run = (digest: typeof left, tick: number): ComparedRun => ({
+      id: digest.id,
+      tick,
+      paradoxes: digest.paradoxes,
+      paradoxCount: digest.paradoxCount,
+      prophecies: digest.prophecies,
+      prophecyCount: digest.prophecyCount,
+    });
     return {
       range: { fromTick: range === 0 ? 0 : 1, toTick: range },
-      firstDifferenceTick: firstDifference(left.stepHashes, right.stepHashes),
+      firstDifferenceTick,
       attractors: attractorIds.map((attractor) => ({ id: attractor, lossTick: { simulation: left.losses.get(attractor) ?? null, other: right.losses.get(attractor) ?? null } })),
-      simulation: { id, tick: mine.tick, paradoxes: left.paradoxes, prophecies: left.prophecies },
-      other: { id: otherId, tick: theirs.tick, paradoxes: right.paradoxes, prophecies: right.prophecies },
+      simulation: run(left, mine.tick),
+      other: run(right, theirs.tick),
       stability: { sampled: ticks.length < range, ticks, simulation: left.stability, other: right.stability },
     };
   }

@@ -1923,7 +1923,7 @@ export interface paths {
         };
         /**
          * Compare two simulations over the ticks both have computed
-         * @description Both are replayed over the common range (the cost of both replays). Both must be readable by the caller.
+         * @description Both are replayed over the common range, in step, with memory that stays flat however long the range (the cost of both replays). Both must be readable by the caller.
          */
         get: {
             parameters: {
@@ -4212,14 +4212,19 @@ export interface components {
         ComparedRun: {
             /** Format: uuid */
             id: string;
+            /** @description How many paradoxes the range holds (more than the list when it reached its limit) */
+            paradoxCount: number;
+            /** @description The paradoxes of the range, in order: the first 1000 */
             paradoxes: {
                 attractor: string;
                 kind: string;
                 prophecy: components["schemas"]["ProphecyMark"];
                 tick: number;
             }[];
-            /** @description The prophecies made in the range (ids as GET …/prophecies gives them) */
+            /** @description The prophecies made in the range, in order (ids as GET …/prophecies gives them): the first 1000 */
             prophecies: components["schemas"]["ProphecyMark"][];
+            /** @description How many prophecies were made in the range (more than the list when it reached its limit; GET …/prophecies pages through all) */
+            prophecyCount: number;
             /** @description Its current tick */
             tick: number;
         };
@@ -4250,6 +4255,8 @@ export interface components {
          *         "id": "d47d546e-9f67-4016-891d-dfe36abd2e21",
          *         "tick": 12,
          *         "paradoxes": [],
+         *         "paradoxCount": 0,
+         *         "prophecyCount": 2,
          *         "prophecies": [
          *           {
          *             "id": "3dcbb33b-5285-5a28-803e-92a006634c33",
@@ -4278,6 +4285,8 @@ export interface components {
          *             }
          *           }
          *         ],
+         *         "paradoxCount": 1,
+         *         "prophecyCount": 2,
          *         "prophecies": [
          *           {
          *             "id": "f02ef306-5adb-598c-8124-d40b4d8ff71d",
