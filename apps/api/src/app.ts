@@ -6,6 +6,7 @@ import { errorHandler, notFoundHandler } from './lib/error-handler.js';
 import { consoleLogger, type Logger } from './lib/logger.js';
 import { serveOpenApi } from './lib/openapi-document.js';
 import { documentIdempotency } from './idempotency/document-idempotency.js';
+import { reproduceRunResponse } from './routes/simulations/run-response.js';
 import { documentRateLimits } from './rate-limit/document-rate-limits.js';
 import { documentWorkLimits } from './work-budget/document-work-limits.js';
 import { requestId } from './lib/request-id.js';
@@ -78,6 +79,12 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   app.use('*', marks.provide());
   app.use('*', requestId());
   app.use('*', securityHeaders());
+  // A long `run` answer stored under an Idempotency-Key is a reference; this regenerates it.
+  const reproduceRun = reproduceRunResponse(service);
+  app.use('*', async (c, next) => {
+    c.set('reproduceResponse', reproduceRun);
+    await next();
+  });
   for (const middleware of deps.extensions?.beforeRoutes ?? []) app.use('*', middleware);
   app.use('*', unroutedBodyLimit());
   app.onError(onError);

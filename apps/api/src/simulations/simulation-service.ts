@@ -461,6 +461,20 @@ export class SimulationService implements PlaybackTarget {
   }
 
   /**
+   * A `run`'s trace again, from its simulation: ticks 1 to `untilTick` with the inputs logged
+   * up to it, the same bytes the run answered (docs/api.md, "Idempotency"). Weighed like a
+   * trace read of that range.
+   */
+  async runTrace(request: WorkRequest, id: string, untilTick: number): Promise<TraceStream> {
+    await this.authorize(request.auth, id);
+    const replay = await this.deps.store.getReplayInput(id);
+    if (replay === undefined || replay.tick < untilTick) throw notFound(`Simulation ${id} no longer holds the ticks of this response`);
+    const inputs = replay.inputs.filter((entry) => entry.tick <= untilTick);
+    await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, inputs, 0, untilTick), { history: true });
+    return this.traceOf(id, replay.scenarioId, replay.engineVersion, replay.scenario, inputs, untilTick, request.signal);
+  }
+
+  /**
    * The trace up to the current tick, or the page of it that `window` asks for; 404 before the
    * first tick. Replayed from the nearest checkpoint at or before the tick before the first step
    * wanted, and charged from there.

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { IdempotencyStore, ReservationOutcome, StoredResponse } from '../idempotency/idempotency-store.js';
+import type { IdempotencyStore, ReservationOutcome, ResponseReference, StoredResponse } from '../idempotency/idempotency-store.js';
 import type { IdempotencyKeysTable, IdempotencyTables } from './idempotency-tables.js';
 
 /** better-sqlite3 binds Buffers (not bare Uint8Arrays) as blobs; pg takes either. */
@@ -12,6 +12,7 @@ function toResponse(row: Selectable<IdempotencyKeysTable>): StoredResponse {
     body: row.response_body === null ? null : new Uint8Array(row.response_body),
     chunkCount: Number(row.chunk_count),
     bodyComplete: Number(row.body_complete) === 1,
+    ...(row.response_reference === null ? {} : { reference: JSON.parse(row.response_reference) as ResponseReference }),
   };
 }
 
@@ -30,6 +31,7 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
         response_status: null,
         response_headers: null,
         response_body: null,
+        response_reference: null,
         chunk_count: 0,
         body_complete: 1,
         created_at: r.now,
@@ -46,6 +48,7 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
             response_status: null,
             response_headers: null,
             response_body: null,
+            response_reference: null,
             chunk_count: 0,
             body_complete: 1,
             created_at: eb.ref('excluded.created_at'),
@@ -94,6 +97,7 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
           response_headers: JSON.stringify(response.headers),
           response_body: response.body === null ? null : toBuffer(response.body),
           chunk_count: response.chunkCount,
+          response_reference: response.reference == null ? null : JSON.stringify(response.reference),
           body_complete: response.bodyComplete ? 1 : 0,
         })
         .where('scope', '=', scope)

@@ -13,6 +13,8 @@ export interface IdempotencyKeysTable {
   /** The whole body when it was not streamed; null when it is in `idempotency_chunks`. */
   response_body: Uint8Array | null;
   chunk_count: number;
+  /** JSON of a ResponseReference: the body is regenerated from it (response_body is then null). */
+  response_reference: string | null;
   /** 0 when the original stream failed part-way: the replay fails at the same place. */
   body_complete: number;
   created_at: number | string;
