@@ -8,6 +8,7 @@ import * as experiments from './0006-experiments.js';
 import * as coordination from './0007-coordination.js';
 import * as sharedExperimentRuns from './0008-shared-experiment-runs.js';
 import * as idempotentReferences from './0009-idempotent-references.js';
+import * as sharedForkHistory from './0010-shared-fork-history.js';
 
 /** Every migration, by name; names sort in the order they were written. Add one line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-coordination': coordination,
   '0008-shared-experiment-runs': sharedExperimentRuns,
   '0009-idempotent-references': idempotentReferences,
+  '0010-shared-fork-history': sharedForkHistory,
 };
