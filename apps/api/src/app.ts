@@ -64,12 +64,13 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
     ...(deps.usage ? { usage: deps.usage } : {}),
     ...(deps.engine ? { engine: deps.engine } : {}),
     ...(deps.work ? { work: deps.work } : {}),
+    ...(deps.storageBudget ? { storage: deps.storageBudget } : {}),
     checkpointInterval: deps.checkpointInterval,
     ...(deps.coordination ? { locks: deps.coordination.locks, leases: deps.coordination.leases } : {}),
     wantsAgentsJson: (simulationId) => hub.wantsAgentsJson(simulationId),
   });
   // Forks share the service's engine runner, so their replays queue on the same workers.
-  const forks = new SimulationForks({ store: deps.store, engine: service.engine, work: service.work, clock: deps.clock, usage: service.usage });
+  const forks = new SimulationForks({ store: deps.store, engine: service.engine, work: service.work, storage: service.storage, clock: deps.clock, usage: service.usage });
   const onError = errorHandler(logger);
   const guards = createRouteGuards(deps.authenticator, deps.extensions, onError);
   const app = createRouter();

@@ -35,6 +35,8 @@ export interface NewReservation {
   expiresAt: number;
   /** Until then the reservation belongs to this attempt; after it, it counts as abandoned. */
   lockedUntil: number;
+  /** The organization the request acts for: the record's stored bytes count against it. */
+  organizationId?: string | undefined;
 }
 
 /** What the reservation found. */

@@ -121,10 +121,11 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
     // Not JSON: the validators refuse it before any handler, so there is nothing to replay.
     if (body === undefined) return next();
     const fingerprint = requestFingerprint(body.canonical, wantsNdjson(c.req.header('accept')) ? 'ndjson' : 'json');
+    const organizationId = actingOrganization(auth.organizationIds, body.value);
     const scope = idempotencyScope({
       identity: auth.identity,
       issuer: auth.issuer,
-      organizationId: actingOrganization(auth.organizationIds, body.value),
+      organizationId,
       method: c.req.method,
       path: c.req.path,
       key,
@@ -141,7 +142,7 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
       return replay(c, '', known.response);
     }
     const token = randomUUID();
-    const outcome = await store.reserve({ scope, token, fingerprint, now, expiresAt: now + ttlMs, lockedUntil: now + lockMs });
+    const outcome = await store.reserve({ scope, token, fingerprint, now, expiresAt: now + ttlMs, lockedUntil: now + lockMs, organizationId });
     if (outcome.kind === 'in-progress') throw outcome.fingerprint === fingerprint ? keyInProgress() : keyReused();
     if (outcome.kind === 'complete') {
       if (outcome.fingerprint !== fingerprint) throw keyReused();

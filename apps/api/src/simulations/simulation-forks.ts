@@ -8,6 +8,7 @@ import { conflict, notFound, validationError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { Checkpoint, NewInput, ReplayInput, SimulationRecord, SimulationStore, SnapshotText } from './simulation-store.js';
 import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
+import type { StorageBudget } from '../storage-budget/storage-budget.js';
 import { compareRuns, sampleTicks, type RunParadox, type RunProphecy } from './compare-runs.js';
 import type { LifecycleStatus } from './lifecycle.js';
 import { estimateReplay } from './simulation-service.js';
@@ -18,6 +19,8 @@ export interface SimulationForksDeps {
   store: SimulationStore;
   engine: EngineRunner;
   work: WorkBudget;
+  /** A fork stores no history of its own at first, but is refused once the organization's storage is full. */
+  storage: StorageBudget;
   clock: Clock;
   usage: UsageRecorder;
 }
@@ -94,6 +97,8 @@ export class SimulationForks {
     const inherited = history.inputs.filter((entry) => entry.tick <= atTick);
     const checkpoint = await this.deps.store.nearestCheckpoint(parentId, atTick);
     await this.deps.work.admit(request, estimateReplay(history.scenario, history.engineVersion, inherited, checkpoint?.tick ?? 0, atTick), { history: true });
+    // Its history is shared, so a fork stores nothing counted until it computes (docs/api.md, "Storage budget").
+    await this.deps.storage.admit(request.auth, parent.organizationId, 0);
 
     const id = randomUUID();
     const createdAt = this.deps.clock.now().toISOString();

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { IdempotencyStore, ReservationOutcome, ResponseReference, StoredResponse } from '../idempotency/idempotency-store.js';
 import type { IdempotencyKeysTable, IdempotencyTables } from './idempotency-tables.js';
 
@@ -20,6 +20,11 @@ function toResponse(row: Selectable<IdempotencyKeysTable>): StoredResponse {
 export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(database: Kysely<DB>): IdempotencyStore {
   const db = database as unknown as Kysely<IdempotencyTables>;
 
+  async function chunkBytes(token: string): Promise<number> {
+    const row = await db.selectFrom('idempotency_chunks').select(sql<number>`coalesce(sum(length(bytes)), 0)`.as('n')).where('token', '=', token).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async function tryReserve(r: Parameters<IdempotencyStore['reserve']>[0]): Promise<ReservationOutcome | undefined> {
     const won = await db
       .insertInto('idempotency_keys')
@@ -34,6 +39,8 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
         response_reference: null,
         chunk_count: 0,
         body_complete: 1,
+        organization_id: r.organizationId ?? null,
+        stored_bytes: 0,
         created_at: r.now,
         expires_at: r.expiresAt,
         locked_until: r.lockedUntil,
@@ -51,6 +58,8 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
             response_reference: null,
             chunk_count: 0,
             body_complete: 1,
+            organization_id: eb.ref('excluded.organization_id'),
+            stored_bytes: 0,
             created_at: eb.ref('excluded.created_at'),
             expires_at: eb.ref('excluded.expires_at'),
             locked_until: eb.ref('excluded.locked_until'),
@@ -89,6 +98,9 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
     },
 
     async complete(scope, token, response) {
+      const reference = response.reference == null ? null : JSON.stringify(response.reference);
+      // What the record keeps counts against its organization (docs/api.md, "Storage budget").
+      const pieces = response.chunkCount === 0 ? 0 : await chunkBytes(token);
       const result = await db
         .updateTable('idempotency_keys')
         .set({
@@ -97,8 +109,9 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
           response_headers: JSON.stringify(response.headers),
           response_body: response.body === null ? null : toBuffer(response.body),
           chunk_count: response.chunkCount,
-          response_reference: response.reference == null ? null : JSON.stringify(response.reference),
+          response_reference: reference,
           body_complete: response.bodyComplete ? 1 : 0,
+          stored_bytes: (response.body?.byteLength ?? 0) + pieces + (reference?.length ?? 0) + JSON.stringify(response.headers).length,
         })
         .where('scope', '=', scope)
         .where('token', '=', token)

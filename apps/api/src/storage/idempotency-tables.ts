@@ -19,6 +19,10 @@ export interface IdempotencyKeysTable {
   body_complete: number;
   created_at: number | string;
   expires_at: number | string;
+  /** The organization the request acted for: its stored bytes count against that organization. */
+  organization_id: string | null;
+  /** Bytes the record stores (body, pieces, reference); bigint: a string from pg. */
+  stored_bytes: number | string;
   /** An in-progress reservation not finished by then is considered abandoned (crashed instance). */
   locked_until: number | string;
 }

@@ -146,6 +146,9 @@ export class KyselySimulationStore implements SimulationStore {
           history_shared: parent === undefined ? 0 : 1,
           inherited_events: inherited.events,
           inherited_prophecies: inherited.prophecies,
+          events_bytes: 0,
+          prophecies_bytes: 0,
+          checkpoints_bytes: 0,
         })
         .execute();
       return this.appendChanges(trx, simulation.id, { inputSeq: 0, eventSeq: inherited.events }, changes);
@@ -315,13 +318,14 @@ export class KyselySimulationStore implements SimulationStore {
           .execute();
       }
     }
+    const bytes = { events: 0, prophecies: 0, checkpoints: 0 };
     for (const prophecy of changes.prophecies) {
-      await trx
-        .insertInto('prophecies')
-        .values({ id: prophecy.id, simulation_id: simulationId, seq: prophecy.seq, tick: prophecy.tick, data: JSON.stringify(prophecy.data), created_at: prophecy.createdAt })
-        .execute();
+      const data = JSON.stringify(prophecy.data);
+      bytes.prophecies += data.length;
+      await trx.insertInto('prophecies').values({ id: prophecy.id, simulation_id: simulationId, seq: prophecy.seq, tick: prophecy.tick, data, created_at: prophecy.createdAt }).execute();
     }
     for (const checkpoint of changes.checkpoints ?? []) {
+      bytes.checkpoints += checkpoint.bytes.byteLength;
       // One statement each: a checkpoint of a large world is tens of kilobytes.
       await trx.insertInto('simulation_checkpoints').values({ simulation_id: simulationId, tick: checkpoint.tick, snapshot: checkpoint.bytes }).execute();
     }
@@ -333,10 +337,20 @@ export class KyselySimulationStore implements SimulationStore {
     }));
     // Batched: a long run can report thousands of events; keep each statement under SQLite's variable limit.
     for (let start = 0; start < stored.length; start += 100) {
-      const batch = stored.slice(start, start + 100);
+      const rows = stored.slice(start, start + 100).map((e) => ({ simulation_id: simulationId, seq: e.seq, type: e.type, tick: e.tick, data: JSON.stringify(e.data), created_at: e.createdAt }));
+      for (const row of rows) bytes.events += row.data.length;
+      await trx.insertInto('simulation_events').values(rows).execute();
+    }
+    // The stored bytes count in the same transaction as the rows (docs/api.md, "Storage budget").
+    if (bytes.events + bytes.prophecies + bytes.checkpoints > 0) {
       await trx
-        .insertInto('simulation_events')
-        .values(batch.map((e) => ({ simulation_id: simulationId, seq: e.seq, type: e.type, tick: e.tick, data: JSON.stringify(e.data), created_at: e.createdAt })))
+        .updateTable('simulations')
+        .set((eb) => ({
+          events_bytes: eb('events_bytes', '+', bytes.events),
+          prophecies_bytes: eb('prophecies_bytes', '+', bytes.prophecies),
+          checkpoints_bytes: eb('checkpoints_bytes', '+', bytes.checkpoints),
+        }))
+        .where('id', '=', simulationId)
         .execute();
     }
     return stored;

@@ -34,6 +34,10 @@ export interface SimulationsTable {
   /** For a sharing fork: how many of its events (seq 1…n) and prophecies are its parent's. */
   inherited_events: number;
   inherited_prophecies: number;
+  /** Bytes of the history this simulation stored (docs/api.md, "Storage budget"); bigint: a string from pg. */
+  events_bytes: number | string;
+  prophecies_bytes: number | string;
+  checkpoints_bytes: number | string;
 }
 
 /** The append-only input log: decrees and policy changes with the tick at which each applies. */

@@ -5984,6 +5984,25 @@ export interface components {
             /** @description Ticks actually advanced: fewer when the simulation completed */
             ticks: number;
         };
+        /** @description What the organization stores now, against its quota (docs/api.md, "Storage budget"): not a daily figure */
+        StorageUsage: {
+            /** @description Bytes of checkpoints (deflated engine snapshots) */
+            checkpoints: number;
+            /** @description Bytes of stored events (their data) */
+            events: number;
+            /** @description Bytes of the metrics stored for the organization's experiment runs */
+            experimentResults: number;
+            /** @description Bytes of responses kept under an Idempotency-Key, until they expire (a long run answer: a reference) */
+            idempotentResponses: number;
+            /** @description Bytes of stored prophecies (their data) */
+            prophecies: number;
+            /** @description The most the organization may store (its tier; SIM_STORAGE_QUOTAS); a request whose estimate would pass it is refused with 422 STORAGE_LIMIT_EXCEEDED */
+            quota: number;
+            /** @enum {string} */
+            tier: "free" | "pro" | "enterprise";
+            /** @description Bytes of all of the above */
+            total: number;
+        };
         /** @description `agents=none`: the tick without agents; state carries stability, centroid, agentCount and the basins (attractors) */
         TickAggregatesEvent: {
             /** @description Stability b in 0…1 after this tick (= state.stability): depth share of the basins, reduced by up to a half by agitation */
@@ -6293,6 +6312,7 @@ export interface components {
             from: string;
             /** Format: uuid */
             organizationId: string;
+            storage: components["schemas"]["StorageUsage"];
             to: string;
             totals: components["schemas"]["UsageTotals"];
         };
