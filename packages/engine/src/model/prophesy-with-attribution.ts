@@ -16,7 +16,7 @@ function probabilities(outcome: EnsembleOutcome, ids: readonly string[], until: 
  * reflexivity 0, every probability 0, or nobody believing. The reaction ensemble is then the
  * counterfactual itself, bit for bit, and is not run twice.
  */
-function reactionIsNeutral(world: World, forecast: Readonly<Record<string, number>>): boolean {
+export function reactionIsNeutral(world: World, forecast: Readonly<Record<string, number>>): boolean {
   if (world.rules.reflexivity === 0) return true;
   if (Object.values(forecast).every((p) => p === 0)) return true;
   for (let i = 0; i < world.agentCount; i++) if (world.belief[i] !== 0) return false;
