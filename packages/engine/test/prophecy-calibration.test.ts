@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Simulation, type EngineEvent, type Paradox, type ProphecyDataV4, type ScenarioInput } from '../src/index.js';
-import { contestedBasins, independentEffect, propheciesOf } from './calibration/independent-check.js';
+import { expectAgreement } from './calibration/expect-agreement.js';
+import { contestedBasins } from './calibration/independent-check.js';
 import { listScenarioFiles, parseScenarioFile, runnable } from './scenario-files.js';
 
 /**
@@ -11,17 +12,6 @@ import { listScenarioFiles, parseScenarioFile, runnable } from './scenario-files
  */
 const scenarios = new Map(listScenarioFiles().map((entry) => [entry.name, runnable(parseScenarioFile(entry))]));
 const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
-const REPLICATES = 16;
-
-/** How far to run each scenario and how many prophecies with something at stake to check per seed. */
-const PLAN: Readonly<Record<string, { ticks: number; prophecies: number }>> = {
-  'crowded-large': { ticks: 80, prophecies: 1 },
-  'prophecy-postponed': { ticks: 60, prophecies: 1 },
-  'prophecy-hastened': { ticks: 60, prophecies: 1 },
-  'prophecy-sceptics': { ticks: 60, prophecies: 1 },
-};
-const planOf = (id: string): { ticks: number; prophecies: number } => PLAN[id] ?? { ticks: 150, prophecies: 3 };
-
 function scenario(id: string, seed: number): ScenarioInput {
   const found = scenarios.get(id);
   if (found === undefined) throw new Error(`scenarios/${id}.json is missing`);
@@ -29,27 +19,9 @@ function scenario(id: string, seed: number): ScenarioInput {
 }
 
 describe('1.3.0 verdicts agree with an independent counterfactual of the reign (20 seeds, 16 paired replicates)', () => {
-  for (const id of scenarios.keys()) {
-    it(id, () => {
-      const { ticks, prophecies } = planOf(id);
-      let compared = 0;
-      const disagreements: string[] = [];
-      for (const seed of SEEDS) {
-        for (const moment of propheciesOf(scenario(id, seed), ticks, (data) => contestedBasins(data).length > 0, prophecies)) {
-          for (const [attractor, basin] of contestedBasins(moment.data)) {
-            if (basin.attribution.verdict === 'inconclusive') continue;
-            const independent = independentEffect(moment, attractor, REPLICATES);
-            if (independent.verdict === 'inconclusive') continue;
-            compared++;
-            if (independent.verdict !== basin.attribution.verdict) {
-              disagreements.push(`seed ${seed}, prophecy ${moment.seq}, "${attractor}": engine ${basin.attribution.verdict} (ΔP ${basin.attribution.effect.lossProbability}), independent ${independent.verdict} (ΔP ${independent.effect})`);
-            }
-          }
-        }
-      }
-      // Scenarios where nothing is ever at stake (calm-equilibrium) compare nothing, and agree vacuously.
-      expect(disagreements.length, disagreements.join('\n')).toBeLessThanOrEqual(Math.floor(compared / 10));
-    }, 600_000);
+  // crowded-large runs in prophecy-calibration-large.test.ts, on a worker of its own.
+  for (const id of [...scenarios.keys()].filter((name) => name !== 'crowded-large')) {
+    it(id, () => expectAgreement(scenario, id, SEEDS), 600_000);
   }
 });
 
@@ -63,9 +35,18 @@ function withOtherBranchStreams(sim: Simulation, salt: number): ProphecyDataV4 |
 }
 
 describe('1.3.0 verdicts are stable under an independent branch stream', () => {
-  it('at least 95 % of conclusive verdicts on contested basins stay the same', () => {
+  /**
+   * Each prophecy with something at stake is recomputed on other branch streams. A verdict
+   * "stays" when the other streams give the same one; it "flips" when they give another
+   * conclusive one; it "abstains" when they give `inconclusive`. Flips are what a reader must
+   * never see; abstentions are the price of deciding on intervals (docs/engine.md, "Calibrated
+   * prophecies (1.3.0)", gives the measured rates).
+   */
+  it('no more than 5 % of verdicts conclusive on both streams differ, and few become inconclusive', () => {
     let conclusive = 0;
-    const changed: string[] = [];
+    let bothConclusive = 0;
+    const flipped: string[] = [];
+    const abstained: string[] = [];
     for (const id of ['self-defeating-prophecy', 'self-fulfilling-prophecy', 'prophecy-self-fulfilling', 'fixed-point-unstable', 'fixed-point-consistent', 'shock-prone-valley', 'basin-cascade']) {
       for (const seed of SEEDS) {
         const sim = Simulation.create(scenario(id, seed), { engineVersion: '1.3.0' });
@@ -81,10 +62,16 @@ describe('1.3.0 verdicts are stable under an independent branch stream', () => {
             const contested = contestedBasins(made);
             if (contested.length > 0) checked++;
             for (const [attractor, basin] of contested) {
-              if (basin.attribution.verdict === 'inconclusive') continue;
+              const verdict = basin.attribution.verdict;
+              if (verdict === 'inconclusive') continue;
               conclusive++;
               const again = other.basins[attractor]?.attribution.verdict;
-              if (again !== basin.attribution.verdict) changed.push(`${id} seed ${seed} tick ${made.tick} "${attractor}": ${basin.attribution.verdict} → ${again}`);
+              const where = `${id} seed ${seed} tick ${made.tick} "${attractor}": ${verdict} → ${again}`;
+              if (again === 'inconclusive') abstained.push(where);
+              else {
+                bothConclusive++;
+                if (again !== verdict) flipped.push(where);
+              }
             }
           } else {
             sim.step(1);
@@ -92,8 +79,10 @@ describe('1.3.0 verdicts are stable under an independent branch stream', () => {
         }
       }
     }
-    expect(conclusive).toBeGreaterThan(50);
-    expect(changed.length / conclusive, changed.join('\n')).toBeLessThanOrEqual(0.05);
+    expect(conclusive).toBeGreaterThan(100);
+    expect(flipped.length / bothConclusive, flipped.join('\n')).toBeLessThanOrEqual(0.05);
+    // Measured: about 12 %, all within ±0.15 of a threshold; a rise past 20 % means the decision rule got noisier.
+    expect(abstained.length / conclusive, abstained.join('\n')).toBeLessThanOrEqual(0.2);
   }, 600_000);
 });
 

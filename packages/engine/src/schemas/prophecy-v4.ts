@@ -35,7 +35,7 @@ export const EnsembleForecastV4Schema = z.object({
   lossProbability: z.number().describe('Share of branches that lost the basin within the horizon'),
   lossProbabilityInterval: ProbabilityIntervalSchema,
   expectedLossTick: z.number().nullable().describe('Mean tick of loss over the branches that lost it within the horizon'),
-  windowLossProbability: z.number().nullable().describe('Share that lost it within the window (twice the horizon); null when the ensembles stopped at the horizon'),
+  windowLossProbability: z.number().nullable().describe('Share that lost it within the window (twice the horizon); null for a basin not followed past the horizon (only those the counterfactual lost in some branch are)'),
 });
 /**
  * One ensemble's forecast of one basin in a 1.3.0 prophecy.
@@ -177,7 +177,7 @@ export const ProphecyDataV4Schema = z.object({
   schema: z.literal('prophecy/4'),
   tick: z.number().int(),
   horizon: z.number().int(),
-  window: z.number().int().describe('Ticks the attribution ensembles looked ahead: twice the horizon, or the horizon when no loss was forecast'),
+  window: z.number().int().describe('Ticks the attribution ensembles looked ahead: twice the horizon for the basins the counterfactual lost in some branch, else the horizon'),
   reign: z.number().int().describe('Ticks the forecast stands in the branches before the next prophecy replaces it: the prophecy interval, at most the horizon'),
   branches: z.number().int().describe('Branches of the published forecast'),
   ensembles: z.number().int().describe('Ensembles run: the counterfactual, the reaction, and the fixed-point trials'),

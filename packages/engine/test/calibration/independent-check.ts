@@ -41,19 +41,28 @@ function replicateSeed(replicate: number): number {
   return createHash('sha256').update(`independent-check:${replicate}`).digest().readUInt32BE(0);
 }
 
+/**
+ * How the arms treat what comes after the reign: by default later prophecies are off and
+ * nobody reacts after the reign (the engine's claim); `laterProphecies` keeps them, and only
+ * this prophecy's reaction is removed (the review's method, which the claim does not cover).
+ */
+export interface CheckOptions {
+  readonly laterProphecies?: boolean;
+}
+
 /** The tick at which `attractor` was lost in one arm, or -1 by the end of the window. */
-function armLossTick(moment: PropheciedMoment, attractor: string, replicate: number, reacting: boolean): number {
+function armLossTick(moment: PropheciedMoment, attractor: string, replicate: number, reacting: boolean, options: CheckOptions): number {
   const { horizon, reign, tick } = moment.data;
   const sim = Simulation.restore(moment.snapshot);
+  const reflexivity = moment.snapshot.rules.reflexivity;
   sim.enqueue({ kind: 'reseed', seed: replicateSeed(replicate) });
-  sim.decree({ type: 'set-rule', payload: { rule: 'prophecyInterval', value: 0 } });
+  if (!options.laterProphecies) sim.decree({ type: 'set-rule', payload: { rule: 'prophecyInterval', value: 0 } });
   if (!reacting) sim.decree({ type: 'set-rule', payload: { rule: 'reflexivity', value: 0 } });
   let lostAt = -1;
   const watch = { onEvent: (event: EngineEvent) => void (event.type === 'loss' && event.data.attractor === attractor && (lostAt = event.data.tick)) };
-  if (reacting) {
-    sim.step(reign, watch);
-    sim.decree({ type: 'set-rule', payload: { rule: 'reflexivity', value: 0 } });
-  }
+  sim.step(reign, watch);
+  if (options.laterProphecies && !reacting) sim.decree({ type: 'set-rule', payload: { rule: 'reflexivity', value: reflexivity } });
+  if (!options.laterProphecies && reacting) sim.decree({ type: 'set-rule', payload: { rule: 'reflexivity', value: 0 } });
   while (lostAt < 0 && sim.tick < tick + 2 * horizon && !sim.completed) sim.step(1, watch);
   return lostAt;
 }
@@ -67,7 +76,7 @@ export interface IndependentEffect {
 }
 
 /** The independent effect of the prophecy's reign on one basin over `replicates` paired replicates. */
-export function independentEffect(moment: PropheciedMoment, attractor: string, replicates: number): IndependentEffect {
+export function independentEffect(moment: PropheciedMoment, attractor: string, replicates: number, options: CheckOptions = {}): IndependentEffect {
   const { horizon, tick, branches } = moment.data;
   const close = tick + horizon;
   const counts = { p: [0, 0, 0, 0], q: [0, 0, 0, 0] };
@@ -77,8 +86,8 @@ export function independentEffect(moment: PropheciedMoment, attractor: string, r
   let lostWith = 0;
   let lostWithout = 0;
   for (let r = 0; r < replicates; r++) {
-    const w = armLossTick(moment, attractor, r, true);
-    const o = armLossTick(moment, attractor, r, false);
+    const w = armLossTick(moment, attractor, r, true, options);
+    const o = armLossTick(moment, attractor, r, false, options);
     const tally = (cell: number[], lw: boolean, lo: boolean): void => {
       const index = lw && lo ? 0 : lw ? 1 : lo ? 2 : 3;
       cell[index] = (cell[index] as number) + 1;

@@ -27,6 +27,12 @@ export class BranchEnsemble {
   /** Ticks computed by this ensemble, summed over its branches: its cost. */
   branchTicks = 0;
   private kept: World[] | null = null;
+  /**
+   * The basins followed past the horizon. Beyond the horizon only their losses matter, so a
+   * branch stops there once it has lost all of them (or as soon as it reaches the horizon when
+   * none is followed).
+   */
+  private followedBasins: readonly number[] = [];
 
   constructor(
     private readonly world: World,
@@ -41,6 +47,22 @@ export class BranchEnsemble {
 
   get basins(): number {
     return this.slots.length;
+  }
+
+  /** Follows basins `t` past the horizon (see `followedBasins`); set before running past it. */
+  follow(basins: readonly number[]): void {
+    this.followedBasins = basins;
+  }
+
+  /** True when basin `t` was followed to twice the horizon: its loss over the window is known. */
+  followedToWindow(t: number): boolean {
+    return this.ticks >= 2 * this.horizon && this.followedBasins.includes(t);
+  }
+
+  private settledPastHorizon(b: number): boolean {
+    const row = b * this.basins;
+    for (const t of this.followedBasins) if (this.lossTick[row + t] === -1) return false;
+    return true;
   }
 
   /** Runs `count` more branches `ticks` ticks ahead; `keep` holds their worlds for `extend`. */
@@ -77,7 +99,7 @@ export class BranchEnsemble {
   private advance(branch: World, b: number, ticks: number): void {
     const start = this.world.tick;
     const row = b * this.basins;
-    while (branch.tick - start < ticks && branch.completion === null) {
+    while (branch.tick - start < ticks && branch.completion === null && !(branch.tick - start >= this.horizon && this.settledPastHorizon(b))) {
       // The forecast stands until the next prophecy replaces it; later prophecies are not foreseen.
       if (branch.tick + 1 > this.reignEnd) branch.standing = null;
       advanceTick(branch, null);

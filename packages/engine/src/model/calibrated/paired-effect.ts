@@ -52,7 +52,7 @@ export function pairedEffect(
   theta: number,
   tau: number,
 ): PairedEffect {
-  const windowSeen = counterfactual.ticks >= 2 * horizon && reacting.ticks >= 2 * horizon;
+  const windowSeen = counterfactual.followedToWindow(t) && reacting.followedToWindow(t);
   const p = pairedShare(reacting, counterfactual, t, tick + horizon);
   const q = windowSeen ? pairedShare(reacting, counterfactual, t, tick + 2 * horizon) : null;
   const without = forecast(counterfactual, t, tick, horizon, windowSeen);

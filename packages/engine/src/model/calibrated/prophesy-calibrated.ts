@@ -20,6 +20,13 @@ export function fixedPointBudget(iterations: number): number {
   return iterations > 0 ? 2 + 2 * iterations : 0;
 }
 
+/** True when no forecast could move anyone: reflexivity 0, or every agent's belief 0. */
+function nobodyReacts(world: World): boolean {
+  if (world.rules.reflexivity === 0) return true;
+  for (let i = 0; i < world.agentCount; i++) if (world.belief[i] !== 0) return false;
+  return true;
+}
+
 /**
  * The 1.3.0 prophecy (docs/engine.md, "Calibrated prophecies (1.3.0)"):
  *
@@ -60,7 +67,7 @@ export function prophesyCalibrated(world: World, sink: EventSink | null): void {
   let published = unreacted;
   let fixedPoint: FixedPointV4 | null = null;
 
-  if (fixedPointIterations > 0 && !reactionIsNeutral(world, { any: 1 })) {
+  if (fixedPointIterations > 0 && !nobodyReacts(world)) {
     const budget = { left: fixedPointBudget(fixedPointIterations) };
     const cache = new Map<string, Record<string, number>>();
     const reactionTo = (forecast: Record<string, number>): Record<string, number> | null => {
@@ -101,13 +108,22 @@ export function prophesyCalibrated(world: World, sink: EventSink | null): void {
     fixedPoint = { status: Object.values(searched).every((basin) => basin.roots.length > 0) ? 'converged' : 'unstable', evaluations, tolerance: fixedPointTolerance, basins: searched };
   }
 
-  // The reaction ensemble and the verdicts.
+  // The reaction ensemble and the verdicts. Past the horizon only the basins the counterfactual
+  // loses matter (a reduction of their loss is what the window tells apart: self-defeating or
+  // postponing), and a branch stops once it has lost them all.
   const neutral = reactionIsNeutral(world, published);
   let reacting = counterfactual;
+  let ticks = horizon;
   if (!neutral) {
-    counterfactual.extend(2 * horizon);
+    const atRisk = ids.flatMap((_, t) => (counterfactual.lossShare(t, tick + horizon) > 0 ? [t] : []));
     reacting = new BranchEnsemble(world, seq, slots, standingFor(published), horizon, reignEnd);
-    reacting.addBranches(branches, 2 * horizon, false);
+    if (atRisk.length > 0) {
+      ticks = 2 * horizon;
+      counterfactual.follow(atRisk);
+      reacting.follow(atRisk);
+      counterfactual.extend(ticks);
+    }
+    reacting.addBranches(branches, ticks, false);
     ensembles++;
   }
   const theta = probabilityThreshold(branches);
@@ -115,8 +131,8 @@ export function prophesyCalibrated(world: World, sink: EventSink | null): void {
   const judge = (): PairedEffect[] => ids.map((_, t) => pairedEffect(counterfactual, reacting, t, tick, horizon, theta, tau));
   let effects = judge();
   while (!neutral && effects.some((effect) => effect.verdict === 'inconclusive') && counterfactual.branches + branches <= verdictBranchLimit(branches)) {
-    counterfactual.addBranches(branches, 2 * horizon, false);
-    reacting.addBranches(branches, 2 * horizon, false);
+    counterfactual.addBranches(branches, ticks, false);
+    reacting.addBranches(branches, ticks, false);
     effects = judge();
   }
   branchTicks += counterfactual.branchTicks + (neutral ? 0 : reacting.branchTicks);
@@ -169,7 +185,7 @@ export function prophesyCalibrated(world: World, sink: EventSink | null): void {
     schema: 'prophecy/4',
     tick,
     horizon,
-    window: reacting.ticks,
+    window: ticks,
     reign,
     branches,
     ensembles,
