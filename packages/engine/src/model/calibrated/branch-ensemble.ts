@@ -1,5 +1,6 @@
 import { openStream } from '../../rng/random-stream.js';
 import { advanceTick } from '../advance-tick.js';
+import { meanPosition } from '../ensemble.js';
 import { forkWorld, type OpenProphecy, type World } from '../world.js';
 
 /**
@@ -116,15 +117,10 @@ export class BranchEnsemble {
   private observeHorizon(branch: World, b: number): void {
     const row = b * this.basins;
     for (let t = 0; t < this.basins; t++) this.depthAtHorizon[row + t] = branch.depth[this.slots[t] as number] as number;
-    if (branch.agentCount > 0) {
-      let sx = 0;
-      let sy = 0;
-      for (let i = 0; i < branch.agentCount; i++) {
-        sx += branch.px[i] as number;
-        sy += branch.py[i] as number;
-      }
-      this.centroidX[b] = sx / branch.agentCount;
-      this.centroidY[b] = sy / branch.agentCount;
+    const centroid = meanPosition(branch);
+    if (centroid !== null) {
+      this.centroidX[b] = centroid.x;
+      this.centroidY[b] = centroid.y;
     }
     this.stability[b] = branch.stability;
   }

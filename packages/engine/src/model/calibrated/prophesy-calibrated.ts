@@ -1,6 +1,7 @@
 import type { CalibratedVerdict, FixedPointBasin, FixedPointV4, ProphecyBasinV4, ProphecyDataV4 } from '../../schemas/prophecy-v4.js';
 import type { EventSink } from '../apply-input.js';
 import { probabilityThreshold, tickThreshold, wilsonInterval } from '../attribute-prophecy.js';
+import { depthAtHorizonSummary, liveBasins } from '../ensemble.js';
 import { reactionIsNeutral } from '../prophesy-with-attribution.js';
 import type { OpenProphecy, World } from '../world.js';
 import { BranchEnsemble } from './branch-ensemble.js';
@@ -44,14 +45,7 @@ export function prophesyCalibrated(world: World, sink: EventSink | null): void {
   const tick = world.tick;
   const reign = interval > 0 ? Math.min(interval, horizon) : horizon;
   const reignEnd = tick + reign;
-  const ids: string[] = [];
-  const slots: number[] = [];
-  for (let a = 0; a < world.attractorCount; a++) {
-    if (world.lost[a] === 0) {
-      ids.push(world.attractorIds[a] as string);
-      slots.push(a);
-    }
-  }
+  const { ids, slots } = liveBasins(world);
   const standingFor = (lossProbability: Record<string, number>): OpenProphecy => ({ seq, tick, horizon, lossProbability, settled: [] });
   const probabilitiesOf = (ensemble: BranchEnsemble): Record<string, number> => {
     const result: Record<string, number> = {};
@@ -146,22 +140,15 @@ export function prophesyCalibrated(world: World, sink: EventSink | null): void {
   let agreement = 0;
   ids.forEach((id, t) => {
     const p = published[id] as number;
-    let depthSum = 0;
-    let depthSquareSum = 0;
-    for (let b = 0; b < branches; b++) {
-      const depth = summary.depthAtHorizon[b * ids.length + t] as number;
-      depthSum += depth;
-      depthSquareSum += depth * depth;
-    }
-    const mean = depthSum / branches;
+    const depth = depthAtHorizonSummary(summary.depthAtHorizon, ids.length, t, branches);
     const effect = effects[t] as PairedEffect;
     const verdict: CalibratedVerdict = neutral ? 'neutral' : effect.verdict;
     basins[id] = {
       lossProbability: p,
       lossProbabilityInterval: wilsonInterval(p, branches),
       expectedLossTick: summary.meanLossTick(t, tick + horizon, branches),
-      expectedDepth: mean,
-      depthSpread: Math.sqrt(Math.max(0, depthSquareSum / branches - mean * mean)),
+      expectedDepth: depth.mean,
+      depthSpread: depth.spread,
       attribution: { branches: counterfactual.branches, withoutReaction: effect.without, withReaction: effect.withReaction, effect: effect.effect, verdict },
     };
     reactedLossProbability[id] = effect.withReaction.lossProbability;
