@@ -9,8 +9,8 @@ import type { FixedPointBasin, FixedPointTrial } from '../../schemas/prophecy-v4
 export type ReactionMap = (forecast: number) => number | null;
 
 /**
- * Solves F(p) = p for one basin on [0, 1] by bracketing: it evaluates F at 0, at the
- * counterfactual forecast and at 1, then bisects every bracket where F(p) − p changes sign, until
+ * Solves F(p) = p for one basin on [0, 1] by bracketing: it evaluates F at the counterfactual
+ * forecast, 0, 1 and 0.5, then bisects every bracket where F(p) − p changes sign, until
  * a forecast is consistent within `tolerance` or the evaluations allowed run out. F(0) ≥ 0 and
  * F(1) ≤ 1, so F(p) − p always changes sign somewhere in [0, 1]: a consistent forecast is
  * missed only where F jumps across the diagonal by more than the tolerance.
@@ -34,8 +34,11 @@ export function searchFixedPoint(start: number, startReaction: number, reaction:
   const gap = (trial: FixedPointTrial): number => trial.reaction - trial.forecast;
   const consistent = (trial: FixedPointTrial): boolean => Math.abs(gap(trial)) <= tolerance;
 
+  // The ends and the middle: a self-fulfilling reaction can be consistent at both ends, with a
+  // root in between that no bracket of the ends alone would show.
   evaluate(0);
   evaluate(1);
+  evaluate(0.5);
   // Bisect every bracket of consecutive trials across which the gap changes sign.
   for (;;) {
     const sorted = [...trials].sort((a, b) => a.forecast - b.forecast);
