@@ -39,8 +39,8 @@ describe('1.3.0 verdicts are stable under an independent branch stream', () => {
    * Each prophecy with something at stake is recomputed on other branch streams. A verdict
    * "stays" when the other streams give the same one; it "flips" when they give another
    * conclusive one; it "abstains" when they give `inconclusive`. Flips are what a reader must
-   * never see; abstentions are the price of deciding on intervals (docs/engine.md, "Calibrated
-   * prophecies (1.3.0)", gives the measured rates).
+   * never see; abstentions are the price of deciding on intervals. The measured rates:
+   * docs/engine.md, "Calibrated prophecies (1.3.0)".
    */
   it('no more than 5 % of verdicts conclusive on both streams differ, and few become inconclusive', () => {
     let conclusive = 0;

@@ -40,8 +40,8 @@ function forecast(ensemble: BranchEnsemble, t: number, tick: number, horizon: nu
 
 /**
  * Compares the two ensembles basin `t` by basin, pair by pair, and names the effect only where
- * its 95 % interval lies wholly on one side of the thresholds (docs/engine.md, "Calibrated
- * prophecies (1.3.0)"); where it straddles one, the verdict is `inconclusive`.
+ * its 95 % interval lies wholly on one side of the thresholds; where it straddles one, the
+ * verdict is `inconclusive` (docs/engine.md, "Calibrated prophecies (1.3.0)").
  */
 export function pairedEffect(
   counterfactual: BranchEnsemble,
