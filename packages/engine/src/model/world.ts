@@ -25,7 +25,7 @@ export interface OpenProphecy {
    * 1.2.0 on: the forecast tick of each loss (mean over the branches that lost the basin), from
    * which a confident forecast's verdict waits one more horizon. Absent before 1.2.0.
    */
-  readonly expectedLossTick?: Readonly<Record<string, number | null>>;
+  readonly expectedLossTick?: Readonly<Record<string, number | null>> | undefined;
 }
 
 /**
