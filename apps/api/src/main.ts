@@ -2,9 +2,9 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createAppWithService } from './app.js';
 import { loadViewerFiles } from './routes/web/viewer-files.js';
-import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { ConfigError, loadConfig, repoRoot, type AppConfig } from './config.js';
 import { createAuthenticator } from './identity/authenticator.js';
-import { bootstrapIdentity } from './identity/bootstrap.js';
+import { bootstrapIdentity, operatorCli } from './identity/bootstrap.js';
 import { mountIdentityRoutes } from './identity/mount-identity-routes.js';
 import { systemClock } from './lib/clock.js';
 import { consoleLogger, type Logger } from './lib/logger.js';
@@ -195,7 +195,7 @@ async function main(): Promise<void> {
   capConnectionsPerAddress(server as Server, config.http.maxConnectionsPerAddress);
   // The banner's curl line names the port actually bound (PORT=0 picks one).
   const { port } = await listeningOn;
-  await bootstrapIdentity({ identityStore, enabled: config.bootstrap, host: config.host, port });
+  await bootstrapIdentity({ identityStore, enabled: config.bootstrap, host: config.host, port, cli: operatorCli(repoRoot(), config.database) });
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {
