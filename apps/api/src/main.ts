@@ -32,6 +32,7 @@ import { createWorkBudget } from './work-budget/work-budget.js';
 import { answerClientError } from './http/client-error-handler.js';
 import { capConnectionsPerAddress } from './http/connection-cap.js';
 import { httpServerOptions } from './http/http-limits.js';
+import { listenFailure } from './http/listen-failure.js';
 import type { Server } from 'node:http';
 import { runExperimentWorker } from './experiment-worker.js';
 import { processName, startExperimentQueue } from './shared-experiments.js';
@@ -188,6 +189,12 @@ async function main(): Promise<void> {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     logger.info(`listening on http://${host}:${info.port} (viewer: /, docs: /v1/docs)`);
     listening(info);
+  });
+  // A port that is taken (or not allowed) ends the start with one line that says which port and
+  // how to choose another, not a stack trace (docs/operations.md, "A port already in use").
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    console.error(listenFailure(error, config.host, config.port));
+    process.exit(1);
   });
   // What Node refuses before the app sees a request is answered in the error envelope too, and
   // one address cannot hold every connection.
