@@ -54,7 +54,7 @@ export const WarningEventDataSchema = WarningSchema.meta({
   id: 'WarningEvent',
   description: 'Stability b crossed a threshold of rules.warningThresholds: value after the crossing, previous value, threshold and direction',
 });
-export const ParadoxEventDataSchema = ParadoxSchema.meta({ id: 'ParadoxEvent', description: 'A prophecy was contradicted: kind averted, unforeseen or decree; from engine 1.2.0 also postponed and unstable-prophecy' });
+export const ParadoxEventDataSchema = ParadoxSchema.meta({ id: 'ParadoxEvent', description: 'A prophecy was contradicted: kind averted, unforeseen or decree; from engine 1.2.0 also postponed and unstable-prophecy; from 1.3.0 also unfulfilled and lost-after-averted' });
 
 export const DecreeEventDataSchema = z
   .object({

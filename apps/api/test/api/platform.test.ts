@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { DEFAULT_POLICY, ENGINE_VERSIONS, RULE_DEFAULTS } from '@sim/engine';
+import { DEFAULT_ENGINE_VERSION, DEFAULT_POLICY, ENGINE_VERSIONS, RULE_DEFAULTS } from '@sim/engine';
 import { getAdapter } from '@sim/domain-adapters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/lib/logger.js';
@@ -71,7 +71,7 @@ describe('public endpoints', () => {
   it('health gives versions and the database state', async () => {
     const res = await server.call('/v1/health');
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ status: 'ok', version: '1.0.0-test', engineVersions: [...ENGINE_VERSIONS], defaultEngineVersion: '1.2.0', database: 'ok' });
+    expect(await json(res)).toMatchObject({ status: 'ok', version: '1.0.0-test', engineVersions: [...ENGINE_VERSIONS], defaultEngineVersion: DEFAULT_ENGINE_VERSION, database: 'ok' });
   });
 
   it('health is 503 with the same shape when the database does not answer', async () => {

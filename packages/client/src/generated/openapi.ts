@@ -4636,10 +4636,10 @@ export interface components {
             data: components["schemas"]["Domain"][];
         };
         /**
-         * @description Engine versions served; the default is the newest (1.2.0). A simulation keeps its version for life.
+         * @description Engine versions served; the default is the newest (1.3.0). A simulation keeps its version for life.
          * @enum {string}
          */
-        EngineVersion: "1.0.0" | "1.1.0" | "1.2.0";
+        EngineVersion: "1.0.0" | "1.1.0" | "1.2.0" | "1.3.0";
         Error: {
             error: {
                 /** @description VALIDATION_ERROR, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, SIMULATION_NOT_ACTIVE, PAYLOAD_TOO_LARGE, RATE_LIMITED, INTERNAL_ERROR, … */
@@ -4670,7 +4670,7 @@ export interface components {
          *       "status": "running",
          *       "scenarioId": "self-defeating-prophecy",
          *       "baseSimulation": null,
-         *       "engineVersion": "1.2.0",
+         *       "engineVersion": "1.3.0",
          *       "parameters": [
          *         {
          *           "path": "rules.reflexivity",
@@ -4962,8 +4962,8 @@ export interface components {
             /** @enum {string} */
             database: "ok" | "unavailable";
             /** @enum {string} */
-            defaultEngineVersion: "1.0.0" | "1.1.0" | "1.2.0";
-            engineVersions: ("1.0.0" | "1.1.0" | "1.2.0")[];
+            defaultEngineVersion: "1.0.0" | "1.1.0" | "1.2.0" | "1.3.0";
+            engineVersions: ("1.0.0" | "1.1.0" | "1.2.0" | "1.3.0")[];
             /**
              * @description `unavailable` (with 503) when the database does not answer
              * @enum {string}
@@ -5288,16 +5288,16 @@ export interface components {
             offset: number;
             total: number;
         };
-        /** @description A prophecy was contradicted: kind averted, unforeseen or decree; from engine 1.2.0 also postponed and unstable-prophecy */
+        /** @description A prophecy was contradicted: kind averted, unforeseen or decree; from engine 1.2.0 also postponed and unstable-prophecy; from 1.3.0 also unfulfilled and lost-after-averted */
         ParadoxEvent: {
             attractor: string;
             /** @description unstable-prophecy only: the loss probability of each forecast tried, the unreacted one first */
             iterations?: number[];
             /**
-             * @description averted: a confident loss did not happen; unforeseen: a loss happened against a confident prophecy; decree: a decree made a prophesied loss impossible; postponed (1.2.0): a confident loss came after the horizon, within a horizon after the forecast loss tick; unstable-prophecy (1.2.0): no forecast is consistent with the reaction to it
+             * @description averted: a confident loss did not happen (1.3.0: the basin survived the whole window and the verdict is self-defeating); unforeseen: a loss happened against a confident prophecy (1.3.0: against the published forecast and the reaction to it); decree: a decree made a prophesied loss impossible; postponed (1.2.0): a confident loss came after the horizon, within a horizon after the forecast loss tick (1.3.0: within the window); unstable-prophecy (1.2.0): no forecast is consistent with the reaction to it; unfulfilled (1.3.0): a confident loss did not happen within the window, and the reaction is not what prevented it; lost-after-averted (1.3.0): a basin once judged averted was lost later
              * @enum {string}
              */
-            kind: "averted" | "unforeseen" | "decree" | "postponed" | "unstable-prophecy";
+            kind: "averted" | "unforeseen" | "decree" | "postponed" | "unstable-prophecy" | "unfulfilled" | "lost-after-averted";
             message: string;
             predictedLossProbability: number;
             prophecy: {
@@ -5388,7 +5388,7 @@ export interface components {
             /** @description The tick the prophecy was made at */
             tick: number;
         };
-        /** @description `schema` names the shape: prophecy/1 (engine 1.0.0), prophecy/2 (engine 1.1.0) or prophecy/3 (engine 1.2.0: attribution, intervals, fixed point) */
+        /** @description `schema` names the shape: prophecy/1 (engine 1.0.0), prophecy/2 (engine 1.1.0) or prophecy/3 (engine 1.2.0: attribution, intervals, fixed point) or prophecy/4 (engine 1.3.0: paired intervals, inconclusive verdicts, reign, fixed-point roots) */
         ProphecyData: {
             basins: {
                 attractor: string;
@@ -5519,6 +5519,132 @@ export interface components {
             };
             tick: number;
             /** @description Ticks the attribution ensembles look ahead: twice the horizon */
+            window: number;
+        } | {
+            basins: {
+                [key: string]: {
+                    attribution: {
+                        /** @description Branch pairs compared: prophecyBranches, more when the first ones left the verdict open */
+                        branches: number;
+                        effect: {
+                            /** @description Mean shift of the loss tick over the branches that lost the basin within the horizon in both; 0 when neither ensemble lost it */
+                            expectedLossTick: number | null;
+                            /** @description Its t interval; null with fewer than two such branches */
+                            expectedLossTickInterval: {
+                                high: number;
+                                low: number;
+                            } | null;
+                            lossProbability: number;
+                            /** @description Newcombe's interval of a paired difference of proportions */
+                            lossProbabilityInterval: {
+                                high: number;
+                                low: number;
+                            };
+                            windowLossProbability: number | null;
+                            windowLossProbabilityInterval: {
+                                high: number;
+                                low: number;
+                            } | null;
+                        };
+                        /**
+                         * @description As in prophecy/3, decided on the 95 % interval of the effect: self-fulfilling (the loss likelier within the horizon), self-defeating (less likely, also over the window), postponing (less likely within the horizon but not over the window, or as likely but later), hastening (as likely but sooner), neutral (no effect beyond the thresholds, or no loss seen at all); inconclusive when the interval straddles a threshold with the most branches allowed
+                         * @enum {string}
+                         */
+                        verdict: "self-fulfilling" | "self-defeating" | "postponing" | "hastening" | "neutral" | "inconclusive";
+                        /** @description The branches with the agents reacting to no prophecy */
+                        withoutReaction: {
+                            /** @description Mean tick of loss over the branches that lost it within the horizon */
+                            expectedLossTick: number | null;
+                            /** @description Share of branches that lost the basin within the horizon */
+                            lossProbability: number;
+                            lossProbabilityInterval: {
+                                high: number;
+                                low: number;
+                            };
+                            /** @description Share that lost it within the window (twice the horizon); null when the ensembles stopped at the horizon */
+                            windowLossProbability: number | null;
+                        };
+                        /** @description The same branches with the agents reacting to this prophecy while it reigns */
+                        withReaction: {
+                            /** @description Mean tick of loss over the branches that lost it within the horizon */
+                            expectedLossTick: number | null;
+                            /** @description Share of branches that lost the basin within the horizon */
+                            lossProbability: number;
+                            lossProbabilityInterval: {
+                                high: number;
+                                low: number;
+                            };
+                            /** @description Share that lost it within the window (twice the horizon); null when the ensembles stopped at the horizon */
+                            windowLossProbability: number | null;
+                        };
+                    };
+                    /** @description Standard deviation of the depth at the horizon */
+                    depthSpread: number;
+                    /** @description Mean depth at the horizon */
+                    expectedDepth: number;
+                    expectedLossTick: number | null;
+                    /** @description The published forecast, which agents react to */
+                    lossProbability: number;
+                    lossProbabilityInterval: {
+                        high: number;
+                        low: number;
+                    };
+                };
+            };
+            /** @description Branches of the published forecast */
+            branches: number;
+            /** @description Ticks computed for this prophecy over every branch of every ensemble: its cost */
+            branchTicks: number;
+            /** @description Agreement of the branches: 1 when every basin forecast is 0 or 1 */
+            confidence: number;
+            /** @description Ensembles run: the counterfactual, the reaction, and the fixed-point trials */
+            ensembles: number;
+            expectedCentroid: {
+                x: number;
+                y: number;
+            } | null;
+            /** @description null unless the rule fixedPointIterations is above 0 */
+            fixedPoint: {
+                /** @description The contested basins: those whose counterfactual forecast the reaction moves by more than the tolerance */
+                basins: {
+                    [key: string]: {
+                        published: number;
+                        /** @description Why the published forecast was chosen */
+                        reason: string;
+                        /** @description Forecasts consistent with the reaction to them, within the tolerance; stable when the reaction pulls nearby forecasts towards it */
+                        roots: {
+                            forecast: number;
+                            reaction: number;
+                            stable: boolean;
+                        }[];
+                        /** @description Every forecast tried, in order */
+                        trials: {
+                            forecast: number;
+                            reaction: number;
+                        }[];
+                    };
+                };
+                /** @description Reaction ensembles the search ran, each over the horizon */
+                evaluations: number;
+                /**
+                 * @description converged: every contested basin is published at a consistent forecast; unstable: some basin has none within the tolerance
+                 * @enum {string}
+                 */
+                status: "converged" | "unstable";
+                tolerance: number;
+            } | null;
+            horizon: number;
+            /** @description Ticks the forecast stands in the branches before the next prophecy replaces it: the prophecy interval, at most the horizon */
+            reign: number;
+            /** @enum {string} */
+            schema: "prophecy/4";
+            stability: {
+                max: number;
+                mean: number;
+                min: number;
+            };
+            tick: number;
+            /** @description Ticks the attribution ensembles looked ahead: twice the horizon, or the horizon when no loss was forecast */
             window: number;
         };
         ProphecyEvent: {
@@ -5655,6 +5781,132 @@ export interface components {
                 };
                 tick: number;
                 /** @description Ticks the attribution ensembles look ahead: twice the horizon */
+                window: number;
+            } | {
+                basins: {
+                    [key: string]: {
+                        attribution: {
+                            /** @description Branch pairs compared: prophecyBranches, more when the first ones left the verdict open */
+                            branches: number;
+                            effect: {
+                                /** @description Mean shift of the loss tick over the branches that lost the basin within the horizon in both; 0 when neither ensemble lost it */
+                                expectedLossTick: number | null;
+                                /** @description Its t interval; null with fewer than two such branches */
+                                expectedLossTickInterval: {
+                                    high: number;
+                                    low: number;
+                                } | null;
+                                lossProbability: number;
+                                /** @description Newcombe's interval of a paired difference of proportions */
+                                lossProbabilityInterval: {
+                                    high: number;
+                                    low: number;
+                                };
+                                windowLossProbability: number | null;
+                                windowLossProbabilityInterval: {
+                                    high: number;
+                                    low: number;
+                                } | null;
+                            };
+                            /**
+                             * @description As in prophecy/3, decided on the 95 % interval of the effect: self-fulfilling (the loss likelier within the horizon), self-defeating (less likely, also over the window), postponing (less likely within the horizon but not over the window, or as likely but later), hastening (as likely but sooner), neutral (no effect beyond the thresholds, or no loss seen at all); inconclusive when the interval straddles a threshold with the most branches allowed
+                             * @enum {string}
+                             */
+                            verdict: "self-fulfilling" | "self-defeating" | "postponing" | "hastening" | "neutral" | "inconclusive";
+                            /** @description The branches with the agents reacting to no prophecy */
+                            withoutReaction: {
+                                /** @description Mean tick of loss over the branches that lost it within the horizon */
+                                expectedLossTick: number | null;
+                                /** @description Share of branches that lost the basin within the horizon */
+                                lossProbability: number;
+                                lossProbabilityInterval: {
+                                    high: number;
+                                    low: number;
+                                };
+                                /** @description Share that lost it within the window (twice the horizon); null when the ensembles stopped at the horizon */
+                                windowLossProbability: number | null;
+                            };
+                            /** @description The same branches with the agents reacting to this prophecy while it reigns */
+                            withReaction: {
+                                /** @description Mean tick of loss over the branches that lost it within the horizon */
+                                expectedLossTick: number | null;
+                                /** @description Share of branches that lost the basin within the horizon */
+                                lossProbability: number;
+                                lossProbabilityInterval: {
+                                    high: number;
+                                    low: number;
+                                };
+                                /** @description Share that lost it within the window (twice the horizon); null when the ensembles stopped at the horizon */
+                                windowLossProbability: number | null;
+                            };
+                        };
+                        /** @description Standard deviation of the depth at the horizon */
+                        depthSpread: number;
+                        /** @description Mean depth at the horizon */
+                        expectedDepth: number;
+                        expectedLossTick: number | null;
+                        /** @description The published forecast, which agents react to */
+                        lossProbability: number;
+                        lossProbabilityInterval: {
+                            high: number;
+                            low: number;
+                        };
+                    };
+                };
+                /** @description Branches of the published forecast */
+                branches: number;
+                /** @description Ticks computed for this prophecy over every branch of every ensemble: its cost */
+                branchTicks: number;
+                /** @description Agreement of the branches: 1 when every basin forecast is 0 or 1 */
+                confidence: number;
+                /** @description Ensembles run: the counterfactual, the reaction, and the fixed-point trials */
+                ensembles: number;
+                expectedCentroid: {
+                    x: number;
+                    y: number;
+                } | null;
+                /** @description null unless the rule fixedPointIterations is above 0 */
+                fixedPoint: {
+                    /** @description The contested basins: those whose counterfactual forecast the reaction moves by more than the tolerance */
+                    basins: {
+                        [key: string]: {
+                            published: number;
+                            /** @description Why the published forecast was chosen */
+                            reason: string;
+                            /** @description Forecasts consistent with the reaction to them, within the tolerance; stable when the reaction pulls nearby forecasts towards it */
+                            roots: {
+                                forecast: number;
+                                reaction: number;
+                                stable: boolean;
+                            }[];
+                            /** @description Every forecast tried, in order */
+                            trials: {
+                                forecast: number;
+                                reaction: number;
+                            }[];
+                        };
+                    };
+                    /** @description Reaction ensembles the search ran, each over the horizon */
+                    evaluations: number;
+                    /**
+                     * @description converged: every contested basin is published at a consistent forecast; unstable: some basin has none within the tolerance
+                     * @enum {string}
+                     */
+                    status: "converged" | "unstable";
+                    tolerance: number;
+                } | null;
+                horizon: number;
+                /** @description Ticks the forecast stands in the branches before the next prophecy replaces it: the prophecy interval, at most the horizon */
+                reign: number;
+                /** @enum {string} */
+                schema: "prophecy/4";
+                stability: {
+                    max: number;
+                    mean: number;
+                    min: number;
+                };
+                tick: number;
+                /** @description Ticks the attribution ensembles looked ahead: twice the horizon, or the horizon when no loss was forecast */
                 window: number;
             };
             /**
