@@ -2,9 +2,9 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createAppWithService } from './app.js';
 import { loadViewerFiles } from './routes/web/viewer-files.js';
-import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { ConfigError, loadConfig, repoRoot, type AppConfig } from './config.js';
 import { createAuthenticator } from './identity/authenticator.js';
-import { bootstrapIdentity } from './identity/bootstrap.js';
+import { bootstrapIdentity, operatorCli } from './identity/bootstrap.js';
 import { mountIdentityRoutes } from './identity/mount-identity-routes.js';
 import { systemClock } from './lib/clock.js';
 import { consoleLogger, type Logger } from './lib/logger.js';
@@ -32,6 +32,7 @@ import { createWorkBudget } from './work-budget/work-budget.js';
 import { answerClientError } from './http/client-error-handler.js';
 import { capConnectionsPerAddress } from './http/connection-cap.js';
 import { httpServerOptions } from './http/http-limits.js';
+import { listenFailure } from './http/listen-failure.js';
 import type { Server } from 'node:http';
 import { runExperimentWorker } from './experiment-worker.js';
 import { processName, startExperimentQueue } from './shared-experiments.js';
@@ -189,13 +190,19 @@ async function main(): Promise<void> {
     logger.info(`listening on http://${host}:${info.port} (viewer: /, docs: /v1/docs)`);
     listening(info);
   });
+  // A port that is taken (or not allowed) ends the start with one line that says which port and
+  // how to choose another, not a stack trace (docs/operations.md, "A port already in use").
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    console.error(listenFailure(error, config.host, config.port));
+    process.exit(1);
+  });
   // What Node refuses before the app sees a request is answered in the error envelope too, and
   // one address cannot hold every connection.
   server.on('clientError', answerClientError);
   capConnectionsPerAddress(server as Server, config.http.maxConnectionsPerAddress);
   // The banner's curl line names the port actually bound (PORT=0 picks one).
   const { port } = await listeningOn;
-  await bootstrapIdentity({ identityStore, enabled: config.bootstrap, host: config.host, port });
+  await bootstrapIdentity({ identityStore, enabled: config.bootstrap, host: config.host, port, cli: operatorCli(repoRoot(), config.database) });
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {

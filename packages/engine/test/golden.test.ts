@@ -29,7 +29,7 @@ const GOLDEN_TIMEOUT_MS = 240_000;
 
 /** Starts a fresh Node process that computes every hash on its own; `TZ` and locale differ on purpose. */
 function hashesInChild(env: Record<string, string>): Promise<GoldenFile> {
-  return run(process.execPath, ['--import', 'tsx', CHILD], {
+  return run(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', CHILD], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     maxBuffer: 1 << 20,

@@ -1326,10 +1326,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One pre-built scenario (public) */
+        /**
+         * One pre-built scenario (public)
+         * @description The scenario file as written, with the defaults of its top-level fields (tags, note, nodeLabels, rules) and of each agent (policy, attractorPreferences). `?resolved=true` fills in what the engine would use too: every rule (its default when the file leaves it out; warningThresholds sorted high to low) and every agent policy parameter (lambda, gamma, belief).
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: every rule and policy parameter filled in with its default; false (default): as written */
+                    resolved?: "true" | "false";
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -1351,6 +1357,21 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Scenario"];
+                    };
+                };
+                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the window for this identity and route class */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) at which the window resets */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description NOT_FOUND */

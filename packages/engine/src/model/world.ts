@@ -26,14 +26,14 @@ export interface OpenProphecy {
    * 1.2.0 on: the forecast tick of each loss (mean over the branches that lost the basin), from
    * which a confident forecast's verdict waits one more horizon. Absent before 1.2.0.
    */
-  readonly expectedLossTick?: Readonly<Record<string, number | null>>;
+  readonly expectedLossTick?: Readonly<Record<string, number | null>> | undefined;
   /**
    * 1.3.0 on: the loss probability within the horizon in the ensemble reacting to this forecast,
    * against which a loss is judged unforeseen, and the verdict on each basin, without which a
    * surviving basin is not `averted`. Absent before 1.3.0.
    */
-  readonly reactedLossProbability?: Readonly<Record<string, number>>;
-  readonly verdicts?: Readonly<Record<string, CalibratedVerdict>>;
+  readonly reactedLossProbability?: Readonly<Record<string, number>> | undefined;
+  readonly verdicts?: Readonly<Record<string, CalibratedVerdict>> | undefined;
 }
 
 /** 1.3.0 on: a basin judged `averted`, watched so that a later loss of it is reported. */
