@@ -210,7 +210,7 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
-                    offset?: number | null;
+                    offset?: number;
                     /** @description JWT callers only: one of their organizations (400 when not a UUID, 403 when not theirs). Ignored entirely for API keys, whatever its value. */
                     organizationId?: string;
                 };
@@ -632,7 +632,11 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
             responses: {
                 /** @description The experiment, cancelled (or as it finished) */
                 200: {
@@ -982,6 +986,21 @@ export interface paths {
                 };
                 /** @description NOT_FOUND */
                 404: {
+                    headers: {
+                        /** @description Requests allowed in the window for this identity and route class */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) at which the window resets */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
+                406: {
                     headers: {
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
@@ -1407,7 +1426,7 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
-                    offset?: number | null;
+                    offset?: number;
                     /** @description JWT callers only: one of their organizations (400 when not a UUID, 403 when not theirs). Ignored entirely for API keys, whatever its value. */
                     organizationId?: string;
                 };
@@ -2075,7 +2094,7 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
-                    offset?: number | null;
+                    offset?: number;
                     /** @description By creation order */
                     order?: "asc" | "desc";
                 };
@@ -2973,7 +2992,7 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
-                    offset?: number | null;
+                    offset?: number;
                     /** @description By creation order */
                     order?: "asc" | "desc";
                 };
@@ -3105,7 +3124,7 @@ export interface paths {
                 path: {
                     id: string;
                     /** @description A tick from 0 (the start) to the current tick */
-                    tick: number | null;
+                    tick: number;
                 };
                 cookie?: never;
             };
@@ -3670,6 +3689,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
+                406: {
+                    headers: {
+                        /** @description Requests allowed in the window for this identity and route class */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) at which the window resets */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
                 422: {
                     headers: {
@@ -3984,6 +4018,21 @@ export interface paths {
                 };
                 /** @description NOT_FOUND */
                 404: {
+                    headers: {
+                        /** @description Requests allowed in the window for this identity and route class */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) at which the window resets */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
+                406: {
                     headers: {
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
@@ -4614,6 +4663,11 @@ export interface components {
         DomainList: {
             data: components["schemas"]["Domain"][];
         };
+        /**
+         * @description No fields: send no body, or `{}`
+         * @example {}
+         */
+        EmptyBody: Record<string, never>;
         /**
          * @description Engine versions served; the default is the newest (1.2.0). A simulation keeps its version for life.
          * @enum {string}

@@ -31,7 +31,7 @@ export const created = {
   headers: { Location: { schema: { type: 'string' as const }, description: '/v1/simulations/{id}' } },
   content: { 'application/json': { schema: SimulationSchema } },
 };
-const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 409: notActive, 413: tooLarge } = errorResponses;
+const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 406: notAcceptable, 409: notActive, 413: tooLarge } = errorResponses;
 
 /** The simulation routes; middleware comes from the app's guards so docs and enforcement agree. */
 export function simulationRoutes(guards: RouteGuards) {
@@ -78,6 +78,7 @@ export function simulationRoutes(guards: RouteGuards) {
         401: unauthorized,
         403: forbidden,
         404: notFound,
+        406: notAcceptable,
         413: tooLarge,
       },
     }),
@@ -145,6 +146,7 @@ export function simulationRoutes(guards: RouteGuards) {
         401: unauthorized,
         403: forbidden,
         404: notFound,
+        406: notAcceptable,
       },
     }),
     stateAt: createRoute({
