@@ -45,8 +45,8 @@ export type ParameterBase =
 
 /**
  * Segments no path may hold: they name the prototype machinery of a JavaScript object, not a
- * field, and an input path through them would reach it (docs/api.md, "Experiments", "Parameter
- * paths"). A key of `vary` spelt so is a 400 at its path, never dropped.
+ * field, and an input path through them would reach it
+ * (docs/api.md, "Experiments", "Parameter paths"). A key of `vary` spelt so is a 400 at its path, never dropped.
  */
 const RESERVED_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 

@@ -3,8 +3,8 @@ import { ApiError } from './api-error.js';
 
 /**
  * The media type to answer in, of those a route `offers` (its default first), chosen from the
- * request's `Accept` by RFC 9110's rules with the negotiator library (docs/api.md, "Content
- * negotiation"): q-values rank the types, `q=0` rules one out, the most specific range wins, and
+ * request's `Accept` by RFC 9110's rules with the negotiator library
+ * (docs/api.md, "Content negotiation"): q-values rank the types, `q=0` rules one out, the most specific range wins, and
  * a missing `Accept` (or `*∕*`) gets the default. When none of the offered types is acceptable:
  * 406 NOT_ACCEPTABLE in the error envelope, naming what is offered. Called before any work is
  * done, so a refused request computes nothing.
