@@ -6,7 +6,7 @@ import type { ExperimentFeed } from './experiment-feed.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
 import { parseMetric, type MetricSpec, type MetricValue } from './experiment-metrics.js';
 import type { ExperimentScheduler } from './experiment-scheduler.js';
-import { combinationScenario, runInputs, simulationRunInputs, type CombinationScenario, type RunInputs } from './experiment-spec.js';
+import { combinationScenario, reuseScope, runInputs, simulationRunInputs, type CombinationScenario, type RunInputs } from './experiment-spec.js';
 import { RunResults, type RunResult } from './run-results.js';
 import type { ExperimentEvent, ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
 
@@ -236,11 +236,12 @@ export class ExperimentExecutor implements ExperimentScheduler {
   /** What run (c, r) computes: its combination's scenario with its seed, or the simulation base with its reseed and changes. */
   private runInputsOf(experiment: ActiveExperiment, combination: number, replication: number): RunInputs {
     const { spec } = experiment.record;
-    if (spec.base.kind === 'simulation') return simulationRunInputs(spec, spec.base, combination, replication);
+    const scope = reuseScope(spec, experiment.record.organizationId);
+    if (spec.base.kind === 'simulation') return simulationRunInputs(spec, spec.base, combination, replication, scope);
     if (experiment.scenario?.combination !== combination) experiment.scenario = { combination, built: combinationScenario(spec, combination, this.deps.domains) };
     const built = experiment.scenario.built;
     if (!built.ok) throw new Error(`combination ${combination}: ${built.message}`);
-    return runInputs(spec, built.scenario, combination, replication);
+    return runInputs(spec, built.scenario, combination, replication, scope);
   }
 
   private metricsOf(experiment: ActiveExperiment, inputs: RunInputs): Promise<RunResult> {

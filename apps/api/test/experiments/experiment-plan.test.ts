@@ -63,7 +63,7 @@ describe('planning an experiment', () => {
     if (!scenario.ok) throw new Error(scenario.message);
     expect(scenario.scenario.rules?.reflexivity).toBe(0.5);
     expect(scenario.scenario.agents.every((a) => a.policy?.lambda === 0.6)).toBe(true);
-    const run = runInputs(plan.spec, scenario.scenario, 5, 2);
+    const run = runInputs(plan.spec, scenario.scenario, 5, 2, undefined);
     expect(run.seed).toBe(runSeed(7, 5, 2));
     expect(run.scenario.seed).toBe(run.seed);
     const seeds = new Set<number>();
