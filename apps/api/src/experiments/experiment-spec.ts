@@ -160,14 +160,52 @@ export function reuseScope(spec: Pick<ExperimentSpec, 'base'>, organizationId: s
 /** `{ organization }` for a private run (see reuseScope), nothing for a public one. */
 const scoped = (scope: string | undefined): { organization?: string } => (scope === undefined ? {} : { organization: scope });
 
+/** The inputs hash of a combination's runs, by seed (see combinationHasher). */
+export type CombinationHasher = (seed: number) => string;
+
+/** Stands for the seed in the canonical JSON a combination's hasher splits; no scenario holds it. */
+const SEED_HOLE = '\u0000seed\u0000';
+
+/** What a run of a scenario or domain base hashes: the engine version, the scenario with the run's seed, ticks, metrics and the reuse scope. */
+const hashedRecord = (spec: ExperimentSpec, scenario: ScenarioInput, seed: number | string, scope: string | undefined) => ({
+  engineVersion: spec.engineVersion,
+  scenario: { ...scenario, seed },
+  ticks: spec.ticks,
+  metrics: [...spec.metrics].sort(),
+  ...scoped(scope),
+});
+
+/**
+ * The inputs hash of each run of one combination, by its seed, the same bytes hashed as
+ * runInputs always did. The canonical JSON of the combination's scenario (megabytes for 10 000
+ * agents) is written and hashed once, up to the seed; each run then hashes only its seed and
+ * what follows it, on a copy of that hash state. An experiment whose runs are all reused does
+ * no more than that per run on the event loop (docs/api.md, "Experiments", "Runs, reuse and resuming").
+ */
+export function combinationHasher(spec: ExperimentSpec, scenario: ScenarioInput, scope: string | undefined): CombinationHasher {
+  const text = canonicalJson(hashedRecord(spec, scenario, SEED_HOLE, scope));
+  const hole = JSON.stringify(SEED_HOLE);
+  const at = text.indexOf(hole);
+  if (at < 0 || text.includes(hole, at + hole.length)) {
+    // Cannot happen for a scenario the engine accepts (ids are printable); hash whole then.
+    return (seed) => createHash('sha256').update(canonicalJson(hashedRecord(spec, scenario, seed, scope))).digest('hex');
+  }
+  const prefix = createHash('sha256').update(text.slice(0, at));
+  const suffix = text.slice(at + hole.length);
+  return (seed) => prefix.copy().update(`${canonicalJson(seed)}${suffix}`).digest('hex');
+}
+
 /** Hashed: the engine version, the scenario with the run's seed, ticks and metrics, and the reuse scope. */
-export function runInputs(spec: ExperimentSpec, scenario: ScenarioInput, combination: number, replication: number, scope: string | undefined): ScenarioRunInputs {
+export function runInputs(
+  spec: ExperimentSpec,
+  scenario: ScenarioInput,
+  combination: number,
+  replication: number,
+  scope: string | undefined,
+  hasher: CombinationHasher = combinationHasher(spec, scenario, scope),
+): ScenarioRunInputs {
   const seed = runSeed(spec.seed, combination, replication);
-  const seeded: ScenarioInput = { ...scenario, seed };
-  const hash = createHash('sha256')
-    .update(canonicalJson({ engineVersion: spec.engineVersion, scenario: seeded, ticks: spec.ticks, metrics: [...spec.metrics].sort(), ...scoped(scope) }))
-    .digest('hex');
-  return { start: 'scenario', combination, replication, seed, scenario: seeded, hash };
+  return { start: 'scenario', combination, replication, seed, scenario: { ...scenario, seed }, hash: hasher(seed) };
 }
 
 /**
