@@ -130,7 +130,7 @@ export function simulationRoutes(guards: RouteGuards) {
         'Without query parameters: every step from tick 1 to the current tick. With `fromTick`, `toTick` or `limit`: a page of at most `limit` ticks (default 100, at most 1000), ' +
         'its `page` object in the JSON body and the next page’s `fromTick` in the `X-Next-Cursor` header (absent on the last page, the only place NDJSON carries it). ' +
         'Pages concatenated equal the whole trace byte for byte. 400 when fromTick is after toTick or beyond the current tick; 404 before the first tick.',
-      middleware: guards.read,
+      middleware: guards.engineRead,
       security: PROTECTED,
       request: { params: IdParamSchema, query: TraceQuerySchema },
       responses: {
@@ -157,7 +157,7 @@ export function simulationRoutes(guards: RouteGuards) {
       description:
         'The engine state at `tick`, equal to the `state` of trace step `tick` (tick 0: the state before the first tick). Replayed from the nearest checkpoint and weighed by the work budget like a trace read. ' +
         'A tick beyond the current one is 400 `VALIDATION_ERROR` at `tick`.',
-      middleware: guards.read,
+      middleware: guards.engineRead,
       security: PROTECTED,
       request: { params: StateAtParamsSchema },
       responses: {
