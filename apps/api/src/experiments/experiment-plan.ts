@@ -5,7 +5,7 @@ import { TimeSlices } from '../lib/time-slices.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
 import { resolveScenario } from '../simulations/scenario-source.js';
-import { estimateWork, scenarioShape, widenShape, type WorkEstimate, type WorkShape } from '../work-budget/work-cost.js';
+import { estimateWork, scenarioShape, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../work-budget/work-cost.js';
 import { MAX_VALUES_PER_PATH, type ExperimentLimits } from './experiment-limits.js';
 import { parseMetric } from './experiment-metrics.js';
 import { combinationCount, combinationScenario, combinationValues, type ExperimentBase, type ExperimentSpec, type SimulationBase, type VariedParameter } from './experiment-spec.js';
@@ -288,10 +288,12 @@ async function weigh(
   for (let c = 0; c < combinations; c++) {
     await slices.pause();
     const { base } = spec;
-    const cost =
+    const ticked =
       start.simulation !== undefined
         ? estimateWork(widenShape(start.simulation.shape, ruleChanges(spec, c)), start.simulation.atTick, spec.ticks)
         : estimateWork(scenarioShape(start.translated.get(c) ?? costScenario({ ...spec, base: base as ExperimentBase }, start.scenario as ScenarioInput, c, domains), spec.engineVersion), 0, spec.ticks);
+    // Each run also builds (or restores) its world: a fixed cost per run.
+    const cost = { ...ticked, cost: ticked.cost + worldSetupCost(ticked.agents) };
     if (runCost === undefined || cost.cost > runCost.cost) runCost = cost;
     total += cost.cost * spec.replications;
     ticks += cost.ticks * spec.replications;
