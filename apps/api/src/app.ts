@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { engineQueue } from './engine-work/engine-queue.js';
 import type { AppDeps } from './app-deps.js';
 import { unroutedBodyLimit } from './lib/body-limit.js';
 import { createRouter } from './lib/create-router.js';
@@ -70,7 +71,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   // Forks share the service's engine runner, so their replays queue on the same workers.
   const forks = new SimulationForks({ store: deps.store, engine: service.engine, work: service.work, clock: deps.clock, usage: service.usage });
   const onError = errorHandler(logger);
-  const guards = createRouteGuards(deps.authenticator, deps.extensions, onError);
+  const guards = createRouteGuards(deps.authenticator, { ...deps.extensions, engineQueue: engineQueue(deps.engineQueue) }, onError);
   const app = createRouter();
   const marks = new RouteMarks();
   const mountRouter = (router: OpenAPIHono): void => marks.mount(app, router);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ENGINE_QUEUE_LIMITS, type EngineQueueLimits } from './engine-work/engine-queue.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +82,10 @@ const EnvSchema = z.object({
   SIM_ROLE: optional.pipe(z.enum(['api', 'worker']).optional()).transform((v) => v ?? 'api'),
   /** Engine worker threads; default one per core but one (at least one). */
   SIM_ENGINE_WORKERS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(256).optional()),
+  /** Engine reads (trace, a past state, compare) under way at once per organization; default 8 (docs/api.md, "Engine work", "The engine's queue"). */
+  SIM_ENGINE_QUEUE_PER_ORGANIZATION: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100_000).optional()),
+  /** Engine reads under way at once in this process, every organization together; default 64. */
+  SIM_ENGINE_QUEUE_TOTAL: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(1_000_000).optional()),
   /** Concurrent SSE streams per organization, `free,pro,enterprise`, e.g. `2,20,200`. */
   SIM_SSE_STREAM_LIMITS: optional.pipe(
     z
@@ -136,6 +141,8 @@ export interface AppConfig {
   serviceVersion: string;
   /** Engine worker threads; undefined: one per core but one. */
   engineWorkers: number | undefined;
+  /** The bounded queue of engine reads (SIM_ENGINE_QUEUE_PER_ORGANIZATION, SIM_ENGINE_QUEUE_TOTAL). */
+  engineQueue: EngineQueueLimits;
   /** Lease life of a playing simulation when processes share PostgreSQL (SIM_PLAYBACK_LEASE_MS). */
   playbackLeaseMs: number;
   /** What this process does (SIM_ROLE): serve the API, or compute experiment runs only. */
@@ -217,6 +224,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     trustProxy: e.SIM_TRUST_PROXY ?? { kind: 'socket' },
     serviceVersion: serviceVersion(root),
     engineWorkers: e.SIM_ENGINE_WORKERS,
+    engineQueue: {
+      perOrganization: e.SIM_ENGINE_QUEUE_PER_ORGANIZATION ?? DEFAULT_ENGINE_QUEUE_LIMITS.perOrganization,
+      total: e.SIM_ENGINE_QUEUE_TOTAL ?? DEFAULT_ENGINE_QUEUE_LIMITS.total,
+    },
     playbackLeaseMs: e.SIM_PLAYBACK_LEASE_MS,
     role: e.SIM_ROLE,
     checkpointInterval: e.SIM_CHECKPOINT_INTERVAL,

@@ -156,6 +156,7 @@ async function main(): Promise<void> {
     experiments: storage.experiments,
     // Experiment runs fill every worker thread; requests that need the engine queue behind at most that many runs.
     experimentParallelism: engineWorkers,
+    engineQueue: config.engineQueue,
     ...(experimentQueue ? { experimentQueue } : {}),
     instance,
     web,

@@ -19,7 +19,7 @@ import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-
 import type { AdvanceResult, QueueResult } from '../engine-work/engine-task.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget, type WorkRequest } from '../work-budget/work-budget.js';
-import { estimateWork, peakTickEstimate, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, type WorkEstimate } from '../work-budget/work-cost.js';
+import { estimateWork, peakTickEstimate, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, worldSetupCost, type WorkEstimate } from '../work-budget/work-cost.js';
 import { PlaybackPayers } from '../work-budget/playback-payers.js';
 import { SnapshotWeights, type SnapshotWeight } from './snapshot-weights.js';
 import { scenarioWorkProblems } from '../work-budget/scenario-work-check.js';
@@ -489,14 +489,19 @@ export class SimulationService implements PlaybackTarget {
     const replay = await this.deps.store.getReplayInput(id);
     if (replay === undefined) throw notFound(`Simulation ${id} not found`);
     if (tick > replay.tick) throw validationError([{ path: 'tick', message: `tick ${tick} is beyond the current tick (${replay.tick})` }]);
-    // Tick 0 is the scenario as created: built on a worker, as create builds it.
+    // Tick 0 is the scenario as created: built on a worker, as create builds it. Charged as
+    // building a world costs (docs/api.md, "Engine work", "Cost model: agent-ticks").
     if (tick === 0) {
+      const start = estimateWork(scenarioShape(replay.scenario, replay.engineVersion), 0, 0);
+      await this.work.admit(request, { ...start, cost: worldSetupCost(start.agents) }, { history: true });
       const built = await this.engine.create({ kind: 'create', scenario: replay.scenario, engineVersion: replay.engineVersion, keepSnapshot: false }, request.signal);
       if (built.kind === 'invalid') throw new Error(`the stored scenario of simulation ${id} no longer builds`);
       return { simulationId: id, tick, state: built.state };
     }
     const start = await this.deps.store.nearestCheckpoint(id, tick - 1);
-    await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, tick), { history: true });
+    // The ticks replayed, and restoring the world they start from.
+    const replayed = estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, tick);
+    await this.work.admit(request, { ...replayed, cost: replayed.cost + worldSetupCost(replayed.agents) }, { history: true });
     const source = { scenario: replay.scenario, engineVersion: replay.engineVersion, inputs: replay.inputs, untilTick: tick, stepsFromTick: tick, start };
     let found: TraceStep | null = null;
     for await (const step of replayStretches(this.engine, source, 'object', request.signal)) if (step !== null) found = step;

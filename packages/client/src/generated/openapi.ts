@@ -210,7 +210,7 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
-                    offset?: number | null;
+                    offset?: number;
                     /** @description JWT callers only: one of their organizations (400 when not a UUID, 403 when not theirs). Ignored entirely for API keys, whatever its value. */
                     organizationId?: string;
                 };
@@ -466,7 +466,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -632,7 +632,11 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
             responses: {
                 /** @description The experiment, cancelled (or as it finished) */
                 200: {
@@ -982,6 +986,21 @@ export interface paths {
                 };
                 /** @description NOT_FOUND */
                 404: {
+                    headers: {
+                        /** @description Requests allowed in the window for this identity and route class */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) at which the window resets */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
+                406: {
                     headers: {
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
@@ -1428,7 +1447,7 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
-                    offset?: number | null;
+                    offset?: number;
                     /** @description JWT callers only: one of their organizations (400 when not a UUID, 403 when not theirs). Ignored entirely for API keys, whatever its value. */
                     organizationId?: string;
                 };
@@ -2065,7 +2084,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2096,7 +2115,7 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
-                    offset?: number | null;
+                    offset?: number;
                     /** @description By creation order */
                     order?: "asc" | "desc";
                 };
@@ -2648,7 +2667,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2844,7 +2863,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2994,7 +3013,7 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
-                    offset?: number | null;
+                    offset?: number;
                     /** @description By creation order */
                     order?: "asc" | "desc";
                 };
@@ -3126,7 +3145,7 @@ export interface paths {
                 path: {
                     id: string;
                     /** @description A tick from 0 (the start) to the current tick */
-                    tick: number | null;
+                    tick: number;
                 };
                 cookie?: never;
             };
@@ -3135,6 +3154,12 @@ export interface paths {
                 /** @description The state at that tick */
                 200: {
                     headers: {
+                        /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
+                        "X-RateLimit-Compute-Limit"?: number;
+                        /** @description Agent-ticks left in the window */
+                        "X-RateLimit-Compute-Remaining"?: number;
+                        /** @description Unix time (seconds) at which the compute window resets */
+                        "X-RateLimit-Compute-Reset"?: number;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -3207,6 +3232,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
                 429: {
                     headers: {
@@ -3218,6 +3252,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
+                503: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3394,7 +3437,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3560,7 +3603,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3691,6 +3734,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
+                406: {
+                    headers: {
+                        /** @description Requests allowed in the window for this identity and route class */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) at which the window resets */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
                 422: {
                     headers: {
@@ -3717,7 +3775,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -4018,6 +4076,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
+                406: {
+                    headers: {
+                        /** @description Requests allowed in the window for this identity and route class */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) at which the window resets */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `Retry-After` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
                 409: {
                     headers: {
@@ -4076,7 +4149,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -4635,6 +4708,11 @@ export interface components {
         DomainList: {
             data: components["schemas"]["Domain"][];
         };
+        /**
+         * @description No fields: send no body, or `{}`
+         * @example {}
+         */
+        EmptyBody: Record<string, never>;
         /**
          * @description Engine versions served; the default is the newest (1.3.0). A simulation keeps its version for life.
          * @enum {string}
@@ -5561,7 +5639,7 @@ export interface components {
                                 high: number;
                                 low: number;
                             };
-                            /** @description Share that lost it within the window (twice the horizon); null when the ensembles stopped at the horizon */
+                            /** @description Share that lost it within the window (twice the horizon); null for a basin not followed past the horizon (only those the counterfactual lost in some branch are) */
                             windowLossProbability: number | null;
                         };
                         /** @description The same branches with the agents reacting to this prophecy while it reigns */
@@ -5574,7 +5652,7 @@ export interface components {
                                 high: number;
                                 low: number;
                             };
-                            /** @description Share that lost it within the window (twice the horizon); null when the ensembles stopped at the horizon */
+                            /** @description Share that lost it within the window (twice the horizon); null for a basin not followed past the horizon (only those the counterfactual lost in some branch are) */
                             windowLossProbability: number | null;
                         };
                     };
@@ -5644,7 +5722,7 @@ export interface components {
                 min: number;
             };
             tick: number;
-            /** @description Ticks the attribution ensembles looked ahead: twice the horizon, or the horizon when no loss was forecast */
+            /** @description Ticks the attribution ensembles looked ahead: twice the horizon for the basins the counterfactual lost in some branch, else the horizon */
             window: number;
         };
         ProphecyEvent: {
@@ -5823,7 +5901,7 @@ export interface components {
                                     high: number;
                                     low: number;
                                 };
-                                /** @description Share that lost it within the window (twice the horizon); null when the ensembles stopped at the horizon */
+                                /** @description Share that lost it within the window (twice the horizon); null for a basin not followed past the horizon (only those the counterfactual lost in some branch are) */
                                 windowLossProbability: number | null;
                             };
                             /** @description The same branches with the agents reacting to this prophecy while it reigns */
@@ -5836,7 +5914,7 @@ export interface components {
                                     high: number;
                                     low: number;
                                 };
-                                /** @description Share that lost it within the window (twice the horizon); null when the ensembles stopped at the horizon */
+                                /** @description Share that lost it within the window (twice the horizon); null for a basin not followed past the horizon (only those the counterfactual lost in some branch are) */
                                 windowLossProbability: number | null;
                             };
                         };
@@ -5906,7 +5984,7 @@ export interface components {
                     min: number;
                 };
                 tick: number;
-                /** @description Ticks the attribution ensembles looked ahead: twice the horizon, or the horizon when no loss was forecast */
+                /** @description Ticks the attribution ensembles looked ahead: twice the horizon for the basins the counterfactual lost in some branch, else the horizon */
                 window: number;
             };
             /**

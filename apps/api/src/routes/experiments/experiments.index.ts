@@ -12,6 +12,8 @@ import type { ExperimentService } from '../../experiments/experiment-service.js'
 import type { ExperimentStore } from '../../experiments/experiment-store.js';
 import type { RouteGuards } from '../../lib/route-guards.js';
 import { localStreamSlots } from '../../coordination/in-process-coordination.js';
+import { reportBodyRules } from '../../lib/body-rules.js';
+import { EXPERIMENT_BODY_RULES } from './experiment-schemas.js';
 import { experimentHandlers } from './experiments.handlers.js';
 import { experimentRoutes } from './experiments.routes.js';
 
@@ -41,7 +43,7 @@ export function experimentsRouter(deps: ExperimentsRouterDeps) {
     tiers: live.tiers ?? DEFAULT_TIER_LIMITS,
   });
   return createRouter()
-    .openapi(routes.submit, handlers.submit)
+    .openapi(routes.submit, handlers.submit, reportBodyRules(...EXPERIMENT_BODY_RULES))
     .openapi(routes.list, handlers.list)
     .openapi(routes.get, handlers.get)
     .openapi(routes.cancel, handlers.cancel)
