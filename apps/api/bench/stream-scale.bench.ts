@@ -102,7 +102,7 @@ const TICK = Buffer.from('event: tick\ndata: {"t":');
 const ID = Buffer.from('\nid: ');
 const RETRY = Buffer.from('retry: ');
 const DEGRADED = Buffer.from('event: degraded\n');
-const SLOW = Buffer.from('"code":"SLOW_CONSUMER"');
+const SLOW = Buffer.from('event: error\ndata: {"code":"SLOW_CONSUMER"');
 /** Longer than a marker and its number: what a chunk carries over to the next. */
 const TAIL = TICK.length + 16;
 
@@ -204,7 +204,7 @@ class RawSubscriber {
       if (n !== undefined) this.retryMs = n.value;
     }
     if (!this.degraded && text.indexOf(DEGRADED) !== -1) this.degraded = true;
-    if (text.indexOf(SLOW) !== -1 && text.indexOf(DEGRADED) === -1) this.dropped++;
+    if (text.indexOf(SLOW) !== -1) this.dropped++;
   }
 
   close(): void {
