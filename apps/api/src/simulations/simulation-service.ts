@@ -15,7 +15,7 @@ import {
 import { CompactTraceStep, type CompactStep } from '../live/compact-step.js';
 import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import { createInProcessRunner } from '../engine-work/in-process-runner.js';
-import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
+import { EngineTaskCancelled, isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
 import type { AdvanceResult, QueueResult } from '../engine-work/engine-task.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget, type WorkRequest } from '../work-budget/work-budget.js';
@@ -367,6 +367,8 @@ export class SimulationService implements PlaybackTarget {
 
   async advancePlayback(simulationId: string, ticks: number, signal?: AbortSignal): Promise<PlaybackProgress> {
     return this.mutate(simulationId, async (current) => {
+      // Paused while this advance waited for the lock: nothing is charged, nothing computed.
+      if (signal?.aborted === true) throw new EngineTaskCancelled();
       const speed = current.playbackSpeed;
       if (current.status !== 'playing') {
         this.payers.delete(simulationId);
