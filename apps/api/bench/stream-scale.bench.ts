@@ -16,7 +16,8 @@
  * so it includes the engine, the commit, the fan-out and the client) and from the tick's first
  * arrival at any subscriber (the fan-out's own part), the server's CPU time (its event loop's
  * apart), the p50/p99/max of GET /v1/health measured by a SEPARATE process every 20 ms while the
- * stream runs, how long `pause` took to answer, and the server's peak resident memory (VmHWM; the
+ * stream runs, how long `pause` took to answer (after the play, then BENCH_PAUSES − 1 more after
+ * 1.5 s of play each: their median and max), and the server's peak resident memory (VmHWM; the
  * engine's worker threads are in the same process). Baselines from the same run, on the same
  * server before any subscriber joined: health p99, and `pause` after a second of playback.
  * Targets: compact, every tick delivered, health p99 < 50 ms, peak < 300 MB; JSON, the clock at
@@ -42,6 +43,8 @@ import { runCliJson, startServerProcess, tempDir } from '../test/support/server-
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const COMPACT = Number(process.env.BENCH_COMPACT ?? 500);
 const FULL = Number(process.env.BENCH_FULL ?? 100);
+/** Pauses measured per phase: the one after the play, then more after shorter plays. */
+const PAUSES = Number(process.env.BENCH_PAUSES ?? 5);
 /** crowded-large plays at rules.ticksPerSecond 10; speed 2 makes it 20 ticks/s. */
 const RATE = 20;
 const SPEED = 2;
@@ -246,7 +249,10 @@ interface PhaseResult {
   playing: number;
   health: { p50: number; p99: number; max: number; count: number };
   healthBaselineP99: number;
+  /** The first pause (after the whole play). */
   pauseMs: number;
+  /** Every pause measured under load, sorted. */
+  pauses: number[];
   pauseBaselineMs: number;
   rssBefore: number;
   rssMax: number;
@@ -344,6 +350,15 @@ async function phase(name: string, groups: readonly Group[]): Promise<PhaseResul
     const clientUsage = process.cpuUsage(clientAt);
     const wall = (performance.now() - wallAt) / 1000;
     const healthTimes = (await probe.stop()).sort((a, b) => a - b);
+    // More pauses under the same load, each after a second and a half of play: one sample is noisy.
+    const pauses = [pause.status === 200 ? pause.ms : Number.POSITIVE_INFINITY];
+    for (let i = 1; i < PAUSES && Number.isFinite(pauses[0] as number); i++) {
+      await control('play');
+      await sleep(1500);
+      const again = await timed((signal) => control('pause', signal), 90_000);
+      pauses.push(again.status === 200 ? again.ms : Number.POSITIVE_INFINITY);
+    }
+    pauses.sort((a, b) => a - b);
     const peak = memoryMb(server.pid, 'VmHWM');
     for (const s of all) s.close();
 
@@ -400,6 +415,7 @@ async function phase(name: string, groups: readonly Group[]): Promise<PhaseResul
       health: { p50: percentile(healthTimes, 50), p99: percentile(healthTimes, 99), max: healthTimes.at(-1) ?? Number.NaN, count: healthTimes.length },
       healthBaselineP99: percentile(idleHealth, 99),
       pauseMs: pause.status === 200 ? pause.ms : Number.POSITIVE_INFINITY,
+      pauses,
       pauseBaselineMs: pauseBaseline.ms,
       rssBefore,
       rssMax: Math.max(...samples),
@@ -440,12 +456,12 @@ function report(r: PhaseResult, targets: Targets): void {
   }
   console.log(`| server peak RSS (VmHWM) | ${r.peak.toFixed(0)} MB (RSS ${r.rssBefore.toFixed(0)} MB before subscribing; mean ${r.rssFirstQuarter.toFixed(0)} MB in the first quarter of the play, ${r.rssLastQuarter.toFixed(0)} MB in the last) |`);
   console.log(`| \`GET /v1/health\` p99 from another process | ${ms(r.health.p99)} (${ratio(r.health.p99, r.healthBaselineP99)} of ${ms(r.healthBaselineP99)} idle; p50 ${ms(r.health.p50)}, max ${ms(r.health.max)}, ${r.health.count} requests) |`);
-  console.log(`| \`pause\` answered after | ${ms(r.pauseMs)} (${ratio(r.pauseMs, r.pauseBaselineMs)} of ${ms(r.pauseBaselineMs)} with no subscriber) |`);
+  console.log(`| \`pause\` answered after | ${ms(r.pauseMs)} (${ratio(r.pauseMs, r.pauseBaselineMs)} of ${ms(r.pauseBaselineMs)} with no subscriber); ${r.pauses.length} pauses: median ${ms(percentile(r.pauses, 50))}, max ${ms(r.pauses.at(-1) as number)} |`);
   console.log(`| CPU while playing (${r.wall.toFixed(1)} s) | server ${r.serverCpu.toFixed(1)} s (event loop ${r.eventLoopCpu.toFixed(1)} s), subscribers' process ${r.clientCpu.toFixed(1)} s |`);
   const verdicts: string[] = [`health p99 < ${targets.healthP99} ms: ${met(r.health.p99 < targets.healthP99)}`];
   if (targets.everyTick === true) verdicts.push(`every tick to every subscriber: ${met(r.groups.every((g) => g.complete === g.opened && g.opened === g.subscribers))}`);
   if (targets.peakMb !== undefined) verdicts.push(`peak < ${targets.peakMb} MB: ${met(r.peak < targets.peakMb)}`);
-  if (targets.pauseMs !== undefined) verdicts.push(`pause < ${targets.pauseMs} ms: ${met(r.pauseMs < targets.pauseMs)}`);
+  if (targets.pauseMs !== undefined) verdicts.push(`pause median < ${targets.pauseMs} ms: ${met(percentile(r.pauses, 50) < targets.pauseMs)}`);
   if (targets.latencyP99Ms !== undefined) verdicts.push(`delivery p99 < ${targets.latencyP99Ms} ms: ${met(r.groups.every((g) => g.latencyP99 < (targets.latencyP99Ms as number)))}`);
   verdicts.push(`clock ≥ 90 % of ${RATE} ticks/s: ${met(rate >= 0.9 * RATE)}`);
   console.log(`\ntargets: ${verdicts.join('; ')}`);
