@@ -5,7 +5,9 @@ import { eventsUrl, startLiveServer, Subscriber, waitFor, type LiveServer } from
 
 /**
  * Issue 28: clients that read a few kB a second follow a world whose JSON ticks are about 180 KB
- * (1 000 agents, 10 ticks a second, about 1.8 MB a second per stream). What the server holds
+ * (1 000 agents, 5 or 10 ticks a second, about 0.9 or 1.8 MB a second per stream). Where fast
+ * subscribers must get every tick, a playback batch (at most a second of ticks, when the clock
+ * falls behind on a loaded machine) stays well under a stream's bound. What the server holds
  * for them stays within the stream's bound and the process's, fast subscribers still receive
  * every tick, and requests (`pause`, `GET /v1/health`) are answered meanwhile. Bounds on time
  * are generous (a loaded machine); the targets are the benchmark's (stream-scale.bench.ts).
@@ -15,13 +17,13 @@ const AGENTS = 1000;
 const STREAM_BOUND = 2 * 1024 * 1024;
 
 /** 1 000 agents round one roomy well, no prophecies: a world that plays for long with large ticks. */
-function largeTicksScenario(): Record<string, unknown> {
+function largeTicksScenario(ticksPerSecond: number): Record<string, unknown> {
   const agents = Array.from({ length: AGENTS }, (_, i) => ({ id: `agent-${i}`, marker: { x: (i * 37) % 48, y: (i * 91) % 48 } }));
   return {
     seed: 7,
     agents,
     initialState: { width: 48, height: 48, attractors: [{ id: 'w', x: 24, y: 24, depth: 3, radius: 8, capacity: 5000 }] },
-    rules: { prophecyInterval: 0, ticksPerSecond: 10 },
+    rules: { prophecyInterval: 0, ticksPerSecond },
   };
 }
 
@@ -95,8 +97,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function playingWorld(live: LiveServer): Promise<{ id: string; play(): Promise<void>; pause(): Promise<{ ms: number; status: number }>; tick(): Promise<number> }> {
-  const created = await live.call('/v1/simulations', { key: 'key-a', body: { scenario: largeTicksScenario() } });
+async function playingWorld(live: LiveServer, ticksPerSecond: number): Promise<{ id: string; play(): Promise<void>; pause(): Promise<{ ms: number; status: number }>; tick(): Promise<number> }> {
+  const created = await live.call('/v1/simulations', { key: 'key-a', body: { scenario: largeTicksScenario(ticksPerSecond) } });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const control = (action: string) => live.call(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-a', body: { action } });
@@ -134,7 +136,7 @@ describe('slow JSON readers', () => {
     const budget = new QueueBudget(256 * 1024 * 1024);
     server = await startLiveServer({ live: { budget, subscriberLimits: { maxQueuedBytes: STREAM_BOUND, maxQueuedFrames: 4096 } } });
     const live = server;
-    const world = await playingWorld(live);
+    const world = await playingWorld(live, 5);
     const fast = [new Subscriber(eventsUrl(live, world.id), 'key-a'), new Subscriber(eventsUrl(live, world.id), 'key-a')];
     // No parameter (the default lag), and one that asks to be dropped rather than degraded.
     const slow = Array.from({ length: 4 }, () => new SlowReader(eventsUrl(live, world.id)));
@@ -143,9 +145,9 @@ describe('slow JSON readers', () => {
     await Promise.all(fast.map((f) => f.opened()));
     await waitFor(() => [...slow, dropped].every((s) => s.opened), 5000, 'slow readers did not open');
 
-    const { largestBacklog, health, pause, final } = await playWhileSampling(live, world, 6000);
-    // At least three seconds of ticks were played: the slow streams fell far behind.
-    expect(final).toBeGreaterThan(30);
+    const { largestBacklog, health, pause, final } = await playWhileSampling(live, world, 7000);
+    // Seconds of ticks were played: the slow streams fell far behind.
+    expect(final).toBeGreaterThan(15);
     const tickBytes = Math.max(...(fast[0] as Subscriber).received.filter((m) => m.event === 'tick').map((m) => m.data.length));
     expect(tickBytes).toBeGreaterThan(100_000);
     // Per stream: its bound, plus the one tick a degraded stream hands its socket.
@@ -186,7 +188,7 @@ describe('slow JSON readers', () => {
     const budget = new QueueBudget(processBound);
     server = await startLiveServer({ live: { budget, subscriberLimits: { maxQueuedBytes: STREAM_BOUND, maxQueuedFrames: 4096 } } });
     const live = server;
-    const world = await playingWorld(live);
+    const world = await playingWorld(live, 10);
     const slow = Array.from({ length: 4 }, () => new SlowReader(eventsUrl(live, world.id)));
     const dropped = new SlowReader(eventsUrl(live, world.id, '?lag=drop'));
     readers.push(...slow, dropped);
@@ -201,12 +203,16 @@ describe('slow JSON readers', () => {
     expect(Math.max(...health)).toBeLessThan(2000);
 
     for (const s of [...slow, dropped]) s.readFast();
+    // Every slow stream stayed open and ends at the newest tick; those degraded (a stream whose
+    // queue was empty when the budget filled kept its ticks) met the process's bound, not their own.
+    const notices: unknown[] = [];
     for (const s of slow) {
       await waitFor(() => s.ticks().at(-1) === final, 10_000, () => `slow reader at ${s.ticks().at(-1)} of ${final}`);
       expect(s.closed).toBe(false);
-      const notice = s.messages().find((m) => m.event === 'degraded');
-      expect(JSON.parse(notice?.data as string)).toMatchObject({ code: 'SLOW_CONSUMER', bound: 'process' });
+      notices.push(...s.messages().filter((m) => m.event === 'degraded').map((m) => JSON.parse(m.data)));
     }
+    expect(notices.length).toBeGreaterThanOrEqual(1);
+    for (const notice of notices) expect(notice).toMatchObject({ code: 'SLOW_CONSUMER', bound: 'process' });
     // Closed at the process's bound: come back no sooner than 10 s (the retry, and retryAfter).
     await waitFor(() => dropped.closed, 10_000, 'the lag=drop reader was not closed');
     const error = dropped.messages().find((m) => m.event === 'error');
