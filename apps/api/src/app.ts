@@ -27,6 +27,7 @@ import { SimulationForks } from './simulations/simulation-forks.js';
 import { SimulationService } from './simulations/simulation-service.js';
 import type { ExperimentFeed } from './experiments/experiment-feed.js';
 import { LiveHub } from './live/live-channel.js';
+import { DEFAULT_PROCESS_QUEUE_BYTES, QueueBudget } from './live/queue-budget.js';
 import { DEFAULT_EXPERIMENT_LIMITS } from './experiments/experiment-limits.js';
 import { createExperimentRuntime } from './experiments/experiment-runtime.js';
 import type { ExperimentScheduler } from './experiments/experiment-scheduler.js';
@@ -53,6 +54,8 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   const logger = deps.logger ?? consoleLogger;
   // The live feeds: the events router streams them; the service asks which agent detail they take.
   const hub = deps.live?.hub ?? new LiveHub(deps.events);
+  // One budget for the bytes every stream of the process holds (docs/api.md, "Events", "Limits").
+  const live = { ...deps.live, hub, budget: deps.live?.budget ?? new QueueBudget(DEFAULT_PROCESS_QUEUE_BYTES) };
   const service = new SimulationService({
     store: deps.store,
     scenarios: deps.scenarios,
@@ -93,8 +96,8 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   mountRouter(decreesRouter(service, guards));
   mountRouter(propheciesRouter(service, guards));
   mountRouter(forksRouter(forks, guards));
-  mountRouter(eventsRouter({ service, store: deps.store, bus: deps.events, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, usage: deps.usage, options: { ...deps.live, hub } }));
-  const experiments = deps.experiments === undefined ? undefined : mountExperiments({ ...deps, experiments: deps.experiments }, service, guards, mountRouter, logger);
+  mountRouter(eventsRouter({ service, store: deps.store, bus: deps.events, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, usage: deps.usage, options: live }));
+  const experiments = deps.experiments === undefined ? undefined : mountExperiments({ ...deps, live, experiments: deps.experiments }, service, guards, mountRouter, logger);
   deps.extensions?.mount?.(app, { service, guards, mountRouter });
   // The document states what the installed middlewares enforce, on every route they cover.
   if (deps.extensions?.idempotency) documentIdempotency(app);

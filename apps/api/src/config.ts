@@ -7,6 +7,7 @@ import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from './identity/tier-limit
 import { TIERS } from './identity/auth-context.js';
 import type { TrustProxy } from './rate-limit/client-ip.js';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http/http-limits.js';
+import { DEFAULT_PROCESS_QUEUE_BYTES } from './live/queue-budget.js';
 
 /** The monorepo root, found from this file (pnpm --filter runs the app inside apps/api). */
 export function repoRoot(): string {
@@ -104,6 +105,8 @@ const EnvSchema = z.object({
       .refine((v) => v.every((n) => n >= 1024), { message: 'rates must be at least 1024 bytes a second' })
       .optional(),
   ),
+  /** Bytes every SSE stream of the process may hold for its client, together (docs/api.md, "Events", "Limits"). */
+  SIM_SSE_PROCESS_QUEUE_BYTES: optional.pipe(z.coerce.number<string | undefined>().int().min(1_048_576).max(2 ** 40).optional()).transform((v) => v ?? DEFAULT_PROCESS_QUEUE_BYTES),
   /**
    * Which client address IP-based limits count (see TrustProxy): unset or `0` the socket's;
    * `1`…`10` that many proxy hops in X-Forwarded-For; a header name (`X-Real-IP`) that header.
@@ -133,6 +136,8 @@ export interface AppConfig {
   jwt: { secret?: string | undefined; jwksUrl?: string | undefined; issuer?: string | undefined; audience?: string | undefined };
   bootstrap: boolean;
   sseHeartbeatMs: number;
+  /** SIM_SSE_PROCESS_QUEUE_BYTES. */
+  sseProcessQueueBytes: number;
   /** Rate limits (and stream limits) per tier: defaults of docs/api.md, "Rate limits", overridden by SIM_RATE_LIMIT* variables. */
   tierLimits: TierLimitsTable;
   /** Which client address IP-based rate limits count (SIM_TRUST_PROXY); default the socket's. */
@@ -220,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     jwt: { secret: e.SIM_JWT_SECRET, jwksUrl: e.SIM_JWKS_URL, issuer: e.SIM_JWT_ISSUER, audience: e.SIM_JWT_AUDIENCE },
     bootstrap: e.SIM_BOOTSTRAP,
     sseHeartbeatMs: e.SIM_SSE_HEARTBEAT_MS,
+    sseProcessQueueBytes: e.SIM_SSE_PROCESS_QUEUE_BYTES,
     tierLimits: tierLimitsFrom(e),
     trustProxy: e.SIM_TRUST_PROXY ?? { kind: 'socket' },
     serviceVersion: serviceVersion(root),

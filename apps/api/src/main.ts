@@ -17,6 +17,7 @@ import type { Coordination } from './coordination/coordination.js';
 import { SharedEventBus } from './live/shared-event-bus.js';
 import { createPostgresCoordination } from './storage/postgres/postgres-coordination.js';
 import { LiveHub } from './live/live-channel.js';
+import { QueueBudget } from './live/queue-budget.js';
 import { playbackClock } from './live/playback-clock.js';
 import { createKyselyIdentityStore } from './storage/identity-store-kysely.js';
 import { createKyselyUsageLedger } from './storage/identity-usage-ledger-kysely.js';
@@ -147,7 +148,7 @@ async function main(): Promise<void> {
     coordination,
     // Shared: leases decide which process advances a simulation, and a clean stop hands it over.
     playback: playbackClock({ logger, ...(coordination.shared ? { leases: coordination.leases, handOver: true } : {}) }),
-    live: { hub: live, heartbeatMs: config.sseHeartbeatMs, streams: coordination.streams, tiers: config.tierLimits },
+    live: { hub: live, budget: new QueueBudget(config.sseProcessQueueBytes), heartbeatMs: config.sseHeartbeatMs, streams: coordination.streams, tiers: config.tierLimits },
     logger,
     usage,
     engine,

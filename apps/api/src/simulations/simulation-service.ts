@@ -15,7 +15,7 @@ import {
 import { CompactTraceStep, type CompactStep } from '../live/compact-step.js';
 import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import { createInProcessRunner } from '../engine-work/in-process-runner.js';
-import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
+import { EngineTaskCancelled, isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
 import type { AdvanceResult, QueueResult } from '../engine-work/engine-task.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget, type WorkRequest } from '../work-budget/work-budget.js';
@@ -316,6 +316,10 @@ export class SimulationService implements PlaybackTarget {
 
   async timeControl(request: WorkRequest, id: string, action: TimeControlAction, speed: number | undefined): Promise<void> {
     await this.authorize(request.auth, id);
+    // A pause stops the clock before it waits for the simulation's lock: the advance in flight
+    // is cancelled (its ticks are not stored; the next play computes them again, the same), so
+    // the pause waits for no batch of ticks (docs/api.md, "Events", "Playback").
+    if (action === 'pause') this.playback.pause(id);
     await this.mutate(id, async (current) => {
       const playbackSpeed = speed ?? current.playbackSpeed;
       if (action === 'step') {
@@ -361,8 +365,10 @@ export class SimulationService implements PlaybackTarget {
     this.publish(current.id, headOf(current), current.tick, stored, []);
   }
 
-  async advancePlayback(simulationId: string, ticks: number): Promise<PlaybackProgress> {
+  async advancePlayback(simulationId: string, ticks: number, signal?: AbortSignal): Promise<PlaybackProgress> {
     return this.mutate(simulationId, async (current) => {
+      // Paused while this advance waited for the lock: nothing is charged, nothing computed.
+      if (signal?.aborted === true) throw new EngineTaskCancelled();
       const speed = current.playbackSpeed;
       if (current.status !== 'playing') {
         this.payers.delete(simulationId);
@@ -378,7 +384,7 @@ export class SimulationService implements PlaybackTarget {
         this.weights.forget(simulationId);
         return { ticks: 0, status: 'paused', ticksPerSecond: current.snapshot.rules.ticksPerSecond, speed };
       }
-      const result = await this.advance(current, ticks, 'playing');
+      const result = await this.advance(current, ticks, 'playing', undefined, signal);
       // A set-rule decree may have changed the rate, another process the speed; the clock follows.
       return { ticks: result.ticks, status: result.state.status, ticksPerSecond: result.ticksPerSecond, speed };
     });
