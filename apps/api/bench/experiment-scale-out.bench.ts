@@ -35,7 +35,7 @@ interface Experiment {
 /** The operator CLI on the database: an enterprise organization and its key (limits high enough for the sweep). */
 function enterpriseKey(url: string): string {
   const cli = (args: string[]): unknown => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/api/src/cli/main.ts'), ...args], {
+    const result = spawnSync(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', join(REPO_ROOT, 'apps/api/src/cli/main.ts'), ...args], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: url },
       encoding: 'utf8',

@@ -28,7 +28,7 @@ const failed: string[] = [];
 for (const file of files) {
   console.log(`\n=== ${file} ===`);
   const started = Date.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(here, file)], { stdio: 'inherit', env: process.env });
+  const result = spawnSync(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', join(here, file)], { stdio: 'inherit', env: process.env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     failed.push(file);

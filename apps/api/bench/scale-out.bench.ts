@@ -37,7 +37,7 @@ const percentile = (sorted: number[], p: number): number => sorted[Math.min(sort
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function cli(databaseUrl: string, args: string[]): unknown {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/api/src/cli/main.ts'), ...args], {
+  const result = spawnSync(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', join(REPO_ROOT, 'apps/api/src/cli/main.ts'), ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: databaseUrl },
     encoding: 'utf8',

@@ -1,29 +1,37 @@
 /**
- * Event streams at full size (issue 18): `crowded-large` (2 400 agents) playing at 20 ticks/s,
- * against the real server process as `pnpm start` runs it (the esbuild bundle; SQLite in a temp
- * file), in two phases, each on a fresh server:
+ * Event streams at full size (issues 18 and 28): `crowded-large` (2 400 agents) playing at 20
+ * ticks/s, against the real server process as `pnpm start` runs it (the esbuild bundle; SQLite in
+ * a temp file), in phases, each on a fresh server (BENCH_PHASES picks them, default all three):
  *
- * 1. compact: 500 subscribers with `?encoding=packed&lag=skip`;
- * 2. full JSON: 100 subscribers with `?lag=skip` (every agent as JSON, about 412 KB a tick).
+ * - `compact`: 500 subscribers with `?encoding=packed&lag=skip`;
+ * - `json`: 100 subscribers with no parameter at all (every agent as JSON, about 440 KB a tick,
+ *   the default `lag`), which reconnect as an EventSource does: after the `retry:` the stream
+ *   sent, with `Last-Event-ID` set to the last id received (issue 28's case);
+ * - `mixed`: both at once, 500 compact and 100 JSON (issue 28's memory target).
  *
- * For each: the ticks each subscriber received out of those played, how many streams were
- * degraded (`event: degraded`), the p99 latency of a tick event from its place on the playback
- * schedule (as fanout.bench.ts: the schedule's origin is fitted as the earliest arrival minus its
- * offset, so it includes the engine, the commit, the fan-out and the client) and from the tick's
- * first arrival at any subscriber (the fan-out's own part), the server's CPU time (its event loop's apart), the p50/p99/max of
- * GET /v1/health measured by a SEPARATE process every 20 ms while the stream runs, and the
- * server's peak resident memory (VmHWM; the engine's worker threads are in the same process).
- * Targets: compact, every tick delivered, health p99 < 50 ms, peak < 300 MB; full JSON, health
- * p99 < 100 ms with slow subscribers degraded. Prints, asserts nothing, stops by itself.
+ * For each: the ticks played while the clock ran against the 20 ticks/s it should keep, the
+ * share of (subscriber, tick) pairs delivered, how many streams were degraded (`event: degraded`)
+ * or closed and reconnected, the latency of a tick event from its place on the playback schedule
+ * (as fanout.bench.ts: the schedule's origin is fitted as the earliest arrival minus its offset,
+ * so it includes the engine, the commit, the fan-out and the client) and from the tick's first
+ * arrival at any subscriber (the fan-out's own part), the server's CPU time (its event loop's
+ * apart), the p50/p99/max of GET /v1/health measured by a SEPARATE process every 20 ms while the
+ * stream runs, how long `pause` took to answer (after the play, then BENCH_PAUSES − 1 more after
+ * 1.5 s of play each: their median and max), and the server's peak resident memory (VmHWM; the
+ * engine's worker threads are in the same process). Baselines from the same run, on the same
+ * server before any subscriber joined: health p99, and `pause` after a second of playback.
+ * Targets: compact, every tick delivered, health p99 < 50 ms, peak < 300 MB; JSON, the clock at
+ * 20 ticks/s, health p99 and `pause` < 100 ms, delivery p99 under a second; mixed, peak < 400 MB.
+ * Prints, asserts nothing, stops by itself.
  *
- * The subscribers are plain HTTP readers that only look for `event: tick` and the tick number
- * (no JSON parse, no EventSource): 500 EventSource clients parsing 20 frames a second each would
- * measure the client process, which shares the machine's cores with the server. Its CPU is
+ * The subscribers are plain HTTP readers that only look for `id:`, `event: tick` and the tick
+ * number (no JSON parse, no EventSource): 500 EventSource clients parsing 20 frames a second each
+ * would measure the client process, which shares the machine's cores with the server. Its CPU is
  * printed too: about half a core for the compact phase (it keeps up), about a core for full JSON
- * (870 MB a second to read: it is the slow subscriber there, and its streams degrade).
+ * (870 MB a second to read: it is the slow subscriber there).
  *
  *   npx tsx apps/api/bench/stream-scale.bench.ts
- *   BENCH_SECONDS=20 BENCH_COMPACT=500 BENCH_FULL=100 npx tsx apps/api/bench/stream-scale.bench.ts
+ *   BENCH_PHASES=json BENCH_SECONDS=20 BENCH_COMPACT=500 BENCH_FULL=100 npx tsx apps/api/bench/stream-scale.bench.ts
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -35,6 +43,8 @@ import { runCliJson, startServerProcess, tempDir } from '../test/support/server-
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const COMPACT = Number(process.env.BENCH_COMPACT ?? 500);
 const FULL = Number(process.env.BENCH_FULL ?? 100);
+/** Pauses measured per phase: the one after the play, then more after shorter plays. */
+const PAUSES = Number(process.env.BENCH_PAUSES ?? 5);
 /** crowded-large plays at rules.ticksPerSecond 10; speed 2 makes it 20 ticks/s. */
 const RATE = 20;
 const SPEED = 2;
@@ -92,37 +102,83 @@ function startProbe(url: string): { stop(): Promise<number[]> } {
 }
 
 const TICK = Buffer.from('event: tick\ndata: {"t":');
+const ID = Buffer.from('\nid: ');
+const RETRY = Buffer.from('retry: ');
 const DEGRADED = Buffer.from('event: degraded\n');
-/** Longer than a tick marker and its number: what a chunk carries over to the next. */
+const SLOW = Buffer.from('event: error\ndata: {"code":"SLOW_CONSUMER"');
+/** Longer than a marker and its number: what a chunk carries over to the next. */
 const TAIL = TICK.length + 16;
 
-/** One subscriber: arrival time of each tick number, and whether it was told it degraded. */
+/** Reads the decimal number at `i` in `text`; undefined when it runs to the end (cut by the chunk). */
+function numberAt(text: Buffer, i: number): { value: number; end: number } | undefined {
+  let value = 0;
+  let end = i;
+  for (; end < text.length && text[end]! >= 48 && text[end]! <= 57; end++) value = value * 10 + (text[end]! - 48);
+  return end === text.length || end === i ? undefined : { value, end };
+}
+
+/**
+ * One subscriber: arrival time of each tick number, whether it was told it degraded, and (with
+ * `reconnect`) its reconnections, as an EventSource makes them: after the stream's `retry:`, with
+ * Last-Event-ID set to the last id received.
+ */
 class RawSubscriber {
   readonly arrivals = new Map<number, number>();
   degraded = false;
+  /** Streams closed with SLOW_CONSUMER. */
+  dropped = 0;
+  reconnects = 0;
   opened = false;
   status = 0;
+  private lastId: number | undefined;
+  private retryMs = 3000;
   private carry = Buffer.alloc(0);
   private res: IncomingMessage | undefined;
+  private closed = false;
 
-  constructor(url: string, key: string) {
-    const target = new URL(url);
-    const req = request({ host: target.hostname, port: target.port, path: target.pathname + target.search, headers: { 'X-Api-Key': key }, agent: false }, (res) => {
+  constructor(
+    private readonly url: string,
+    private readonly key: string,
+    private readonly reconnect: boolean,
+  ) {
+    this.connect();
+  }
+
+  private connect(): void {
+    const target = new URL(this.url);
+    const headers: Record<string, string> = { 'X-Api-Key': this.key };
+    if (this.lastId !== undefined) headers['Last-Event-ID'] = String(this.lastId);
+    const req = request({ host: target.hostname, port: target.port, path: target.pathname + target.search, headers, agent: false }, (res) => {
       this.res = res;
-      this.status = res.statusCode ?? 0;
-      this.opened = res.statusCode === 200;
+      if (this.status === 0) {
+        this.status = res.statusCode ?? 0;
+        this.opened = res.statusCode === 200;
+      }
+      this.carry = Buffer.alloc(0);
       res.on('data', (chunk: Buffer) => this.read(chunk));
       res.on('error', () => {});
+      res.on('close', () => this.again(res.statusCode ?? 0));
     });
-    req.on('error', () => {});
+    req.on('error', () => this.again(0));
     req.end();
   }
 
+  /** The stream ended: reconnect after `retry:` as an EventSource does (not after a 204). */
+  private again(status: number): void {
+    if (this.closed || !this.reconnect || status === 204) return;
+    this.res = undefined;
+    setTimeout(() => {
+      if (this.closed) return;
+      this.reconnects++;
+      this.connect();
+    }, this.retryMs).unref();
+  }
+
   /**
-   * Finds each `event: tick` and its number, across chunk boundaries: the chunk is searched where
-   * it lies, and only the short tail of the previous one (a marker cut in two) is joined to its
-   * head. Joining every chunk to the tail would copy every byte received once more; 500 streams
-   * receive about 180 MB a second, on the cores the server uses.
+   * Finds each marker and its number, across chunk boundaries: the chunk is searched where it
+   * lies, and only the short tail of the previous one (a marker cut in two) is joined to its head.
+   * Joining every chunk to the tail would copy every byte received once more; 500 streams receive
+   * about 180 MB a second, on the cores the server uses.
    */
   private read(chunk: Buffer): void {
     const now = performance.now();
@@ -133,37 +189,76 @@ class RawSubscriber {
 
   /** Records the ticks whose number ends inside `text` (a tick seen twice keeps its first arrival). */
   private scan(text: Buffer, now: number): void {
-    let at = text.indexOf(TICK);
-    while (at !== -1) {
-      let t = 0;
-      let i = at + TICK.length;
-      for (; i < text.length && text[i]! >= 48 && text[i]! <= 57; i++) t = t * 10 + (text[i]! - 48);
-      if (i === text.length) break; // the number continues in the next chunk: its tail carries it
-      if (!this.arrivals.has(t)) this.arrivals.set(t, now);
-      at = text.indexOf(TICK, i);
+    for (let at = text.indexOf(TICK); at !== -1; ) {
+      const n = numberAt(text, at + TICK.length);
+      if (n === undefined) break; // the number continues in the next chunk: its tail carries it
+      if (!this.arrivals.has(n.value)) this.arrivals.set(n.value, now);
+      at = text.indexOf(TICK, n.end);
+    }
+    if (this.reconnect) {
+      for (let at = text.indexOf(ID); at !== -1; ) {
+        const n = numberAt(text, at + ID.length);
+        if (n === undefined) break;
+        this.lastId = Math.max(this.lastId ?? 0, n.value);
+        at = text.indexOf(ID, n.end);
+      }
+      const retry = text.indexOf(RETRY);
+      const n = retry === -1 ? undefined : numberAt(text, retry + RETRY.length);
+      if (n !== undefined) this.retryMs = n.value;
     }
     if (!this.degraded && text.indexOf(DEGRADED) !== -1) this.degraded = true;
+    if (text.indexOf(SLOW) !== -1) this.dropped++;
   }
 
   close(): void {
+    this.closed = true;
     this.res?.destroy();
   }
 }
 
-interface PhaseResult {
-  name: string;
+/** Subscribers that share a query. */
+interface Group {
+  label: string;
+  count: number;
+  query: string;
+  reconnect: boolean;
+}
+
+interface GroupResult {
+  label: string;
   subscribers: number;
   opened: number;
-  played: number;
   complete: number;
+  /** Delivered (subscriber, tick) pairs out of subscribers × played. */
+  pairs: number;
   meanDelivered: number;
   degraded: number;
+  dropped: number;
+  reconnects: number;
   latencyP50: number;
   latencyP99: number;
   fanoutP99: number;
+  clientCpu?: number;
+}
+
+interface PhaseResult {
+  name: string;
+  groups: GroupResult[];
+  played: number;
+  /** Seconds the clock ran: from play to the pause's answer. */
+  playing: number;
   health: { p50: number; p99: number; max: number; count: number };
+  healthBaselineP99: number;
+  /** The first pause (after the whole play). */
+  pauseMs: number;
+  /** Every pause measured under load, sorted. */
+  pauses: number[];
+  pauseBaselineMs: number;
   rssBefore: number;
   rssMax: number;
+  /** Mean RSS over the first and the last quarter of the play: flat or growing. */
+  rssFirstQuarter: number;
+  rssLastQuarter: number;
   serverCpu: number;
   /** The server's main thread (the event loop) alone. */
   eventLoopCpu: number;
@@ -172,9 +267,22 @@ interface PhaseResult {
   peak: number;
 }
 
-async function phase(name: string, subscribers: number, query: string): Promise<PhaseResult> {
+/** Milliseconds a request takes to answer, or +∞ when it has not after `timeoutMs`. */
+async function timed(run: (signal: AbortSignal) => Promise<Response>, timeoutMs = 60_000): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  try {
+    const res = await run(AbortSignal.timeout(timeoutMs));
+    await res.arrayBuffer();
+    return { ms: performance.now() - started, status: res.status };
+  } catch {
+    return { ms: Number.POSITIVE_INFINITY, status: 0 };
+  }
+}
+
+async function phase(name: string, groups: readonly Group[]): Promise<PhaseResult> {
   const dir = tempDir('sim-stream-scale-');
   const databasePath = join(dir.path, 'sim.db');
+  const total = groups.reduce((sum, g) => sum + g.count, 0);
   const server = await startServerProcess({
     databasePath,
     entry: 'bundle',
@@ -183,26 +291,41 @@ async function phase(name: string, subscribers: number, query: string): Promise<
     ...(process.env.BENCH_NODE_ARGS === undefined ? {} : { nodeArgs: process.env.BENCH_NODE_ARGS.split(' ') }),
     // An enterprise organization whose stream limit is raised to the subscriber count; the
     // per-stream byte rate stays the enterprise default (16 MiB/s).
-    env: { SIM_BOOTSTRAP: 'false', SIM_SSE_STREAM_LIMITS: `2,20,${Math.max(200, subscribers)}`, SIM_MAX_CONNECTIONS_PER_ADDRESS: String(subscribers + 64) },
+    env: { SIM_BOOTSTRAP: 'false', SIM_SSE_STREAM_LIMITS: `2,20,${Math.max(200, total)}`, SIM_MAX_CONNECTIONS_PER_ADDRESS: String(total + 64) },
   });
   try {
     const org = runCliJson(databasePath, ['orgs', 'create', '--name', 'bench', '--tier', 'enterprise', '--json']) as { id: string };
     const { key } = runCliJson(databasePath, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json']) as { key: string };
     const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
-    const api = (path: string, method: string, body?: unknown) => fetch(`${server.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const api = (path: string, method: string, body?: unknown, signal?: AbortSignal) =>
+      fetch(`${server.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), ...(signal === undefined ? {} : { signal }) });
     const created = await api('/v1/simulations', 'POST', { scenarioId: 'crowded-large' });
     if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
     const { id } = (await created.json()) as { id: string };
+    const control = (action: 'play' | 'pause', signal?: AbortSignal) => api(`/v1/simulations/${id}/time-control`, 'PUT', action === 'play' ? { action, speed: SPEED } : { action }, signal);
+
+    // Baselines on the same server, nobody subscribed: health p99 while idle, then a second of
+    // playback and its pause.
+    const idleProbe = startProbe(`${server.baseUrl}/v1/health`);
+    await sleep(1000);
+    const idleHealth = (await idleProbe.stop()).sort((a, b) => a - b);
+    await control('play');
+    await sleep(1000);
+    const pauseBaseline = await timed((signal) => control('pause', signal));
+    const startTick = ((await (await api(`/v1/simulations/${id}`, 'GET')).json()) as { state: { tick: number } }).state.tick;
     const rssBefore = memoryMb(server.pid, 'VmRSS');
 
-    const subs: RawSubscriber[] = [];
-    for (let i = 0; i < subscribers; i++) {
-      subs.push(new RawSubscriber(`${server.baseUrl}/v1/simulations/${id}/events${query}`, key));
-      if (i % 50 === 49) await sleep(20);
+    const subs = groups.map((g) => ({ group: g, subs: [] as RawSubscriber[] }));
+    let opening = 0;
+    for (const { group, subs: list } of subs) {
+      for (let i = 0; i < group.count; i++) {
+        list.push(new RawSubscriber(`${server.baseUrl}/v1/simulations/${id}/events${group.query}`, key, group.reconnect));
+        if (++opening % 50 === 0) await sleep(20);
+      }
     }
+    const all = subs.flatMap((s) => s.subs);
     const openDeadline = Date.now() + 30_000;
-    while (subs.some((s) => s.status === 0) && Date.now() < openDeadline) await sleep(20);
-    const opened = subs.filter((s) => s.opened).length;
+    while (all.some((s) => s.status === 0) && Date.now() < openDeadline) await sleep(20);
 
     const probe = startProbe(`${server.baseUrl}/v1/health`);
     await sleep(500);
@@ -212,62 +335,92 @@ async function phase(name: string, subscribers: number, query: string): Promise<
     const loopAt = cpuSeconds(server.pid, server.pid);
     const clientAt = process.cpuUsage();
     const wallAt = performance.now();
-    const play = await api(`/v1/simulations/${id}/time-control`, 'PUT', { action: 'play', speed: SPEED });
+    const play = await control('play');
     if (play.status !== 200) throw new Error(`play: ${play.status} ${await play.text()}`);
     await sleep(SECONDS * 1000);
-    await api(`/v1/simulations/${id}/time-control`, 'PUT', { action: 'pause' });
+    const pause = await timed((signal) => control('pause', signal), 90_000);
+    const playing = (performance.now() - wallAt) / 1000;
     const played = ((await (await api(`/v1/simulations/${id}`, 'GET')).json()) as { state: { tick: number } }).state.tick;
     // Let the last ticks arrive (bounded).
     const drainDeadline = Date.now() + 5000;
-    while (subs.some((s) => s.opened && !s.degraded && !s.arrivals.has(played)) && Date.now() < drainDeadline) await sleep(50);
+    while (all.some((s) => s.opened && !s.degraded && !s.arrivals.has(played)) && Date.now() < drainDeadline) await sleep(50);
     clearInterval(sampler);
     const serverCpu = cpuSeconds(server.pid) - cpuAt;
     const eventLoopCpu = cpuSeconds(server.pid, server.pid) - loopAt;
     const clientUsage = process.cpuUsage(clientAt);
     const wall = (performance.now() - wallAt) / 1000;
     const healthTimes = (await probe.stop()).sort((a, b) => a - b);
+    // More pauses under the same load, each after a second and a half of play: one sample is noisy.
+    const pauses = [pause.status === 200 ? pause.ms : Number.POSITIVE_INFINITY];
+    for (let i = 1; i < PAUSES && Number.isFinite(pauses[0] as number); i++) {
+      await control('play');
+      await sleep(1500);
+      const again = await timed((signal) => control('pause', signal), 90_000);
+      pauses.push(again.status === 200 ? again.ms : Number.POSITIVE_INFINITY);
+    }
+    pauses.sort((a, b) => a - b);
     const peak = memoryMb(server.pid, 'VmHWM');
-    for (const s of subs) s.close();
+    for (const s of all) s.close();
 
     const period = 1000 / RATE;
     let origin = Number.POSITIVE_INFINITY;
-    for (const s of subs) for (const [t, at] of s.arrivals) origin = Math.min(origin, at - t * period);
+    for (const s of all) for (const [t, at] of s.arrivals) if (t > startTick) origin = Math.min(origin, at - (t - startTick) * period);
     // The first arrival of each tick at any subscriber: how late the others are is the fan-out's part.
     const first = new Map<number, number>();
-    for (const s of subs) for (const [t, at] of s.arrivals) first.set(t, Math.min(first.get(t) ?? Number.POSITIVE_INFINITY, at));
-    const latencies: number[] = [];
-    const fanout: number[] = [];
-    let complete = 0;
-    let delivered = 0;
-    for (const s of subs) {
-      let all = s.opened;
-      for (let t = 1; t <= played; t++) {
-        const at = s.arrivals.get(t);
-        if (at === undefined) all = false;
-        else {
-          delivered++;
-          latencies.push(at - (origin + t * period));
-          fanout.push(at - (first.get(t) as number));
+    for (const s of all) for (const [t, at] of s.arrivals) first.set(t, Math.min(first.get(t) ?? Number.POSITIVE_INFINITY, at));
+    const results = subs.map(({ group, subs: list }): GroupResult => {
+      const latencies: number[] = [];
+      const fanout: number[] = [];
+      let complete = 0;
+      let delivered = 0;
+      for (const s of list) {
+        let every = s.opened;
+        for (let t = startTick + 1; t <= played; t++) {
+          const at = s.arrivals.get(t);
+          if (at === undefined) every = false;
+          else {
+            delivered++;
+            latencies.push(at - (origin + (t - startTick) * period));
+            fanout.push(at - (first.get(t) as number));
+          }
         }
+        if (every) complete++;
       }
-      if (all) complete++;
-    }
-    latencies.sort((a, b) => a - b);
-    fanout.sort((a, b) => a - b);
+      latencies.sort((a, b) => a - b);
+      fanout.sort((a, b) => a - b);
+      const opened = list.filter((s) => s.opened).length;
+      const ticks = played - startTick;
+      return {
+        label: group.label,
+        subscribers: group.count,
+        opened,
+        complete,
+        pairs: ticks === 0 ? 0 : delivered / (group.count * ticks),
+        meanDelivered: opened === 0 ? 0 : delivered / opened,
+        degraded: list.filter((s) => s.degraded).length,
+        dropped: list.reduce((sum, s) => sum + s.dropped, 0),
+        reconnects: list.reduce((sum, s) => sum + s.reconnects, 0),
+        latencyP50: percentile(latencies, 50),
+        latencyP99: percentile(latencies, 99),
+        fanoutP99: percentile(fanout, 99),
+      };
+    });
+    const quarter = Math.max(1, Math.floor(samples.length / 4));
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
     return {
       name,
-      subscribers,
-      opened,
-      played,
-      complete,
-      meanDelivered: opened === 0 ? 0 : delivered / opened,
-      degraded: subs.filter((s) => s.degraded).length,
-      latencyP50: percentile(latencies, 50),
-      latencyP99: percentile(latencies, 99),
-      fanoutP99: percentile(fanout, 99),
+      groups: results,
+      played: played - startTick,
+      playing,
       health: { p50: percentile(healthTimes, 50), p99: percentile(healthTimes, 99), max: healthTimes.at(-1) ?? Number.NaN, count: healthTimes.length },
+      healthBaselineP99: percentile(idleHealth, 99),
+      pauseMs: pause.status === 200 ? pause.ms : Number.POSITIVE_INFINITY,
+      pauses,
+      pauseBaselineMs: pauseBaseline.ms,
       rssBefore,
       rssMax: Math.max(...samples),
+      rssFirstQuarter: mean(samples.slice(0, quarter)),
+      rssLastQuarter: mean(samples.slice(-quarter)),
       peak,
       serverCpu,
       eventLoopCpu,
@@ -280,24 +433,49 @@ async function phase(name: string, subscribers: number, query: string): Promise<
   }
 }
 
-function report(r: PhaseResult, targets: { healthP99: number; peakMb?: number; everyTick: boolean }): void {
+interface Targets {
+  healthP99: number;
+  peakMb?: number;
+  everyTick?: boolean;
+  pauseMs?: number;
+  latencyP99Ms?: number;
+}
+
+function report(r: PhaseResult, targets: Targets): void {
   const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  console.log(`\n## ${r.name}: ${r.subscribers} subscribers (${r.opened} open)`);
-  console.log(`ticks played: ${r.played} in ~${SECONDS} s (expected ≈ ${RATE * SECONDS})`);
-  console.log(`ticks delivered: ${r.meanDelivered.toFixed(1)} of ${r.played} per subscriber on average; every tick to every subscriber: ${r.complete}/${r.opened}; degraded streams: ${r.degraded}${targets.everyTick ? ` (target every tick: ${met(r.complete === r.opened && r.opened === r.subscribers)})` : ''}`);
-  console.log(`subscriber latency from schedule: p50 ${r.latencyP50.toFixed(1)} ms, p99 ${r.latencyP99.toFixed(1)} ms (grows without bound when the engine plays slower than 20 ticks/s); from the tick's first arrival at any subscriber (the fan-out's part): p99 ${r.fanoutP99.toFixed(1)} ms`);
-  console.log(`GET /v1/health from a separate process (${r.health.count} requests): p50 ${r.health.p50.toFixed(1)} ms, p99 ${r.health.p99.toFixed(1)} ms, max ${r.health.max.toFixed(1)} ms (target p99 < ${targets.healthP99} ms: ${met(r.health.p99 < targets.healthP99)})`);
-  console.log(`CPU while playing (${r.wall.toFixed(1)} s): server ${r.serverCpu.toFixed(1)} s (event loop ${r.eventLoopCpu.toFixed(1)} s, the rest the engine's worker and the collector's threads), subscribers' process ${r.clientCpu.toFixed(1)} s`);
-  console.log(`server memory: ${r.rssBefore.toFixed(0)} MB RSS before subscribing, ${r.rssMax.toFixed(0)} MB max while playing, peak (VmHWM) ${r.peak.toFixed(0)} MB${targets.peakMb === undefined ? '' : ` (target < ${targets.peakMb} MB: ${met(r.peak < targets.peakMb)})`}`);
+  const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'no answer');
+  const ratio = (v: number, base: number) => (Number.isFinite(v) && base > 0 ? `${(v / base).toFixed(1)}× baseline` : '—');
+  const rate = r.played / r.playing;
+  console.log(`\n## ${r.name}: ${r.groups.map((g) => `${g.subscribers} ${g.label} (${g.opened} open)`).join(', ')}`);
+  console.log('\n| figure | value |');
+  console.log('|---|---|');
+  console.log(`| ticks played before \`pause\` took effect | ${r.played} in ${r.playing.toFixed(1)} s (${rate.toFixed(1)}/s of ${RATE}) |`);
+  for (const g of r.groups) {
+    console.log(`| ${g.label}: (subscriber, tick) pairs delivered | ${(100 * g.pairs).toFixed(1)} % (every tick to ${g.complete}/${g.opened}; ${g.degraded} degraded, ${g.dropped} SLOW_CONSUMER closes, ${g.reconnects} reconnects) |`);
+    console.log(`| ${g.label}: delivery latency p50 / p99 | ${ms(g.latencyP50)} / ${ms(g.latencyP99)} (fan-out part p99 ${ms(g.fanoutP99)}) |`);
+  }
+  console.log(`| server peak RSS (VmHWM) | ${r.peak.toFixed(0)} MB (RSS ${r.rssBefore.toFixed(0)} MB before subscribing; mean ${r.rssFirstQuarter.toFixed(0)} MB in the first quarter of the play, ${r.rssLastQuarter.toFixed(0)} MB in the last) |`);
+  console.log(`| \`GET /v1/health\` p99 from another process | ${ms(r.health.p99)} (${ratio(r.health.p99, r.healthBaselineP99)} of ${ms(r.healthBaselineP99)} idle; p50 ${ms(r.health.p50)}, max ${ms(r.health.max)}, ${r.health.count} requests) |`);
+  console.log(`| \`pause\` answered after | ${ms(r.pauseMs)} (${ratio(r.pauseMs, r.pauseBaselineMs)} of ${ms(r.pauseBaselineMs)} with no subscriber); ${r.pauses.length} pauses: median ${ms(percentile(r.pauses, 50))}, max ${ms(r.pauses.at(-1) as number)} |`);
+  console.log(`| CPU while playing (${r.wall.toFixed(1)} s) | server ${r.serverCpu.toFixed(1)} s (event loop ${r.eventLoopCpu.toFixed(1)} s), subscribers' process ${r.clientCpu.toFixed(1)} s |`);
+  const verdicts: string[] = [`health p99 < ${targets.healthP99} ms: ${met(r.health.p99 < targets.healthP99)}`];
+  if (targets.everyTick === true) verdicts.push(`every tick to every subscriber: ${met(r.groups.every((g) => g.complete === g.opened && g.opened === g.subscribers))}`);
+  if (targets.peakMb !== undefined) verdicts.push(`peak < ${targets.peakMb} MB: ${met(r.peak < targets.peakMb)}`);
+  if (targets.pauseMs !== undefined) verdicts.push(`pause median < ${targets.pauseMs} ms: ${met(percentile(r.pauses, 50) < targets.pauseMs)}`);
+  if (targets.latencyP99Ms !== undefined) verdicts.push(`delivery p99 < ${targets.latencyP99Ms} ms: ${met(r.groups.every((g) => g.latencyP99 < (targets.latencyP99Ms as number)))}`);
+  verdicts.push(`clock ≥ 90 % of ${RATE} ticks/s: ${met(rate >= 0.9 * RATE)}`);
+  console.log(`\ntargets: ${verdicts.join('; ')}`);
 }
 
 async function main(): Promise<void> {
   console.log(`machine: ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')} (shared: figures are noisy)`);
+  const phases = (process.env.BENCH_PHASES ?? 'compact,json,mixed').split(',');
   const compactQuery = process.env.BENCH_COMPACT_QUERY ?? '?encoding=packed&lag=skip';
-  const compact = await phase(`compact (${compactQuery.slice(1)})`, COMPACT, compactQuery);
-  report(compact, { healthP99: 50, peakMb: 300, everyTick: true });
-  const full = await phase('full JSON (lag=skip)', FULL, '?lag=skip');
-  report(full, { healthP99: 100, everyTick: false });
+  const compact: Group = { label: `compact (${compactQuery.slice(1)})`, count: COMPACT, query: compactQuery, reconnect: false };
+  const json: Group = { label: 'JSON (no parameter)', count: FULL, query: '', reconnect: true };
+  if (phases.includes('compact')) report(await phase('compact', [compact]), { healthP99: 50, peakMb: 300, everyTick: true });
+  if (phases.includes('json')) report(await phase('full JSON, default lag', [json]), { healthP99: 100, pauseMs: 100, latencyP99Ms: 1000 });
+  if (phases.includes('mixed')) report(await phase('mixed', [compact, json]), { healthP99: 100, pauseMs: 100, peakMb: 400 });
 }
 
 main()

@@ -16,6 +16,9 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // @sim/* packages from their TypeScript sources, as in development: no package build first
+  // (docs/packaging.md, "Sources in the workspace, dist/ outside").
+  conditions: ['@sim/source'],
   target: 'node20',
   // Stack traces point into src/ with `node --enable-source-maps`. Without the sources' text
   // the map is a third of the size, and node holds about 10 MB less once it has parsed it.

@@ -1,5 +1,6 @@
 import type { StorageBudget } from './storage-budget/storage-budget.js';
 import type { MiddlewareHandler } from 'hono';
+import type { EngineQueueLimits } from './engine-work/engine-queue.js';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppConfig } from './config.js';
 import type { ViewerFiles } from './routes/web/viewer-files.js';
@@ -75,5 +76,7 @@ export interface AppDeps {
   experimentQueue?: RunQueue;
   /** This process's name (host:pid), noted on the experiment runs it records. */
   instance?: string;
+  /** Engine reads under way at once, per organization and in all (docs/api.md, "Engine work", "The engine's queue"). */
+  engineQueue?: EngineQueueLimits;
   extensions?: AppExtensions;
 }

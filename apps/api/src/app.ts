@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { engineQueue } from './engine-work/engine-queue.js';
 import type { AppDeps } from './app-deps.js';
 import { unroutedBodyLimit } from './lib/body-limit.js';
 import { createRouter } from './lib/create-router.js';
@@ -27,6 +28,7 @@ import { SimulationForks } from './simulations/simulation-forks.js';
 import { SimulationService } from './simulations/simulation-service.js';
 import type { ExperimentFeed } from './experiments/experiment-feed.js';
 import { LiveHub } from './live/live-channel.js';
+import { DEFAULT_PROCESS_QUEUE_BYTES, QueueBudget } from './live/queue-budget.js';
 import { DEFAULT_EXPERIMENT_LIMITS } from './experiments/experiment-limits.js';
 import { createExperimentRuntime } from './experiments/experiment-runtime.js';
 import type { ExperimentScheduler } from './experiments/experiment-scheduler.js';
@@ -53,6 +55,8 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   const logger = deps.logger ?? consoleLogger;
   // The live feeds: the events router streams them; the service asks which agent detail they take.
   const hub = deps.live?.hub ?? new LiveHub(deps.events);
+  // One budget for the bytes every stream of the process holds (docs/api.md, "Events", "Limits").
+  const live = { ...deps.live, hub, budget: deps.live?.budget ?? new QueueBudget(DEFAULT_PROCESS_QUEUE_BYTES) };
   const service = new SimulationService({
     store: deps.store,
     scenarios: deps.scenarios,
@@ -72,7 +76,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   // Forks share the service's engine runner, so their replays queue on the same workers.
   const forks = new SimulationForks({ store: deps.store, engine: service.engine, work: service.work, storage: service.storage, clock: deps.clock, usage: service.usage });
   const onError = errorHandler(logger);
-  const guards = createRouteGuards(deps.authenticator, deps.extensions, onError);
+  const guards = createRouteGuards(deps.authenticator, { ...deps.extensions, engineQueue: engineQueue(deps.engineQueue) }, onError);
   const app = createRouter();
   const marks = new RouteMarks();
   const mountRouter = (router: OpenAPIHono): void => marks.mount(app, router);
@@ -100,8 +104,8 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   mountRouter(decreesRouter(service, guards));
   mountRouter(propheciesRouter(service, guards));
   mountRouter(forksRouter(forks, guards));
-  mountRouter(eventsRouter({ service, store: deps.store, bus: deps.events, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, usage: deps.usage, options: { ...deps.live, hub } }));
-  const experiments = deps.experiments === undefined ? undefined : mountExperiments({ ...deps, experiments: deps.experiments }, service, guards, mountRouter, logger);
+  mountRouter(eventsRouter({ service, store: deps.store, bus: deps.events, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, usage: deps.usage, options: live }));
+  const experiments = deps.experiments === undefined ? undefined : mountExperiments({ ...deps, live, experiments: deps.experiments }, service, guards, mountRouter, logger);
   deps.extensions?.mount?.(app, { service, guards, mountRouter });
   // The document states what the installed middlewares enforce, on every route they cover.
   if (deps.extensions?.idempotency) documentIdempotency(app);

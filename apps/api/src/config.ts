@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ENGINE_QUEUE_LIMITS, type EngineQueueLimits } from './engine-work/engine-queue.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,7 @@ import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from './identity/tier-limit
 import { TIERS } from './identity/auth-context.js';
 import type { TrustProxy } from './rate-limit/client-ip.js';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http/http-limits.js';
+import { DEFAULT_PROCESS_QUEUE_BYTES } from './live/queue-budget.js';
 
 /** The monorepo root, found from this file (pnpm --filter runs the app inside apps/api). */
 export function repoRoot(): string {
@@ -81,6 +83,10 @@ const EnvSchema = z.object({
   SIM_ROLE: optional.pipe(z.enum(['api', 'worker']).optional()).transform((v) => v ?? 'api'),
   /** Engine worker threads; default one per core but one (at least one). */
   SIM_ENGINE_WORKERS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(256).optional()),
+  /** Engine reads (trace, a past state, compare) under way at once per organization; default 8 (docs/api.md, "Engine work", "The engine's queue"). */
+  SIM_ENGINE_QUEUE_PER_ORGANIZATION: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100_000).optional()),
+  /** Engine reads under way at once in this process, every organization together; default 64. */
+  SIM_ENGINE_QUEUE_TOTAL: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(1_000_000).optional()),
   /** Concurrent SSE streams per organization, `free,pro,enterprise`, e.g. `2,20,200`. */
   SIM_SSE_STREAM_LIMITS: optional.pipe(
     z
@@ -108,6 +114,8 @@ const EnvSchema = z.object({
       .refine((v) => v.every((n) => n >= 1024), { message: 'rates must be at least 1024 bytes a second' })
       .optional(),
   ),
+  /** Bytes every SSE stream of the process may hold for its client, together (docs/api.md, "Events", "Limits"). */
+  SIM_SSE_PROCESS_QUEUE_BYTES: optional.pipe(z.coerce.number<string | undefined>().int().min(1_048_576).max(2 ** 40).optional()).transform((v) => v ?? DEFAULT_PROCESS_QUEUE_BYTES),
   /**
    * Which client address IP-based limits count (see TrustProxy): unset or `0` the socket's;
    * `1`…`10` that many proxy hops in X-Forwarded-For; a header name (`X-Real-IP`) that header.
@@ -137,6 +145,8 @@ export interface AppConfig {
   jwt: { secret?: string | undefined; jwksUrl?: string | undefined; issuer?: string | undefined; audience?: string | undefined };
   bootstrap: boolean;
   sseHeartbeatMs: number;
+  /** SIM_SSE_PROCESS_QUEUE_BYTES. */
+  sseProcessQueueBytes: number;
   /** Rate limits (and stream limits) per tier: defaults of docs/api.md, "Rate limits", overridden by SIM_RATE_LIMIT* variables. */
   tierLimits: TierLimitsTable;
   /** Which client address IP-based rate limits count (SIM_TRUST_PROXY); default the socket's. */
@@ -145,6 +155,8 @@ export interface AppConfig {
   serviceVersion: string;
   /** Engine worker threads; undefined: one per core but one. */
   engineWorkers: number | undefined;
+  /** The bounded queue of engine reads (SIM_ENGINE_QUEUE_PER_ORGANIZATION, SIM_ENGINE_QUEUE_TOTAL). */
+  engineQueue: EngineQueueLimits;
   /** Lease life of a playing simulation when processes share PostgreSQL (SIM_PLAYBACK_LEASE_MS). */
   playbackLeaseMs: number;
   /** What this process does (SIM_ROLE): serve the API, or compute experiment runs only. */
@@ -223,10 +235,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     jwt: { secret: e.SIM_JWT_SECRET, jwksUrl: e.SIM_JWKS_URL, issuer: e.SIM_JWT_ISSUER, audience: e.SIM_JWT_AUDIENCE },
     bootstrap: e.SIM_BOOTSTRAP,
     sseHeartbeatMs: e.SIM_SSE_HEARTBEAT_MS,
+    sseProcessQueueBytes: e.SIM_SSE_PROCESS_QUEUE_BYTES,
     tierLimits: tierLimitsFrom(e),
     trustProxy: e.SIM_TRUST_PROXY ?? { kind: 'socket' },
     serviceVersion: serviceVersion(root),
     engineWorkers: e.SIM_ENGINE_WORKERS,
+    engineQueue: {
+      perOrganization: e.SIM_ENGINE_QUEUE_PER_ORGANIZATION ?? DEFAULT_ENGINE_QUEUE_LIMITS.perOrganization,
+      total: e.SIM_ENGINE_QUEUE_TOTAL ?? DEFAULT_ENGINE_QUEUE_LIMITS.total,
+    },
     playbackLeaseMs: e.SIM_PLAYBACK_LEASE_MS,
     role: e.SIM_ROLE,
     checkpointInterval: e.SIM_CHECKPOINT_INTERVAL,

@@ -2,9 +2,9 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createAppWithService } from './app.js';
 import { loadViewerFiles } from './routes/web/viewer-files.js';
-import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { ConfigError, loadConfig, repoRoot, type AppConfig } from './config.js';
 import { createAuthenticator } from './identity/authenticator.js';
-import { bootstrapIdentity } from './identity/bootstrap.js';
+import { bootstrapIdentity, operatorCli } from './identity/bootstrap.js';
 import { mountIdentityRoutes } from './identity/mount-identity-routes.js';
 import { systemClock } from './lib/clock.js';
 import { consoleLogger, type Logger } from './lib/logger.js';
@@ -17,6 +17,7 @@ import type { Coordination } from './coordination/coordination.js';
 import { SharedEventBus } from './live/shared-event-bus.js';
 import { createPostgresCoordination } from './storage/postgres/postgres-coordination.js';
 import { LiveHub } from './live/live-channel.js';
+import { QueueBudget } from './live/queue-budget.js';
 import { playbackClock } from './live/playback-clock.js';
 import { createKyselyIdentityStore } from './storage/identity-store-kysely.js';
 import { createKyselyUsageLedger } from './storage/identity-usage-ledger-kysely.js';
@@ -34,6 +35,7 @@ import { createKyselyStorageUsage } from './storage/storage-usage-kysely.js';
 import { answerClientError } from './http/client-error-handler.js';
 import { capConnectionsPerAddress } from './http/connection-cap.js';
 import { httpServerOptions } from './http/http-limits.js';
+import { listenFailure } from './http/listen-failure.js';
 import type { Server } from 'node:http';
 import { runExperimentWorker } from './experiment-worker.js';
 import { processName, startExperimentQueue } from './shared-experiments.js';
@@ -151,7 +153,7 @@ async function main(): Promise<void> {
     coordination,
     // Shared: leases decide which process advances a simulation, and a clean stop hands it over.
     playback: playbackClock({ logger, ...(coordination.shared ? { leases: coordination.leases, handOver: true } : {}) }),
-    live: { hub: live, heartbeatMs: config.sseHeartbeatMs, streams: coordination.streams, tiers: config.tierLimits },
+    live: { hub: live, budget: new QueueBudget(config.sseProcessQueueBytes), heartbeatMs: config.sseHeartbeatMs, streams: coordination.streams, tiers: config.tierLimits },
     logger,
     usage,
     engine,
@@ -161,6 +163,7 @@ async function main(): Promise<void> {
     experiments: storage.experiments,
     // Experiment runs fill every worker thread; requests that need the engine queue behind at most that many runs.
     experimentParallelism: engineWorkers,
+    engineQueue: config.engineQueue,
     ...(experimentQueue ? { experimentQueue } : {}),
     instance,
     web,
@@ -195,13 +198,19 @@ async function main(): Promise<void> {
     logger.info(`listening on http://${host}:${info.port} (viewer: /, docs: /v1/docs)`);
     listening(info);
   });
+  // A port that is taken (or not allowed) ends the start with one line that says which port and
+  // how to choose another, not a stack trace (docs/operations.md, "A port already in use").
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    console.error(listenFailure(error, config.host, config.port));
+    process.exit(1);
+  });
   // What Node refuses before the app sees a request is answered in the error envelope too, and
   // one address cannot hold every connection.
   server.on('clientError', answerClientError);
   capConnectionsPerAddress(server as Server, config.http.maxConnectionsPerAddress);
   // The banner's curl line names the port actually bound (PORT=0 picks one).
   const { port } = await listeningOn;
-  await bootstrapIdentity({ identityStore, enabled: config.bootstrap, host: config.host, port });
+  await bootstrapIdentity({ identityStore, enabled: config.bootstrap, host: config.host, port, cli: operatorCli(repoRoot(), config.database) });
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {

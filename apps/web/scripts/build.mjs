@@ -20,6 +20,8 @@ await build({
   bundle: true,
   format: 'esm',
   platform: 'browser',
+  // @sim/client from its TypeScript sources (docs/packaging.md, "Sources in the workspace, dist/ outside").
+  conditions: ['@sim/source'],
   target: 'es2022',
   minify: true,
   sourcemap: true,

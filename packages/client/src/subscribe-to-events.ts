@@ -26,7 +26,7 @@ export interface SubscribeOptions {
   simulationId: string;
   /** Resume after this id (what a previous subscription's `lastEventId` said); `'0'` replays from the first tick. Without it the stream starts at the present. */
   lastEventId?: string;
-  /** Which agents and which encoding the ticks carry, and what happens when this subscriber falls behind; default every agent as JSON, dropped when too far behind (then reopened). */
+  /** Which agents and which encoding the ticks carry, and what happens when this subscriber falls behind; default every agent as JSON, degraded when too far behind (the newest tick only, after a `degraded` event); with `lag: 'drop'` closed instead, then reopened. */
   variant?: StreamVariant;
   onEvent: (event: SimulationEvent) => void;
   /** The stream ended for good: the simulation finished (`reason: 'finished'`), or the server refused it (`'refused'`, with the status). */

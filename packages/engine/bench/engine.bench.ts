@@ -149,6 +149,10 @@ printRow(largest, false, 9, measure(largest, false, 9));
     { label: '1.2.0 fixed point (4)', version: '1.2.0', rules: { fixedPointIterations: 4 } },
     // Agents that flee every forecast loss make a consistent forecast rare: the search runs long.
     { label: '1.2.0 fixed point, ρ = 1', version: '1.2.0', rules: { fixedPointIterations: 4, reflexivity: 1 } },
+    // 1.3.0: the same ensembles, more branch pairs while a verdict is open, bisection for fixed points.
+    { label: '1.3.0 calibrated', version: '1.3.0', rules: {} },
+    { label: '1.3.0 fixed point (4)', version: '1.3.0', rules: { fixedPointIterations: 4 } },
+    { label: '1.3.0 fixed point, ρ = 1', version: '1.3.0', rules: { fixedPointIterations: 4, reflexivity: 1 } },
   ];
   console.log('\nprophecy cost: the tick that makes prophecy 1 (tick 25), best of 3, overloaded wells');
   console.log('agents  engine                     ms/prophecy  ensembles  × 1.1.0');
@@ -172,7 +176,7 @@ printRow(largest, false, 9, measure(largest, false, 9));
         const start = performance.now();
         sim.step(1, {
           onEvent: (e) => {
-            if (e.type === 'prophecy' && e.data.data.schema === 'prophecy/3') ensembles = e.data.data.ensembles;
+            if (e.type === 'prophecy' && (e.data.data.schema === 'prophecy/3' || e.data.data.schema === 'prophecy/4')) ensembles = e.data.data.ensembles;
           },
         });
         best = Math.min(best, performance.now() - start);

@@ -20,3 +20,4 @@ export * from './schemas/scenario.js';
 export * from './schemas/decree.js';
 export * from './schemas/outputs.js';
 export * from './schemas/prophecy-v3.js';
+export * from './schemas/prophecy-v4.js';

@@ -41,6 +41,11 @@ const JSON_SUFFIX = '.json';
 export function checkScenarioFile(fileName: string, text: string): ScenarioFileCheck {
   const errors: ValidationIssue[] = [];
   const warnings: ValidationIssue[] = [];
+  // Every warning is found alongside the errors, never instead of them: one pass reports every
+  // problem (docs/engine.md, "Writing a scenario by hand").
+  if (!fileName.endsWith(JSON_SUFFIX)) {
+    warnings.push({ path: '', message: `the server only loads *${JSON_SUFFIX} files; this one would not be served` });
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -53,18 +58,18 @@ export function checkScenarioFile(fileName: string, text: string): ScenarioFileC
   if (!parsed.success) errors.push(...toValidationIssues(parsed.error));
 
   // Read from the raw JSON so that a mismatch is reported even when other fields are wrong.
-  const rawId = typeof json === 'object' && json !== null && 'id' in json ? (json as { id: unknown }).id : undefined;
-  const id = typeof rawId === 'string' ? rawId : undefined;
+  const raw = typeof json === 'object' && json !== null ? (json as { id?: unknown; note?: unknown }) : {};
+  const id = typeof raw.id === 'string' ? raw.id : undefined;
   if (fileName.endsWith(JSON_SUFFIX)) {
     const expected = fileName.slice(0, -JSON_SUFFIX.length);
     if (id !== undefined && id !== expected) {
       errors.push({ path: 'id', message: `"${id}" differs from the file name; name the file ${id}${JSON_SUFFIX} or set "id": "${expected}"` });
     }
-  } else {
-    warnings.push({ path: '', message: `the server only loads *${JSON_SUFFIX} files; this one would not be served` });
   }
 
-  if (parsed.success && parsed.data.note.trim() === '') {
+  // The note as the catalogue would show it: absent is empty; a note of the wrong type is an error already.
+  const note = parsed.success ? parsed.data.note : raw.note === undefined ? '' : typeof raw.note === 'string' ? raw.note : undefined;
+  if (note !== undefined && note.trim() === '') {
     warnings.push({ path: 'note', message: 'empty: GET /v1/scenarios would show no description' });
   }
 

@@ -21,13 +21,19 @@ const HOW_TO_FIX =
 /** What a scenario without pinned hashes needs: the one command, run from the repository root. */
 const pinWith = (what: string): string => `${what}; run \`${GOLDEN_UPDATE_COMMAND}\` from the repository root to pin its golden hashes, then commit them`;
 
+/**
+ * Every scenario under every version, twice at once (here and in the child): a few seconds on a
+ * quiet machine, far more on a busy one, where a tight limit would fail a correct engine.
+ */
+const GOLDEN_TIMEOUT_MS = 240_000;
+
 /** Starts a fresh Node process that computes every hash on its own; `TZ` and locale differ on purpose. */
 function hashesInChild(env: Record<string, string>): Promise<GoldenFile> {
-  return run(process.execPath, ['--import', 'tsx', CHILD], {
+  return run(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', CHILD], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     maxBuffer: 1 << 20,
-    timeout: 60_000,
+    timeout: GOLDEN_TIMEOUT_MS,
   }).then(({ stdout }) => JSON.parse(stdout) as GoldenFile);
 }
 
@@ -40,7 +46,7 @@ describe('golden traces', () => {
     child = hashesInChild({ TZ: 'Pacific/Chatham', LANG: 'tr_TR.UTF-8', LC_ALL: 'tr_TR.UTF-8' });
     child.catch(() => undefined);
     here = computeHashes(scenarios, pinned);
-  }, 60_000);
+  }, GOLDEN_TIMEOUT_MS);
 
   it('pins no scenario that is gone', () => {
     const gone = Object.keys(pinned.scenarios).filter((id) => !scenarios.has(id));
@@ -76,5 +82,5 @@ describe('golden traces', () => {
   it('gives the same hashes in a separate process', async () => {
     const other = await child;
     expect(other, 'a fresh Node process (other time zone and locale) computed different traces: the engine is not deterministic').toEqual(here);
-  }, 60_000);
+  }, GOLDEN_TIMEOUT_MS);
 });

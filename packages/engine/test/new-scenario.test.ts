@@ -78,8 +78,8 @@ describe('a new valid scenario file', () => {
 
     // The command runs the package's golden:update script, which is this (with tsx as the runner).
     const scripts = (JSON.parse(readFileSync(join(ENGINE_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts['golden:update']).toBe('tsx scripts/update-golden.ts');
-    const updated = await run(process.execPath, ['--import', 'tsx', 'scripts/update-golden.ts'], { cwd: ENGINE_DIR, env: { ...process.env, ...env } });
+    expect(scripts['golden:update']).toBe('tsx --conditions=@sim/source scripts/update-golden.ts');
+    const updated = await run(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', 'scripts/update-golden.ts'], { cwd: ENGINE_DIR, env: { ...process.env, ...env } });
     expect(updated.stdout).toContain(`added ${example.id}`);
 
     const second = await vitest(['packages/engine/test/golden.test.ts'], env, join(dir, 'second.json'));

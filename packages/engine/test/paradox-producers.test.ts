@@ -47,10 +47,12 @@ describe.each(ENGINE_VERSIONS)('the paradox kinds of docs/engine.md, under engin
     ]);
   });
 
-  it('averted: in self-defeating-prophecy at tick 70 (1.0.0, 1.1.0) or 101 (1.2.0 waits for the outcome)', () => {
+  it('averted: in self-defeating-prophecy at tick 70 (1.0.0, 1.1.0), 101 (1.2.0 waits for the outcome) or 110 (1.3.0 waits for the window)', () => {
     const events = run(start('self-defeating-prophecy', version), 110);
     const averted = paradoxesOf(events).filter((p) => p.kind === 'averted');
-    expect(averted).toEqual([expect.objectContaining({ tick: versionFeatures(version)?.verdictsWaitForOutcome ? 101 : 70, attractor: 'doomed', prophecy: { seq: 1, tick: 30 } })]);
+    const features = versionFeatures(version);
+    const tick = features?.verdictsAwaitWindow ? 110 : features?.verdictsWaitForOutcome ? 101 : 70;
+    expect(averted).toEqual([expect.objectContaining({ tick, attractor: 'doomed', prophecy: { seq: 1, tick: 30 } })]);
     expect(lossesOf(events)).toEqual([]);
   });
 });

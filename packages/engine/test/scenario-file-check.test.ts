@@ -70,6 +70,17 @@ describe('checkScenarioFile', () => {
     expect(checkScenarioFile('two-wells.json', text({ ...valid, note: ' ' }))).toMatchObject({ ok: true, warnings: [{ path: 'note', message: expect.any(String) }] });
     expect(checkScenarioFile('two-wells.txt', text(valid))).toMatchObject({ ok: true, warnings: [{ path: '', message: expect.stringContaining('*.json') }] });
   });
+
+  it('reports the warnings of a file that has errors too, in the same pass', () => {
+    const check = checkScenarioFile('two-wells.txt', text({ ...valid, note: '', seed: 'seven' }));
+    expect(check.ok).toBe(false);
+    expect(check.errors.map((e) => e.path)).toEqual(['seed']);
+    expect(check.warnings.map((w) => w.path).sort()).toEqual(['', 'note']);
+    // Without a note at all, as without a valid file: the catalogue would show no description.
+    const { note: _note, ...noNote } = valid;
+    expect(checkScenarioFile('two-wells.json', text({ ...noNote, seed: -1 })).warnings.map((w) => w.path)).toEqual(['note']);
+    expect(checkScenarioFile('two-wells.txt', '{').warnings.map((w) => w.path)).toEqual(['']);
+  });
 });
 
 describe('flagDuplicateIds', () => {

@@ -18,13 +18,13 @@ const prophecies = (sim: Simulation, ticks: number): ProphecyIssued[] =>
   record(sim, ticks).events.flatMap((e) => (e.type === 'prophecy' ? [e.data] : []));
 
 describe('engine versions', () => {
-  it('serves 1.0.0, 1.1.0 and 1.2.0, the newest by default', () => {
-    expect([...ENGINE_VERSIONS]).toEqual(['1.0.0', '1.1.0', '1.2.0']);
-    expect(DEFAULT_ENGINE_VERSION).toBe('1.2.0');
-    expect(Simulation.create(crowdedScenario()).engineVersion).toBe('1.2.0');
+  it('serves 1.0.0, 1.1.0, 1.2.0 and 1.3.0, the newest by default', () => {
+    expect([...ENGINE_VERSIONS]).toEqual(['1.0.0', '1.1.0', '1.2.0', '1.3.0']);
+    expect(DEFAULT_ENGINE_VERSION).toBe('1.3.0');
+    expect(Simulation.create(crowdedScenario()).engineVersion).toBe('1.3.0');
     expect(Simulation.create(crowdedScenario(), { engineVersion: '1.0.0' }).engineVersion).toBe('1.0.0');
     for (const version of ENGINE_VERSIONS) expect(isEngineVersion(version)).toBe(true);
-    expect(isEngineVersion('1.3.0')).toBe(false);
+    expect(isEngineVersion('1.4.0')).toBe(false);
   });
 
   it('throws UnknownEngineVersionError for a version it does not serve', () => {
@@ -125,7 +125,12 @@ describe('prophecyBranchTicks: what one prophecy asks of each branch', () => {
     expect(prophecyBranchTicks('1.2.0', { ...rules, fixedPointIterations: 1 })).toBe(2 * 2 * 20);
     expect(prophecyBranchTicks('1.2.0', { ...rules, fixedPointIterations: 4 })).toBe(5 * 2 * 20);
   });
+  it('weighs 1.3.0 as both ensembles over the window with twice the branches, plus the fixed-point trials over the horizon', () => {
+    expect(prophecyBranchTicks('1.3.0', rules)).toBe(2 * 2 * 2 * 20);
+    expect(prophecyBranchTicks('1.3.0', { ...rules, fixedPointIterations: 4 })).toBe(2 * 2 * 2 * 20 + (2 + 2 * 4) * 20);
+  });
+
   it('weighs an unknown version as the costliest served', () => {
-    expect(prophecyBranchTicks('9.9.9', { ...rules, fixedPointIterations: 4 })).toBe(5 * 2 * 20);
+    expect(prophecyBranchTicks('9.9.9', { ...rules, fixedPointIterations: 4 })).toBe(2 * 2 * 2 * 20 + (2 + 2 * 4) * 20);
   });
 });

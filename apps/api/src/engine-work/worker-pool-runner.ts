@@ -23,7 +23,8 @@ function workerModule(): { filename: string; execArgv: string[] } {
   const filename = fileURLToPath(new URL(fromSources ? './engine-worker.ts' : './engine-worker.js', import.meta.url));
   if (!fromSources) return { filename, execArgv: [] };
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { filename, execArgv: ['--import', tsx] };
+  // The condition resolves @sim/* to their sources, as in the process that starts the pool.
+  return { filename, execArgv: ['--conditions=@sim/source', '--import', tsx] };
 }
 
 /** How much lower the workers' scheduling priority is than the event loop's. */

@@ -6,7 +6,8 @@ import type { ExperimentFeed } from './experiment-feed.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
 import { parseMetric, type MetricSpec, type MetricValue } from './experiment-metrics.js';
 import type { ExperimentScheduler } from './experiment-scheduler.js';
-import { combinationScenario, runInputs, simulationRunInputs, type CombinationScenario, type RunInputs } from './experiment-spec.js';
+import { combinationHasher, combinationScenario, reuseScope, runInputs, simulationRunInputs, type CombinationHasher, type CombinationScenario, type RunInputs } from './experiment-spec.js';
+import { TimeSlices } from '../lib/time-slices.js';
 import { RunResults, type RunResult } from './run-results.js';
 import type { ExperimentEvent, ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
 
@@ -45,7 +46,7 @@ interface ActiveExperiment {
   /** Writes of this experiment, one at a time; cancel waits for the one under way. */
   writes: Promise<unknown>;
   /** The combination whose scenario was built last (runs go combination by combination); scenario and domain bases. */
-  scenario: { combination: number; built: CombinationScenario } | undefined;
+  scenario: { combination: number; built: CombinationScenario; hasher: CombinationHasher | undefined } | undefined;
   /** When this process started it, and how many runs it finished since: the pace for the estimate. */
   resumedAt: number;
   finishedHere: number;
@@ -67,6 +68,8 @@ export class ExperimentExecutor implements ExperimentScheduler {
   private readonly results: RunResults;
   private inFlight = 0;
   private closed = false;
+  /** Runs follow each other without I/O when their results are reused: the loop gets a turn between slices. */
+  private readonly slices = new TimeSlices();
 
   constructor(private readonly deps: ExperimentExecutorDeps) {
     this.results = new RunResults(deps);
@@ -221,6 +224,10 @@ export class ExperimentExecutor implements ExperimentScheduler {
     const combination = Math.floor(index / spec.replications);
     const replication = index % spec.replications;
     try {
+      // A reused run is a read and a write, resolved at once: without this, a whole experiment
+      // of them would run as one chain of promises and hold the event loop to its end.
+      await this.slices.pause();
+      if (experiment.stopped) return;
       const inputs = this.runInputsOf(experiment, combination, replication);
       const { metrics, computed } = await this.metricsOf(experiment, inputs);
       await this.record(experiment, inputs, metrics, computed);
@@ -236,11 +243,15 @@ export class ExperimentExecutor implements ExperimentScheduler {
   /** What run (c, r) computes: its combination's scenario with its seed, or the simulation base with its reseed and changes. */
   private runInputsOf(experiment: ActiveExperiment, combination: number, replication: number): RunInputs {
     const { spec } = experiment.record;
-    if (spec.base.kind === 'simulation') return simulationRunInputs(spec, spec.base, combination, replication);
-    if (experiment.scenario?.combination !== combination) experiment.scenario = { combination, built: combinationScenario(spec, combination, this.deps.domains) };
-    const built = experiment.scenario.built;
+    const scope = reuseScope(spec, experiment.record.organizationId);
+    if (spec.base.kind === 'simulation') return simulationRunInputs(spec, spec.base, combination, replication, scope);
+    if (experiment.scenario?.combination !== combination) {
+      const built = combinationScenario(spec, combination, this.deps.domains);
+      experiment.scenario = { combination, built, hasher: built.ok ? combinationHasher(spec, built.scenario, scope) : undefined };
+    }
+    const { built, hasher } = experiment.scenario;
     if (!built.ok) throw new Error(`combination ${combination}: ${built.message}`);
-    return runInputs(spec, built.scenario, combination, replication);
+    return runInputs(spec, built.scenario, combination, replication, scope, hasher);
   }
 
   private metricsOf(experiment: ActiveExperiment, inputs: RunInputs): Promise<RunResult> {

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_ENGINE_VERSION, ScenarioSchema, toValidationIssues, versionFeatures, type EngineInput, type EngineSnapshot, type NumericRuleName, type ScenarioInput } from '@sim/engine';
 import { validationError, type ValidationProblem } from '../lib/api-error.js';
+import { TimeSlices } from '../lib/time-slices.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
 import { resolveScenario } from '../simulations/scenario-source.js';
-import { estimateWork, scenarioShape, widenShape, type WorkEstimate, type WorkShape } from '../work-budget/work-cost.js';
+import { estimateWork, scenarioShape, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../work-budget/work-cost.js';
 import { MAX_VALUES_PER_PATH, type ExperimentLimits } from './experiment-limits.js';
 import { parseMetric } from './experiment-metrics.js';
 import { combinationCount, combinationScenario, combinationValues, type ExperimentBase, type ExperimentSpec, type SimulationBase, type VariedParameter } from './experiment-spec.js';
-import { applyToInput, checkValue, resolvePath, type ParameterBase, type ParameterValue } from './parameter-paths.js';
+import { applyToInput, checkValue, resolvePath, type ParameterBase, type ParameterTarget, type ParameterValue } from './parameter-paths.js';
 
 /** A `{ from, to, step }` range: from, from + step, … up to to (included when hit). */
 export interface ValueRange {
@@ -44,6 +45,8 @@ export interface PlanContext {
   limits: ExperimentLimits;
   /** A simulation base as the service found it; required when the request's base is one. */
   simulation?: SimulationBaseFacts | undefined;
+  /** The request's: work done in slices stops when it aborts (the client left). */
+  signal?: AbortSignal | undefined;
 }
 
 /** What the service knows of a simulation base (its access, tick and engine version already checked). */
@@ -81,8 +84,8 @@ export function rangeValues(range: ValueRange): number[] {
  * the scenario lacks) is reported at once, as 400 VALIDATION_ERROR with its path, before
  * anything is stored or queued. An unknown scenario or domain is 404, as for a simulation.
  */
-export function planExperiment(request: ExperimentRequest, context: PlanContext): ExperimentPlan {
-  const { spec, ...plan } = checkAndWeigh(request, context);
+export async function planExperiment(request: ExperimentRequest, context: PlanContext): Promise<ExperimentPlan> {
+  const { spec, ...plan } = await checkAndWeigh(request, context);
   if (spec === undefined) throw new Error('a simulation base is planned once its state at atTick is known');
   return { spec, ...plan };
 }
@@ -91,16 +94,27 @@ export function planExperiment(request: ExperimentRequest, context: PlanContext)
  * For a simulation base before its replay: every check that does not need its state at atTick,
  * and the cost of the runs, so that the replay and the runs are weighed before either starts.
  */
-export function preflightExperiment(request: ExperimentRequest, context: PlanContext): ExperimentPreflight {
-  const { spec: _spec, ...plan } = checkAndWeigh(request, { ...context, simulation: context.simulation === undefined ? undefined : { ...context.simulation, state: undefined } });
+export async function preflightExperiment(request: ExperimentRequest, context: PlanContext): Promise<ExperimentPreflight> {
+  const { spec: _spec, ...plan } = await checkAndWeigh(request, { ...context, simulation: context.simulation === undefined ? undefined : { ...context.simulation, state: undefined } });
   return plan;
 }
 
-function checkAndWeigh(request: ExperimentRequest, context: PlanContext): ExperimentPreflight & { spec: ExperimentSpec | undefined } {
+/**
+ * Checks in order of cost (docs/api.md, "Experiments", "Limits"): first everything arithmetic or
+ * cheap (paths, values against their field's schema, metrics, and the number of runs by
+ * multiplying the value counts), so that an experiment over its tier's runs is refused before
+ * any domain input is translated; then each domain value through its adapter and each
+ * combination's cost, in slices that give the event loop back every few milliseconds.
+ */
+async function checkAndWeigh(request: ExperimentRequest, context: PlanContext): Promise<ExperimentPreflight & { spec: ExperimentSpec | undefined }> {
   const issues: ValidationProblem[] = [];
-  const { base, baseScenario, pathBase, attractorIds, engineVersion } = resolveBase(request, context, issues);
+  const slices = new TimeSlices(context.signal);
+  const { base, baseScenario, pathBase, attractorIds, engineVersion } = await resolveBase(request, context, issues, slices);
+  await slices.pause();
 
   const parameters: VariedParameter[] = [];
+  // A domain path's values, translated later; their problems go where the path's would be.
+  const domainValues: Array<{ at: string; values: ParameterValue[]; segments: string[]; issueIndex: number }> = [];
   for (const path of Object.keys(request.vary).sort()) {
     const at = `vary.${path}`;
     const given = request.vary[path] as ParameterValue[] | ValueRange;
@@ -114,18 +128,18 @@ function checkAndWeigh(request: ExperimentRequest, context: PlanContext): Experi
       issues.push({ path: at, message: `at most ${MAX_VALUES_PER_PATH} values, got ${values.length}` });
       continue;
     }
-    const target = resolvePath(path, pathBase);
+    const target: ParameterTarget | string = resolvePath(path, pathBase);
     if (typeof target === 'string') {
       issues.push({ path: at, message: target });
       continue;
     }
-    values.forEach((value, index) => {
-      const problem =
-        target.kind === 'input' && base?.kind === 'domain'
-          ? inputValueProblem(context.domains, base, target.segments, value)
-          : checkValue(target, value, baseScenario);
-      if (problem !== undefined) issues.push({ path: `${at}.${index}`, message: problem });
-    });
+    if (target.kind === 'input' && base?.kind === 'domain') domainValues.push({ at, values, segments: target.segments, issueIndex: issues.length });
+    else {
+      values.forEach((value, index) => {
+        const problem = checkValue(target, value, baseScenario);
+        if (problem !== undefined) issues.push({ path: `${at}.${index}`, message: problem });
+      });
+    }
     parameters.push({ path, values });
   }
 
@@ -136,17 +150,38 @@ function checkAndWeigh(request: ExperimentRequest, context: PlanContext): Experi
   const duplicates = request.metrics.filter((key, index) => request.metrics.indexOf(key) !== index);
   for (const key of new Set(duplicates)) issues.push({ path: `metrics.${request.metrics.lastIndexOf(key)}`, message: `metric "${key}" is listed twice` });
 
+  // Arithmetic: the value counts multiplied, before any value is translated or any combination weighed.
   const combinations = combinationCount({ parameters });
   const runs = combinations * request.replications;
   const { runsPerExperiment } = context.limits;
-  if (issues.length === 0 && runs > runsPerExperiment) {
+  if (runs > runsPerExperiment) {
     const path = combinations > runsPerExperiment ? 'vary' : 'replications';
     issues.push({ path, message: `${combinations} combination(s) × ${request.replications} replication(s) = ${runs} runs; the tier allows at most ${runsPerExperiment} per experiment` });
+    throw validationError(issues);
+  }
+
+  // Within the tier's runs: each domain value through the adapter (about as many translations
+  // as runs at most), a slice at a time, reported with everything else.
+  // With one path, value i is combination i: its translation also gives that combination's cost.
+  const translated = new Map<number, ScenarioInput>();
+  if (base?.kind === 'domain') {
+    const found: Array<{ issueIndex: number; problems: ValidationProblem[] }> = [];
+    for (const { at, values, segments, issueIndex } of domainValues) {
+      const problems: ValidationProblem[] = [];
+      for (const [index, value] of values.entries()) {
+        await slices.pause();
+        const outcome = translateValue(context.domains, base, segments, value);
+        if (typeof outcome === 'string') problems.push({ path: `${at}.${index}`, message: outcome });
+        else if (parameters.length === 1) translated.set(index, outcome);
+      }
+      found.push({ issueIndex, problems });
+    }
+    for (const { issueIndex, problems } of found.reverse()) issues.splice(issueIndex, 0, ...problems);
   }
   if (issues.length > 0) throw validationError(issues);
 
   const weighed = { engineVersion, parameters, replications: request.replications, seed: request.seed, ticks: request.ticks, metrics: [...request.metrics] };
-  const { runCost, totalCost } = weigh({ ...weighed, base }, { scenario: baseScenario, simulation: context.simulation }, combinations, context.domains);
+  const { runCost, totalCost } = await weigh({ ...weighed, base }, { scenario: baseScenario, simulation: context.simulation, translated }, combinations, context.domains, slices);
   return { spec: base === undefined ? undefined : { ...weighed, base }, combinations, runs, runCost, totalCost };
 }
 
@@ -161,10 +196,12 @@ interface ResolvedBase {
   engineVersion: string;
 }
 
-function resolveBase(request: ExperimentRequest, context: PlanContext, issues: ValidationProblem[]): ResolvedBase {
+async function resolveBase(request: ExperimentRequest, context: PlanContext, issues: ValidationProblem[], slices: TimeSlices): Promise<ResolvedBase> {
   if ('simulation' in request.base) return resolveSimulationBase(context, issues);
   const engineVersion = request.engineVersion ?? DEFAULT_ENGINE_VERSION;
   const resolved = resolveScenario(request.base, context.scenarios, context.domains);
+  // A domain input's translation and the check of what it gave are two slices.
+  await slices.pause();
   const prefix = 'scenario' in request.base ? 'base.scenario' : 'domain' in request.base ? 'base.input' : 'base';
   // The base must run as it is: the schema the engine checks, without building a world on the
   // event loop (docs/api.md, "Where it runs"); the engine version was checked with the request.
@@ -224,10 +261,10 @@ function rangeProblems(range: ValueRange, at: string, issues: ValidationProblem[
   return rangeValues(range);
 }
 
-/** The adapter's verdict on the base input with this one value set. */
-function inputValueProblem(domains: DomainCatalog, base: Extract<ExperimentBase, { kind: 'domain' }>, segments: string[], value: ParameterValue): string | undefined {
+/** The adapter's verdict on the base input with this one value set: its scenario, or the problem. */
+function translateValue(domains: DomainCatalog, base: Extract<ExperimentBase, { kind: 'domain' }>, segments: string[], value: ParameterValue): ScenarioInput | string {
   const translated = domains.translate(base.domain, applyToInput(base.input, segments, value));
-  if (translated.ok) return undefined;
+  if (translated.ok) return translated.scenario;
   if (translated.reason === 'unknown-domain') return `unknown domain ${base.domain}`;
   return translated.issues.map((i) => `${i.path}: ${i.message}`).join('; ') || 'invalid value';
 }
@@ -237,22 +274,26 @@ function inputValueProblem(domains: DomainCatalog, base: Extract<ExperimentBase,
  * at its combination's rules, or for a simulation base `ticks` ticks from atTick at its shape
  * there with the combination's rule changes: the costliest run, and the sum over every run.
  */
-function weigh(
+async function weigh(
   spec: Omit<ExperimentSpec, 'base'> & { base: ExperimentBase | undefined },
-  start: { scenario: ScenarioInput | undefined; simulation: SimulationBaseFacts | undefined },
+  start: { scenario: ScenarioInput | undefined; simulation: SimulationBaseFacts | undefined; translated: ReadonlyMap<number, ScenarioInput> },
   combinations: number,
   domains: DomainCatalog,
-): { runCost: WorkEstimate; totalCost: WorkEstimate } {
+  slices: TimeSlices,
+): Promise<{ runCost: WorkEstimate; totalCost: WorkEstimate }> {
   let runCost: WorkEstimate | undefined;
   let total = 0;
   let ticks = 0;
   let prophecies = 0;
   for (let c = 0; c < combinations; c++) {
+    await slices.pause();
     const { base } = spec;
-    const cost =
+    const ticked =
       start.simulation !== undefined
         ? estimateWork(widenShape(start.simulation.shape, ruleChanges(spec, c)), start.simulation.atTick, spec.ticks)
-        : estimateWork(scenarioShape(costScenario({ ...spec, base: base as ExperimentBase }, start.scenario as ScenarioInput, c, domains), spec.engineVersion), 0, spec.ticks);
+        : estimateWork(scenarioShape(start.translated.get(c) ?? costScenario({ ...spec, base: base as ExperimentBase }, start.scenario as ScenarioInput, c, domains), spec.engineVersion), 0, spec.ticks);
+    // Each run also builds (or restores) its world: a fixed cost per run.
+    const cost = { ...ticked, cost: ticked.cost + worldSetupCost(ticked.agents) };
     if (runCost === undefined || cost.cost > runCost.cost) runCost = cost;
     total += cost.cost * spec.replications;
     ticks += cost.ticks * spec.replications;

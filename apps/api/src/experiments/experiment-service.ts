@@ -49,13 +49,13 @@ export class ExperimentService {
     const asked = organizationFor(request.auth, body.organizationId);
     const tier = request.auth.tier ?? 'free';
     const limits = this.deps.limits[tier];
-    const context: PlanContext = { scenarios: this.deps.scenarios, domains: this.deps.domains, limits };
+    const context: PlanContext = { scenarios: this.deps.scenarios, domains: this.deps.domains, limits, signal: request.signal };
     const located = 'simulation' in body.base ? await this.deps.simulationBases.locate(request.auth, body.base, body) : undefined;
     const organizationId = located?.organizationId ?? asked;
     // A simulation base is planned whole only once replayed to atTick; everything else is checked,
     // and the replay and the runs are weighed together, before the replay starts.
-    const planned = located === undefined ? planExperiment(body, context) : undefined;
-    const weighed = planned ?? preflightExperiment(body, { ...context, simulation: located?.facts });
+    const planned = located === undefined ? await planExperiment(body, context) : undefined;
+    const weighed = planned ?? (await preflightExperiment(body, { ...context, simulation: located?.facts }));
     await this.assertQueueRoom(organizationId, tier);
     const replayCost = located?.replayCost.cost ?? 0;
     await this.deps.work.admit(request, { ...weighed.totalCost, cost: weighed.totalCost.cost + replayCost }, { experimentRun: weighed.runCost });

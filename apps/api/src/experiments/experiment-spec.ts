@@ -4,6 +4,7 @@ import { canonicalJson } from '../idempotency/canonical-json.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import { applyToInput, applyToScenario, EVERY_AGENT, resolvePath, type ParameterBase, type ParameterValue } from './parameter-paths.js';
 import { runSeed } from './seed-derivation.js';
+import { INLINE_SCENARIO_ID } from '../simulations/scenario-source.js';
 
 /** What every run of an experiment starts from, resolved when it was submitted. */
 export type ExperimentBase =
@@ -144,27 +145,80 @@ export interface SimulationRunInputs extends RunIdentity {
 /** What one run computes. */
 export type RunInputs = ScenarioRunInputs | SimulationRunInputs;
 
-/** Hashed: the engine version, the scenario with the run's seed, ticks and metrics. */
-export function runInputs(spec: ExperimentSpec, scenario: ScenarioInput, combination: number, replication: number): ScenarioRunInputs {
+/**
+ * Whose results a run may reuse (docs/api.md, "Experiments", "Runs, reuse and resuming"): a run
+ * of a pre-built scenario is public, anyone's result of it serves everyone (both could read the
+ * scenario); a run of an inline scenario, a domain input or a simulation base is private, its
+ * result reused only within the organization that computed it. Otherwise `reused` would tell
+ * another organization that its guess of a private scenario was right. The scope is part of the
+ * inputs hash: undefined (public) leaves the hash as it always was.
+ */
+export function reuseScope(spec: Pick<ExperimentSpec, 'base'>, organizationId: string): string | undefined {
+  return spec.base.kind === 'scenario' && spec.base.scenarioId !== INLINE_SCENARIO_ID ? undefined : organizationId;
+}
+
+/** `{ organization }` for a private run (see reuseScope), nothing for a public one. */
+const scoped = (scope: string | undefined): { organization?: string } => (scope === undefined ? {} : { organization: scope });
+
+/** The inputs hash of a combination's runs, by seed (see combinationHasher). */
+export type CombinationHasher = (seed: number) => string;
+
+/** Stands for the seed in the canonical JSON a combination's hasher splits; no scenario holds it. */
+const SEED_HOLE = '\u0000seed\u0000';
+
+/** What a run of a scenario or domain base hashes: the engine version, the scenario with the run's seed, ticks, metrics and the reuse scope. */
+const hashedRecord = (spec: ExperimentSpec, scenario: ScenarioInput, seed: number | string, scope: string | undefined) => ({
+  engineVersion: spec.engineVersion,
+  scenario: { ...scenario, seed },
+  ticks: spec.ticks,
+  metrics: [...spec.metrics].sort(),
+  ...scoped(scope),
+});
+
+/**
+ * The inputs hash of each run of one combination, by its seed, the same bytes hashed as
+ * runInputs always did. The canonical JSON of the combination's scenario (megabytes for 10 000
+ * agents) is written and hashed once, up to the seed; each run then hashes only its seed and
+ * what follows it, on a copy of that hash state. An experiment whose runs are all reused does
+ * no more than that per run on the event loop (docs/api.md, "Experiments", "Runs, reuse and resuming").
+ */
+export function combinationHasher(spec: ExperimentSpec, scenario: ScenarioInput, scope: string | undefined): CombinationHasher {
+  const text = canonicalJson(hashedRecord(spec, scenario, SEED_HOLE, scope));
+  const hole = JSON.stringify(SEED_HOLE);
+  const at = text.indexOf(hole);
+  if (at < 0 || text.includes(hole, at + hole.length)) {
+    // Cannot happen for a scenario the engine accepts (ids are printable); hash whole then.
+    return (seed) => createHash('sha256').update(canonicalJson(hashedRecord(spec, scenario, seed, scope))).digest('hex');
+  }
+  const prefix = createHash('sha256').update(text.slice(0, at));
+  const suffix = text.slice(at + hole.length);
+  return (seed) => prefix.copy().update(`${canonicalJson(seed)}${suffix}`).digest('hex');
+}
+
+/** Hashed: the engine version, the scenario with the run's seed, ticks and metrics, and the reuse scope. */
+export function runInputs(
+  spec: ExperimentSpec,
+  scenario: ScenarioInput,
+  combination: number,
+  replication: number,
+  scope: string | undefined,
+  hasher: CombinationHasher = combinationHasher(spec, scenario, scope),
+): ScenarioRunInputs {
   const seed = runSeed(spec.seed, combination, replication);
-  const seeded: ScenarioInput = { ...scenario, seed };
-  const hash = createHash('sha256')
-    .update(canonicalJson({ engineVersion: spec.engineVersion, scenario: seeded, ticks: spec.ticks, metrics: [...spec.metrics].sort() }))
-    .digest('hex');
-  return { start: 'scenario', combination, replication, seed, scenario: seeded, hash };
+  return { start: 'scenario', combination, replication, seed, scenario: { ...scenario, seed }, hash: hasher(seed) };
 }
 
 /**
  * Hashed: the engine version, the base's state at atTick (the hash of its snapshot, so two bases
  * share results only when they start from the same state byte for byte), the inputs with the
- * reseed, ticks and metrics. A scenario run's hash has a `scenario` member, this one `state`:
+ * reseed, ticks and metrics, and the reuse scope (a simulation base is always private). A scenario run's hash has a `scenario` member, this one `state`:
  * the two never coincide.
  */
-export function simulationRunInputs(spec: ExperimentSpec, base: SimulationBase, combination: number, replication: number): SimulationRunInputs {
+export function simulationRunInputs(spec: ExperimentSpec, base: SimulationBase, combination: number, replication: number, scope: string | undefined): SimulationRunInputs {
   const seed = runSeed(spec.seed, combination, replication);
   const inputs: EngineInputDraft[] = [{ kind: 'reseed', seed }, ...combinationChanges(spec, base, combination)];
   const hash = createHash('sha256')
-    .update(canonicalJson({ engineVersion: spec.engineVersion, state: base.stateHash, atTick: base.atTick, inputs, ticks: spec.ticks, metrics: [...spec.metrics].sort() }))
+    .update(canonicalJson({ engineVersion: spec.engineVersion, state: base.stateHash, atTick: base.atTick, inputs, ticks: spec.ticks, metrics: [...spec.metrics].sort(), ...scoped(scope) }))
     .digest('hex');
   return { start: 'simulation', combination, replication, seed, inputs, hash };
 }

@@ -1,4 +1,5 @@
 import { eventFrame, retryFrame, type SseFrame } from '../live/sse-frame.js';
+import type { QueueBudget } from '../live/queue-budget.js';
 import { SseSubscriber, type SubscriberLimits } from '../live/sse-subscriber.js';
 import type { ExperimentFeed } from './experiment-feed.js';
 import { isUnfinished, type ExperimentStatus } from './experiment-status.js';
@@ -10,6 +11,8 @@ export interface ExperimentStreamDeps {
   heartbeatMs: number;
   retryMs: number;
   limits: SubscriberLimits;
+  /** The process's budget of bytes held for streams. */
+  budget?: QueueBudget | undefined;
 }
 
 const PAGE = 500;
@@ -56,6 +59,8 @@ export function openExperimentStream(
     afterId: from ?? head,
     heartbeatMs: deps.heartbeatMs,
     limits: deps.limits,
+    budget: deps.budget,
+    retryMs: deps.retryMs,
     onFinish: () => {
       leave?.();
       unclose?.();

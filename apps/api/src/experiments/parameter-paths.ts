@@ -43,8 +43,52 @@ export type ParameterBase =
   | { kind: 'domain'; input: unknown }
   | { kind: 'simulation'; atTick: number; features: VersionFeatures; agentIds: readonly string[] | undefined };
 
+/**
+ * Segments no path may hold: they name the prototype machinery of a JavaScript object, not a
+ * field, and an input path through them would reach it
+ * (docs/api.md, "Experiments", "Parameter paths"). A key of `vary` spelt so is a 400 at its path, never dropped.
+ */
+const RESERVED_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The problem of a path holding a reserved segment; undefined when it holds none. */
+export function reservedSegmentProblem(path: string): string | undefined {
+  const reserved = path.split('.').find((segment) => RESERVED_SEGMENTS.has(segment));
+  return reserved === undefined ? undefined : `"${path}" is not a parameter path: no segment may be __proto__, constructor or prototype`;
+}
+
+const UNKNOWN_PATH_HINT = 'rules.<rule>, attractors.<id>.<field>, agents.<id>.policy.<field>, agents.<id>.marker.<x|y> or input.<field>';
+const AGENT_PATH = /^agents\.(.+)\.(policy|marker)\.([a-z]+)$/;
+
+/**
+ * What can be said of a path without its base: one of the grammar's forms, with a known rule or
+ * field. The request's schema checks it, so that a body refused for another field still names a
+ * bad path in the same answer; the base's own checks (its attractors, agents, input) come after.
+ * A reserved segment is reported by the schema of `vary` itself, not here.
+ */
+export function pathShapeProblem(path: string): string | undefined {
+  if (reservedSegmentProblem(path) !== undefined) return undefined;
+  if (path.startsWith('input.')) return path.slice('input.'.length).split('.').some((s) => s === '') ? `unknown parameter path "${path}"` : undefined;
+  if (path.startsWith('rules.')) {
+    const rule = resolveRule(path);
+    return typeof rule === 'string' ? rule : undefined;
+  }
+  if (path.startsWith('attractors.')) {
+    const rest = path.slice('attractors.'.length);
+    const dot = rest.lastIndexOf('.');
+    return dot <= 0 || !(ATTRACTOR_FIELDS as readonly string[]).includes(rest.slice(dot + 1)) ? `unknown parameter path "${path}": attractors.<id>.<${ATTRACTOR_FIELDS.join('|')}>` : undefined;
+  }
+  if (path.startsWith('agents.')) {
+    const match = AGENT_PATH.exec(path);
+    const fields: readonly string[] = match?.[2] === 'policy' ? POLICY_FIELDS : MARKER_FIELDS;
+    return match === null || !fields.includes(match[3] ?? '') ? `unknown parameter path "${path}": agents.<id|*>.policy.<lambda|gamma|belief> or agents.<id|*>.marker.<x|y>` : undefined;
+  }
+  return `unknown parameter path "${path}": ${UNKNOWN_PATH_HINT}`;
+}
+
 /** Resolves a path against the base; a string is the problem (unknown path, missing attractor or agent). */
 export function resolvePath(path: string, base: ParameterBase): ParameterTarget | string {
+  const reserved = reservedSegmentProblem(path);
+  if (reserved !== undefined) return reserved;
   if (path.startsWith('input.')) {
     if (base.kind !== 'domain') return `input.… paths vary a domain input; this base is a ${base.kind}`;
     const segments = path.slice('input.'.length).split('.');
@@ -67,7 +111,7 @@ export function resolvePath(path: string, base: ParameterBase): ParameterTarget 
     return { kind: 'attractor', id, field: field as AttractorField };
   }
   if (path.startsWith('agents.')) {
-    const match = /^agents\.(.+)\.(policy|marker)\.([a-z]+)$/.exec(path);
+    const match = AGENT_PATH.exec(path);
     const group = match?.[2] as 'policy' | 'marker' | undefined;
     const field = match?.[3] ?? '';
     const fields: readonly string[] = group === 'policy' ? POLICY_FIELDS : MARKER_FIELDS;
@@ -76,13 +120,13 @@ export function resolvePath(path: string, base: ParameterBase): ParameterTarget 
     if (id !== EVERY_AGENT && !scenario.agents.some((a) => a.id === id)) return `the scenario has no agent "${id}"`;
     return { kind: 'agent', id, group, field };
   }
-  return `unknown parameter path "${path}": rules.<rule>, attractors.<id>.<field>, agents.<id>.policy.<field>, agents.<id>.marker.<x|y> or input.<field>`;
+  return `unknown parameter path "${path}": ${UNKNOWN_PATH_HINT}`;
 }
 
 /** A path on a running simulation: a rule (a `set-rule` decree) or an agent's policy (a policy change). */
 function resolveOnSimulation(path: string, base: Extract<ParameterBase, { kind: 'simulation' }>): ParameterTarget | string {
   if (path.startsWith('rules.')) return resolveRule(path);
-  const match = /^agents\.(.+)\.(policy|marker)\.([a-z]+)$/.exec(path);
+  const match = AGENT_PATH.exec(path);
   if (path.startsWith('attractors.') || match?.[2] === 'marker') {
     return `"${path}" cannot vary a simulation base: it sets where a scenario starts, and the runs start from the simulation's state at tick ${base.atTick}; vary rules.<rule> or agents.<id|*>.policy.<field>`;
   }

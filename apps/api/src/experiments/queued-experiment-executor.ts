@@ -8,7 +8,8 @@ import type { ExperimentFeed } from './experiment-feed.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
 import { parseMetric, type MetricSpec, type MetricValue } from './experiment-metrics.js';
 import type { ExperimentScheduler } from './experiment-scheduler.js';
-import { combinationScenario, runInputs, simulationRunInputs, type CombinationScenario, type RunInputs } from './experiment-spec.js';
+import { combinationHasher, combinationScenario, reuseScope, runInputs, simulationRunInputs, type CombinationHasher, type CombinationScenario, type RunInputs } from './experiment-spec.js';
+import { TimeSlices } from '../lib/time-slices.js';
 import { RunResults, type RunResult } from './run-results.js';
 import { isUnfinished, type ExperimentStatus } from './experiment-status.js';
 import type { ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
@@ -83,7 +84,7 @@ interface LocalExperiment {
   /** Cancelled, failed or completed: no further run starts here. */
   stopped: boolean;
   abort: AbortController;
-  scenarios: Map<number, CombinationScenario>;
+  scenarios: Map<number, { built: CombinationScenario; hasher: CombinationHasher | undefined }>;
   unfollow: () => void;
 }
 
@@ -103,6 +104,8 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   /** Stored, computing here, or computed now: one computing now is awaited rather than computed twice. */
   private readonly results: RunResults;
   private closed = false;
+  /** Reused runs follow each other without I/O: the loop gets a turn between slices. */
+  private readonly slices = new TimeSlices();
   private sweepTimer: NodeJS.Timeout | undefined;
   private stopWaking: () => void = () => {};
   private sweeping: Promise<number> | undefined;
@@ -243,6 +246,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       for (let index = batch.from; index < batch.to; index++) {
         if (experiment.stopped || this.closed) break;
         if (done.has(index)) continue;
+        await this.slices.pause();
         await this.runOne(experiment, index);
       }
       if (this.closed && !experiment.stopped) throw new HandBack('stopping');
@@ -324,21 +328,23 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   /** What run (c, r) computes: its combination's scenario with its seed, or the simulation base with its reseed and changes. */
   private runInputsOf(experiment: LocalExperiment, combination: number, replication: number): RunInputs {
     const { spec } = experiment.record;
-    if (spec.base.kind === 'simulation') return simulationRunInputs(spec, spec.base, combination, replication);
-    const built = this.scenarioOf(experiment, combination);
+    const scope = reuseScope(spec, experiment.record.organizationId);
+    if (spec.base.kind === 'simulation') return simulationRunInputs(spec, spec.base, combination, replication, scope);
+    const { built, hasher } = this.scenarioOf(experiment, combination, scope);
     if (!built.ok) throw new Error(`combination ${combination}: ${built.message}`);
-    return runInputs(spec, built.scenario, combination, replication);
+    return runInputs(spec, built.scenario, combination, replication, scope, hasher);
   }
 
-  private scenarioOf(experiment: LocalExperiment, combination: number): CombinationScenario {
-    let built = experiment.scenarios.get(combination);
-    if (built === undefined) {
-      built = combinationScenario(experiment.record.spec, combination, this.deps.domains);
-      experiment.scenarios.set(combination, built);
+  private scenarioOf(experiment: LocalExperiment, combination: number, scope: string | undefined): { built: CombinationScenario; hasher: CombinationHasher | undefined } {
+    let entry = experiment.scenarios.get(combination);
+    if (entry === undefined) {
+      const built = combinationScenario(experiment.record.spec, combination, this.deps.domains);
+      entry = { built, hasher: built.ok ? combinationHasher(experiment.record.spec, built.scenario, scope) : undefined };
+      experiment.scenarios.set(combination, entry);
       // Map order is insertion order: the oldest goes first.
       if (experiment.scenarios.size > SCENARIO_CACHE) experiment.scenarios.delete(experiment.scenarios.keys().next().value as number);
     }
-    return built;
+    return entry;
   }
 
   private metricsOf(experiment: LocalExperiment, inputs: RunInputs): Promise<RunResult> {

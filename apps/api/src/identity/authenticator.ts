@@ -1,5 +1,5 @@
 import type { AuthContext, AuthResult, Authenticator, Credentials } from './auth-context.js';
-import { isWellFormedApiKey } from './api-key.js';
+import { API_KEY_PREFIX, isWellFormedApiKey } from './api-key.js';
 import type { ApiKeyMatch, IdentityStore } from './identity-store.js';
 import { createJwtVerifier, type JwtOptions } from './jwt-verifier.js';
 import { KeyHashMemo } from './key-hash-memo.js';
@@ -75,6 +75,12 @@ export function createAuthenticator(options: AuthenticatorOptions): IdentityAuth
   async function byBearer(authorization: string): Promise<AuthResult> {
     const token = BEARER.exec(authorization)?.[1];
     if (!token) return { ok: false, message: 'Authorization must be "Bearer <JWT>"' };
+    // An API key sent the way many services take theirs: say where it goes, whether or not the
+    // key exists and whether or not JWTs are configured (docs/identity.md, "JWTs"). Authorization
+    // carries JWTs only, as the service's interface says.
+    if (token.startsWith(API_KEY_PREFIX)) {
+      return { ok: false, message: `API keys go in the X-Api-Key header, not in Authorization: send "X-Api-Key: ${API_KEY_PREFIX}…" (Authorization: Bearer takes a JWT)` };
+    }
     if (!verifyJwt) return { ok: false, message: 'JWT authentication is not configured on this server' };
     const result = await verifyJwt(token);
     if (!result.ok) return result;

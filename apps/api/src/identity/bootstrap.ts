@@ -1,6 +1,8 @@
 import { SCOPES } from './auth-context.js';
 import { OrganizationNameTakenError, type IdentityStore } from './identity-store.js';
 import { issueApiKey, provisionOrganization } from './provisioning.js';
+import { join } from 'node:path';
+import type { DatabaseConfig } from '../config.js';
 import { SIM_COMMAND } from '../lib/operator-command.js';
 
 export interface BootstrapOptions {
@@ -12,6 +14,31 @@ export interface BootstrapOptions {
   port: number;
   /** Where the banner goes; default stdout. */
   print?: (text: string) => void;
+  /** The operator CLI as the banner prints it (`operatorCli`); default the bare `pnpm sim` form. */
+  cli?: OperatorCli;
+}
+
+/** The CLI command the banner prints, and what it needs from its shell. */
+export interface OperatorCli {
+  command: string;
+  /** Said after the command when the shell needs something the banner cannot print. */
+  note?: string;
+}
+
+const shellQuote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
+
+/**
+ * The operator CLI as a line that works pasted in any directory (docs/identity.md, "First start"):
+ * `pnpm sim` only runs at the repository root, so the line goes there first, and
+ * names the server's SQLite file when it is not the default one (a relative DATABASE_URL would
+ * be read from the new directory). A PostgreSQL URL holds a password and is never printed: the
+ * note asks for the server's DATABASE_URL instead.
+ */
+export function operatorCli(repoRoot: string, database: DatabaseConfig): OperatorCli {
+  const cd = `cd ${shellQuote(repoRoot)} && `;
+  if (database.kind === 'postgres') return { command: `${cd}${SIM_COMMAND}`, note: "with the server's DATABASE_URL in the environment" };
+  const own = database.path === join(repoRoot, 'data', 'sim.db') ? '' : `DATABASE_URL=${shellQuote(`file:${database.path}`)} `;
+  return { command: `${cd}${own}${SIM_COMMAND}` };
 }
 
 export type BootstrapResult =
@@ -27,7 +54,7 @@ function clientHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
-export function bootstrapBanner(key: string, host: string, port: number): string {
+export function bootstrapBanner(key: string, host: string, port: number, cli: OperatorCli = { command: SIM_COMMAND }): string {
   const curl = `curl -H "X-Api-Key: ${key}" http://${clientHost(host)}:${port}/v1/simulations`;
   const rule = '='.repeat(Math.max(72, curl.length));
   return [
@@ -43,7 +70,8 @@ export function bootstrapBanner(key: string, host: string, port: number): string
     '',
     `  Or watch in the browser: http://${clientHost(host)}:${port}/ (sign in with the key)`,
     '',
-    `  More keys: ${SIM_COMMAND} keys create --org default --scopes simulation:read,simulation:write`,
+    `  More keys: ${cli.command} keys create --org default --scopes simulation:read,simulation:write`,
+    ...(cli.note === undefined ? [] : [`  (${cli.note})`]),
     rule,
     '',
   ].join('\n');
@@ -67,6 +95,6 @@ export async function bootstrapIdentity(options: BootstrapOptions): Promise<Boot
     throw error;
   }
   const { key, record } = await issueApiKey(store, { organizationId, scopes: SCOPES, name: 'bootstrap' });
-  print(bootstrapBanner(key, options.host, options.port));
+  print(bootstrapBanner(key, options.host, options.port, options.cli));
   return { created: true, organizationId, keyId: record.id };
 }

@@ -1,3 +1,5 @@
+import { mediaTypeFor } from './content-negotiation.js';
+
 /** Bytes gathered before a chunk is handed to the socket: few syscalls, bounded memory. */
 const CHUNK_BYTES = 64 * 1024;
 
@@ -44,7 +46,10 @@ export function streamStrings(source: Iterator<string> | AsyncIterator<string>, 
 
 export const NDJSON = 'application/x-ndjson';
 
-/** True when the caller asked for NDJSON (`Accept: application/x-ndjson`). */
+/** What a trace answers in: JSON by default, NDJSON on request (docs/api.md, "Content negotiation"). */
+export const TRACE_MEDIA_TYPES = ['application/json', NDJSON] as const;
+
+/** True when the caller's Accept prefers NDJSON to JSON (q-values honoured; see chooseMediaType). */
 export function wantsNdjson(accept: string | undefined): boolean {
-  return accept !== undefined && accept.toLowerCase().includes(NDJSON);
+  return mediaTypeFor(accept, TRACE_MEDIA_TYPES) === NDJSON;
 }

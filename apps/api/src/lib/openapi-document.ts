@@ -18,7 +18,8 @@ export function serveOpenApi(app: OpenAPIHono, serviceVersion: string): void {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'A JWT with `sub`, `exp`, `scope` (space-separated) and `orgs` (organization UUIDs; the first is the default)',
+    description:
+      'A JWT with `sub`, `exp`, `scope` (space-separated) and `orgs` (organization UUIDs; the first is the default). An API key (`sim_…`) sent here is refused with 401: it goes in `X-Api-Key`.',
   });
   // The document describes itself too, so every public endpoint is an operation in it.
   app.openAPIRegistry.registerPath({

@@ -1,9 +1,10 @@
 import { z } from '@hono/zod-openapi';
+import { decimalInteger } from './decimal-integer.js';
 
-/** docs/api.md, "Lists and pagination": limit 1 to 200 (default 50), offset ≥ 0 (default 0), both integers. */
+/** docs/api.md, "Lists and pagination": limit 1 to 200 (default 50), offset ≥ 0 (default 0), both integers in decimal digits. */
 export const PaginationQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50).openapi({ param: { name: 'limit', in: 'query' }, example: 50 }),
-  offset: z.coerce.number().int().min(0).default(0).openapi({ param: { name: 'offset', in: 'query' }, example: 0 }),
+  limit: decimalInteger(1, 200).default(50).openapi({ param: { name: 'limit', in: 'query' }, example: 50 }),
+  offset: decimalInteger(0).default(0).openapi({ param: { name: 'offset', in: 'query' }, example: 0 }),
 });
 export type PaginationQuery = z.infer<typeof PaginationQuerySchema>;
 

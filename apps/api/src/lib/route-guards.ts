@@ -15,6 +15,8 @@ export interface GuardExtensions {
   idempotency?: MiddlewareHandler | undefined;
   /** Counts requests by route class for GET /v1/usage, once authenticated, within limits and in scope. */
   usage?: UsageRecorder | undefined;
+  /** The bounded queue of engine reads (engineQueue); runs last on `engineRead` routes. */
+  engineQueue?: MiddlewareHandler | undefined;
 }
 
 /** The middleware chains of protected routes, by what they do. Declared on each createRoute. */
@@ -27,6 +29,8 @@ export interface RouteGuards {
   step: MiddlewareHandler[];
   /** PUT agent-policy and time-control: write scope, counted in the step class. */
   update: MiddlewareHandler[];
+  /** A GET that reads through the engine (trace, a past state, compare): `read`, then the engine's bounded queue. */
+  engineRead: MiddlewareHandler[];
   /** A GET that needs another scope than simulation:read (GET /v1/organization, /v1/usage): class read. */
   readWith(scope: Scope): MiddlewareHandler[];
 }
@@ -56,6 +60,7 @@ export function createRouteGuards(authenticator: Authenticator, extensions: Guar
   ];
   return {
     read: chain('read', 'simulation:read', false),
+    engineRead: [...chain('read', 'simulation:read', false), ...(extensions.engineQueue ? [extensions.engineQueue] : [])],
     create: chain('create', 'simulation:write', true),
     step: chain('step', 'simulation:write', true),
     update: chain('step', 'simulation:write', false),

@@ -54,7 +54,7 @@ export const WarningEventDataSchema = WarningSchema.meta({
   id: 'WarningEvent',
   description: 'Stability b crossed a threshold of rules.warningThresholds: value after the crossing, previous value, threshold and direction',
 });
-export const ParadoxEventDataSchema = ParadoxSchema.meta({ id: 'ParadoxEvent', description: 'A prophecy was contradicted: kind averted, unforeseen or decree; from engine 1.2.0 also postponed and unstable-prophecy' });
+export const ParadoxEventDataSchema = ParadoxSchema.meta({ id: 'ParadoxEvent', description: 'A prophecy was contradicted: kind averted, unforeseen or decree; from engine 1.2.0 also postponed and unstable-prophecy; from 1.3.0 also unfulfilled and lost-after-averted' });
 
 export const DecreeEventDataSchema = z
   .object({
@@ -102,6 +102,11 @@ export const ErrorEventDataSchema = z
       .describe('SIMULATION_FAILED: the engine failed, the simulation is failed (has an id, replayed). SLOW_CONSUMER: this stream fell too far behind and is closed (no id; reconnect with Last-Event-ID to catch up)'),
     message: z.string(),
     tick: z.number().int().optional().describe('The last good tick (SIMULATION_FAILED)'),
+    bound: z
+      .enum(['stream', 'process'])
+      .optional()
+      .describe('SLOW_CONSUMER: the bound the stream passed, its own (4 MiB, 4096 messages) or the bytes the server holds for all its streams together'),
+    retryAfter: z.number().int().optional().describe('SLOW_CONSUMER: seconds to wait before reconnecting, also sent as the stream’s `retry:` (the stream’s own delay for `stream`, at least 10 s for `process`)'),
   })
   .openapi('ErrorEvent');
 export type ErrorEventData = z.infer<typeof ErrorEventDataSchema>;
@@ -109,9 +114,10 @@ export type ErrorEventData = z.infer<typeof ErrorEventDataSchema>;
 export const DegradedEventDataSchema = z
   .object({
     code: z.literal('SLOW_CONSUMER'),
+    bound: z.enum(['stream', 'process']).describe('The bound the stream met: its own queue, or the bytes the server holds for all its streams together'),
     message: z.string(),
   })
-  .describe('`lag=skip`: this stream fell behind its queue bound; ticks still queued were dropped and from now on only the newest unsent tick waits (no id; other events are never dropped)')
+  .describe('`lag=skip` (the default): this stream fell behind a bound; ticks still queued were dropped and from now on only the newest unsent tick waits (no id; other events are never dropped)')
   .openapi('DegradedEvent');
 
 /** The SSE event names (an experiment's stream: `experiment:status` and `run`); `heartbeat` carries no data and no id. */

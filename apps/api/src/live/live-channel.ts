@@ -14,6 +14,8 @@ export interface SseSink {
   pushTick(frames: TickFrames): void;
   /** Ends the stream once what is queued has been sent (server shutdown). */
   end(): void;
+  /** Bytes held for this sink now (diagnostics, tests). */
+  readonly backlogBytes: number;
 }
 
 /** Where a simulation stands when a subscriber joins: the head of its history. */
@@ -129,6 +131,11 @@ export class LiveHub {
    */
   wantsAgentsJson(simulationId: string): boolean {
     return this.channels.get(simulationId)?.wantsAgentsJson ?? false;
+  }
+
+  /** The bytes held for each stream of a simulation now (tests and diagnostics). */
+  backlogs(simulationId: string): number[] {
+    return [...(this.channels.get(simulationId)?.sinks ?? [])].map((sink) => sink.backlogBytes);
   }
 
   /** Simulations followed right now (for tests and diagnostics). */

@@ -33,6 +33,8 @@ interface Clock {
   timer: unknown;
   running: Promise<void> | undefined;
   stopped: boolean;
+  /** Aborts the advance in flight (a pause does not wait for its batch). */
+  inFlight: AbortController | undefined;
   /** Resolves once the lease is decided; the clock runs only when it was won. */
   leased: Promise<boolean>;
   holding: boolean;
@@ -88,7 +90,7 @@ class PlaybackClock implements PlaybackController {
       return;
     }
     // The first tick comes one period after play, as a metronome's first beat after the start.
-    const fresh: Clock = { speed: options.speed, ticksPerSecond: options.ticksPerSecond, rate, origin: now, done: 0, timer: undefined, running: undefined, stopped: false, leased: Promise.resolve(true), holding: true };
+    const fresh: Clock = { speed: options.speed, ticksPerSecond: options.ticksPerSecond, rate, origin: now, done: 0, timer: undefined, running: undefined, inFlight: undefined, stopped: false, leased: Promise.resolve(true), holding: true };
     this.clocks.set(simulationId, fresh);
     if (this.options.leases === undefined) {
       // Alone on its database: the clock starts at once.
@@ -114,7 +116,12 @@ class PlaybackClock implements PlaybackController {
     });
   }
 
+  /**
+   * Stops the clock and cancels the advance in flight: a pause answers without waiting for a
+   * batch of ticks (docs/api.md, "Events", "Playback"). Shutdown and stop let it commit.
+   */
   pause(simulationId: string): void {
+    this.clocks.get(simulationId)?.inFlight?.abort();
     this.stop(simulationId);
   }
 
@@ -208,13 +215,19 @@ class PlaybackClock implements PlaybackController {
     if (due > 0) {
       const batch = Math.min(due, this.maxBatch);
       let result: PlaybackProgress;
+      const inFlight = new AbortController();
+      clock.inFlight = inFlight;
       try {
-        result = await this.target.advancePlayback(simulationId, batch);
+        result = await this.target.advancePlayback(simulationId, batch, inFlight.signal);
       } catch (error) {
+        // Cancelled by a pause or stop: nothing was stored, the clock is already gone.
+        if (inFlight.signal.aborted) return;
         // Not active any more (completed by a step request, failed), or storage trouble.
         this.options.logger?.warn('playback stopped', { simulationId, error: String(error) });
         if (this.clocks.get(simulationId) === clock) this.stop(simulationId);
         return;
+      } finally {
+        clock.inFlight = undefined;
       }
       clock.done += batch;
       if (result.status !== 'playing') {

@@ -5,6 +5,7 @@ import { replayHistory, type HistoryStore } from './history-replay.js';
 import type { LiveHub } from './live-channel.js';
 import type { EngineRunner } from '../engine-work/engine-runner.js';
 import { retryFrame } from './sse-frame.js';
+import type { QueueBudget } from './queue-budget.js';
 import { SseSubscriber, type SubscriberLimits } from './sse-subscriber.js';
 import type { LagPolicy, TickVariant } from './tick-variant.js';
 
@@ -25,6 +26,8 @@ export interface SimulationStreamDeps {
   heartbeatMs: number;
   retryMs: number;
   limits: SubscriberLimits;
+  /** The bytes every stream of the process may hold (docs/api.md, "Events", "Limits"). */
+  budget: QueueBudget;
 }
 
 export type OpenedStream =
@@ -63,8 +66,13 @@ export async function openSimulationStream(
       afterId: from ?? headId,
       heartbeatMs: deps.heartbeatMs,
       limits: deps.limits,
+      budget: deps.budget,
+      retryMs: deps.retryMs,
       variant: choice.variant,
-      lag: choice.lag,
+      // A stream that asks nothing stays live when it falls behind (docs/api.md, "Events",
+      // "Several subscribers, slow subscribers"): a reconnect would replay what it missed on the
+      // engine, for every slow client at once.
+      lag: choice.lag ?? 'skip',
       bytesPerSecond: choice.bytesPerSecond,
       onFinish: () => {
         leave?.();

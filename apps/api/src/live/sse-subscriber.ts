@@ -1,4 +1,5 @@
 import type { SseSink } from './live-channel.js';
+import { QueueBudget } from './queue-budget.js';
 import { eventFrame, HEARTBEAT_FRAME, type SseFrame } from './sse-frame.js';
 import type { TickFrames } from './tick-encoder.js';
 import { DEFAULT_TICK_VARIANT, type LagPolicy, type TickVariant } from './tick-variant.js';
@@ -6,12 +7,15 @@ import { sharedWriteSlicer, type WriteSlicer } from './write-slicer.js';
 
 /** How far one subscriber may fall behind (docs/api.md, "Events", "Several subscribers, slow subscribers"). */
 export interface SubscriberLimits {
-  /** Encoded bytes waiting for this subscriber (frames are shared, so this is an upper bound). */
+  /** Encoded bytes held for this subscriber: queued, or handed to its socket and not yet taken (frames are shared, so this is an upper bound). */
   maxQueuedBytes: number;
   maxQueuedFrames: number;
 }
 
 export const DEFAULT_SUBSCRIBER_LIMITS: SubscriberLimits = { maxQueuedBytes: 4 * 1024 * 1024, maxQueuedFrames: 4096 };
+
+/** A stream closed at the process's bound asks its client to come back no sooner than this. */
+export const PROCESS_BOUND_RETRY_MS = 10_000;
 
 export interface SseSubscriberOptions {
   /** Sent before anything else (retry). */
@@ -22,9 +26,13 @@ export interface SseSubscriberOptions {
   afterId: number;
   heartbeatMs: number;
   limits: SubscriberLimits;
+  /** The bytes held for every stream of the process; default a budget of this stream's own, unbounded. */
+  budget?: QueueBudget;
+  /** The reconnection delay a stream closed at its own bound asks for (the stream's `retry:`); default 3000. */
+  retryMs?: number;
   /** What this stream receives of each tick; default the interface's tick event. */
   variant?: TickVariant;
-  /** Falling behind: `drop` (closed with SLOW_CONSUMER; the default) or `skip` (only the newest tick waits). */
+  /** Falling behind: `drop` (closed with SLOW_CONSUMER; the default here) or `skip` (only the newest tick waits). */
   lag?: LagPolicy;
   /** Most bytes a second this stream is sent (the tier's); default unlimited. */
   bytesPerSecond?: number;
@@ -48,31 +56,57 @@ interface PendingTick {
 }
 type Queued = SseFrame | PendingTick;
 const isPending = (entry: Queued): entry is PendingTick => 'pending' in entry;
-const queuedSize = (entry: Queued): number => (isPending(entry) ? 0 : entry.bytes.byteLength);
 
-const slowConsumer = (): SseFrame =>
-  eventFrame(undefined, 'error', { code: 'SLOW_CONSUMER', message: 'This stream fell too far behind and was closed; reconnect with Last-Event-ID to resume' });
-const degraded = (): SseFrame =>
-  eventFrame(undefined, 'degraded', { code: 'SLOW_CONSUMER', message: 'This stream fell behind: ticks still queued were dropped; from now on only the newest unsent tick waits' });
+/** Which bound a stream met: its own, or the process's. */
+type Bound = 'stream' | 'process';
 
 /**
- * One open SSE stream. Frames wait in a queue bounded in bytes and in frames, and leave as the
- * socket accepts them (the Node adapter waits for `drain`), at most `bytesPerSecond`, a slice
- * of the event loop at a time. A subscriber that falls past the bound is, by its lag policy,
- * dropped (an `error` event, code SLOW_CONSUMER, no id; the stream ends and the client's
- * reconnect with Last-Event-ID catches up from storage) or degraded (a `degraded` event, no id;
- * the queued ticks are dropped and from then on a newer tick replaces an unsent one; other
- * events are never dropped). Either way the queue holds at most `maxQueuedBytes` besides one tick.
+ * The last message of a stream closed for falling behind: its `retry:` asks the client to wait
+ * before it reconnects, as Retry-After does on a response
+ * (docs/api.md, "Events", "Several subscribers, slow subscribers").
+ */
+function slowConsumer(bound: Bound, retryMs: number): SseFrame {
+  const message =
+    bound === 'stream'
+      ? 'This stream fell too far behind and was closed; reconnect with Last-Event-ID to resume'
+      : 'The server holds as many bytes for slow streams as it may; this stream was closed: reconnect with Last-Event-ID after retryAfter seconds';
+  const frame = eventFrame(undefined, 'error', { code: 'SLOW_CONSUMER', message, bound, retryAfter: Math.ceil(retryMs / 1000) });
+  return { ...frame, bytes: Buffer.concat([Buffer.from(`retry: ${retryMs}\n`, 'utf8'), frame.bytes]) };
+}
+const degraded = (bound: Bound): SseFrame =>
+  eventFrame(undefined, 'degraded', {
+    code: 'SLOW_CONSUMER',
+    bound,
+    message: 'This stream fell behind: ticks still queued were dropped; from now on only the newest unsent tick waits',
+  });
+
+/**
+ * One open SSE stream. Frames wait in a queue and leave as the socket accepts them (the Node
+ * adapter waits for `drain`), at most `bytesPerSecond`, a slice of the event loop at a time.
+ * The bytes a stream holds (queued, and handed to its socket until the socket takes them) are
+ * bounded twice: by the stream's `maxQueuedBytes` and `maxQueuedFrames`, and by the process's
+ * budget, shared by every stream. Producing a frame never waits: a frame that passes either
+ * bound is handled at once by the lag policy. `drop`: the stream is closed (an `error` event,
+ * code SLOW_CONSUMER, no id, with a `retry:`; the client's reconnect with Last-Event-ID catches
+ * up from storage). `skip`: it is degraded (a `degraded` event, no id; the queued ticks are
+ * dropped and from then on a newer tick replaces an unsent one, encoded and charged only when
+ * the socket and the budget have room; other events are never dropped, and if they alone pass
+ * a bound the stream is closed as with `drop`).
  */
 export class SseSubscriber implements SseSink {
   readonly stream: ReadableStream<Uint8Array>;
   readonly variant: TickVariant;
   private readonly lag: LagPolicy;
   private readonly slicer: WriteSlicer;
+  private readonly budget: QueueBudget;
   private queue: Queued[] = [];
+  /** Bytes of the encoded frames in `queue`, charged to the budget. */
   private queuedBytes = 0;
   /** Bytes of the tick frames in `queue` (a `skip` stream may drop them). */
   private tickBytes = 0;
+  /** Bytes handed to the socket by the last pull, held until the next pull (the socket took them). */
+  private inFlight = 0;
+  private inFlightFrames: Uint8Array[] = [];
   private replay: AsyncIterator<SseFrame> | undefined;
   private lastId: number;
   private ending = false;
@@ -90,6 +124,7 @@ export class SseSubscriber implements SseSink {
     this.variant = options.variant ?? DEFAULT_TICK_VARIANT;
     this.lag = options.lag ?? 'drop';
     this.slicer = options.slicer ?? sharedWriteSlicer;
+    this.budget = options.budget ?? new QueueBudget(Number.POSITIVE_INFINITY);
     this.tokens = options.bytesPerSecond ?? Number.POSITIVE_INFINITY;
     this.replay = options.replay;
     this.lastId = options.afterId;
@@ -104,6 +139,7 @@ export class SseSubscriber implements SseSink {
         pull: (controller) => this.pull(controller),
         cancel: () => {
           this.cancelled = true;
+          this.releaseAll();
           this.finish();
         },
       },
@@ -111,53 +147,131 @@ export class SseSubscriber implements SseSink {
     );
   }
 
-  /** Bytes waiting for this subscriber now (tests and diagnostics). */
+  /** Bytes held for this subscriber now, queued or in its socket's hands (tests and diagnostics). */
   get backlogBytes(): number {
-    return this.queuedBytes;
+    return this.queuedBytes + this.inFlight;
   }
 
   /** A live frame (or a heartbeat); called synchronously by the channel. */
   push(frame: SseFrame): void {
     if (this.finished || this.ending) return;
+    let bound = this.boundMet(frame.bytes, false);
+    if (bound !== undefined && this.lag === 'skip') {
+      // Other events are never dropped: the queued ticks make room for them.
+      this.degrade(bound);
+      bound = this.boundMet(frame.bytes, false);
+    }
+    if (bound !== undefined) {
+      this.close(bound);
+      return;
+    }
     this.enqueue(frame);
-    this.bound();
+    this.notify();
   }
 
   /** A live tick: this stream's variant of it; called synchronously by the channel. */
   pushTick(frames: TickFrames): void {
     if (this.finished || this.ending) return;
     if (this.degraded) {
-      // Only the newest tick waits, unencoded; after a gap it is a key frame.
-      const superseded = this.dropQueuedTicks();
-      this.queue.push({ name: 'tick', pending: frames, key: this.needsKey || superseded });
-      this.needsKey = false;
-      this.bound();
+      this.pend(frames);
       return;
     }
     const frame = frames.frame(this.variant, this.needsKey);
     if (frame === undefined) return;
-    if (this.lag === 'skip' && this.queue.length > 0 && this.queuedBytes + frame.bytes.byteLength > this.options.limits.maxQueuedBytes) {
-      // Behind: the ticks still queued are superseded by this one, from now on.
-      this.degraded = true;
-      const superseded = this.dropQueuedTicks();
-      this.enqueue(degraded());
-      this.queue.push({ name: 'tick', pending: frames, key: this.needsKey || superseded });
+    const bound = this.boundMet(frame.bytes, true);
+    if (bound === undefined) {
       this.needsKey = false;
-      this.bound();
+      this.enqueue(frame);
+      this.notify();
       return;
     }
+    if (this.lag === 'drop') {
+      this.close(bound);
+      return;
+    }
+    // Behind: the ticks still queued are superseded by this one, from now on.
+    this.degrade(bound);
+    this.pend(frames);
+  }
+
+  /**
+   * The bound `size` more bytes would pass, if any. A stream holding nothing takes one frame
+   * whatever its size (else a tick larger than the bound could never be sent). For `skip`, the
+   * stream's own bound counts its other events and what its socket holds: its ticks may go.
+   */
+  private boundMet(bytes: Uint8Array, tick: boolean): Bound | undefined {
+    const { maxQueuedBytes, maxQueuedFrames } = this.options.limits;
+    const size = bytes.byteLength;
+    const held = this.queuedBytes + this.inFlight;
+    if (this.queue.length + 1 > maxQueuedFrames) return 'stream';
+    if (held > 0) {
+      const counted = this.lag === 'skip' && !tick ? held - this.tickBytes : held;
+      if (counted + size > maxQueuedBytes) return 'stream';
+    }
+    if (!this.budget.fits(bytes, tick)) return 'process';
+    return undefined;
+  }
+
+  /** Only the newest tick waits, unencoded; after a gap it is a key frame. */
+  private pend(frames: TickFrames): void {
+    const superseded = this.dropQueuedTicks();
+    this.queue.push({ name: 'tick', pending: frames, key: this.needsKey || superseded });
     this.needsKey = false;
-    this.enqueue(frame);
-    this.bound();
+    this.notify();
+  }
+
+  /** `skip` past a bound: the queued ticks go, and the client is told once. */
+  private degrade(bound: Bound): void {
+    const superseded = this.dropQueuedTicks();
+    if (superseded) this.needsKey = true;
+    if (this.degraded) return;
+    this.degraded = true;
+    // The notice itself is a few dozen bytes, queued whatever the bounds.
+    this.enqueue(degraded(bound));
   }
 
   /** Removes the ticks still queued; true when there was one (the client will miss it). */
   private dropQueuedTicks(): boolean {
     const before = this.queue.length;
-    this.queue = this.queue.filter((queued) => queued.name !== 'tick');
+    const kept: Queued[] = [];
+    for (const entry of this.queue) {
+      if (entry.name !== 'tick') kept.push(entry);
+      else if (!isPending(entry)) this.budget.release(entry.bytes);
+    }
+    this.queue = kept;
     this.queuedBytes -= this.tickBytes;
     this.tickBytes = 0;
     return this.queue.length < before;
+  }
+
+  /** Releases every frame still queued and empties the queue. */
+  private dropQueue(): void {
+    for (const entry of this.queue) if (!isPending(entry)) this.budget.release(entry.bytes);
+    this.queue = [];
+    this.queuedBytes = 0;
+    this.tickBytes = 0;
+  }
+
+  /** The socket took what the last pull handed it, or never will: those frames are released. */
+  private releaseInFlight(): void {
+    for (const bytes of this.inFlightFrames) this.budget.release(bytes);
+    this.inFlightFrames = [];
+    this.inFlight = 0;
+  }
+
+  /** Closed for falling behind: what is queued is dropped, the client told why and when to come back. */
+  private close(bound: Bound): void {
+    const retryMs = this.options.retryMs ?? 3000;
+    this.dropQueue();
+    this.enqueue(slowConsumer(bound, bound === 'process' ? Math.max(retryMs, PROCESS_BOUND_RETRY_MS) : retryMs));
+    this.ending = true;
+    this.finish();
+  }
+
+  /** Gives back everything this stream holds (it was cancelled or has closed). */
+  private releaseAll(): void {
+    this.dropQueue();
+    this.releaseInFlight();
   }
 
   /** Ends the stream once what is queued has been sent. */
@@ -167,23 +281,11 @@ export class SseSubscriber implements SseSink {
   }
 
   private enqueue(frame: SseFrame): void {
+    const size = frame.bytes.byteLength;
     this.queue.push(frame);
-    this.queuedBytes += frame.bytes.byteLength;
-    if (frame.name === 'tick') this.tickBytes += frame.bytes.byteLength;
-  }
-
-  /** Drops the subscriber past its bound (for `skip`, the one waiting tick does not count). */
-  private bound(): void {
-    const { maxQueuedBytes, maxQueuedFrames } = this.options.limits;
-    const counted = this.lag === 'skip' ? this.queuedBytes - this.tickBytes : this.queuedBytes;
-    if (counted > maxQueuedBytes || this.queue.length > maxQueuedFrames) {
-      this.queue = [slowConsumer()];
-      this.queuedBytes = 0;
-      this.tickBytes = 0;
-      this.ending = true;
-      this.finish();
-    }
-    this.notify();
+    this.queuedBytes += size;
+    this.budget.hold(frame.bytes);
+    if (frame.name === 'tick') this.tickBytes += size;
   }
 
   private notify(): void {
@@ -202,7 +304,18 @@ export class SseSubscriber implements SseSink {
     return this.tokens >= 0 ? 0 : Math.ceil((-this.tokens / rate) * 1000);
   }
 
+  /** Until the budget has room again, or something changed here (a newer tick, the end). */
+  private waitForRoom(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.wake = resolve;
+      void this.budget.whenReleased().then(resolve);
+    });
+  }
+
   private async pull(controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
+    // The socket took what the last pull handed it (the adapter reads again only after a write
+    // that did not fill the socket's buffer, or after `drain`).
+    this.releaseInFlight();
     for (;;) {
       if (this.cancelled) return;
       // Over its byte rate, the stream waits here with its frames still queued, where a
@@ -215,6 +328,10 @@ export class SseSubscriber implements SseSink {
       if (this.replay !== undefined && !this.finished) {
         const next = await this.replay.next();
         if (next.done !== true) {
+          // Replayed frames are this stream's own: they wait for room in the budget.
+          while (!this.budget.fits(next.value.bytes, next.value.name === 'tick') && !this.cancelled) await this.waitForRoom();
+          if (this.cancelled) return;
+          this.take(next.value.bytes);
           if (await this.deliver(controller, [next.value])) return;
           continue;
         }
@@ -223,29 +340,61 @@ export class SseSubscriber implements SseSink {
       if (this.queue.length > 0) {
         const frames: SseFrame[] = [];
         let bytes = 0;
-        let ticks = 0;
+        let full = false;
         while (this.queue.length > 0 && bytes < COALESCE_BYTES) {
-          const entry = this.queue.shift() as Queued;
-          const size = queuedSize(entry);
-          if (entry.name === 'tick') ticks += size;
+          const entry = this.queue[0] as Queued;
+          if (isPending(entry)) {
+            if (frames.length > 0) break;
+            // A pending tick is encoded now, once for its variant (other streams may share it),
+            // and charged now: it waits while the process's budget is full, and a newer tick
+            // replaces it meanwhile.
+            const frame = entry.pending.frame(this.variant, entry.key);
+            if (frame !== undefined && !this.budget.fits(frame.bytes, true)) {
+              full = true;
+              break;
+            }
+            this.queue.shift();
+            if (frame !== undefined) {
+              this.take(frame.bytes);
+              frames.push(frame);
+            }
+            break;
+          }
+          this.queue.shift();
+          // Already held: the hold moves from the queue to the socket.
+          const size = entry.bytes.byteLength;
+          this.queuedBytes -= size;
+          if (entry.name === 'tick') this.tickBytes -= size;
+          this.inFlight += size;
+          this.inFlightFrames.push(entry.bytes);
           bytes += size;
-          // A pending tick is encoded now, once for its variant (other streams may share it).
-          const frame = isPending(entry) ? entry.pending.frame(this.variant, entry.key) : entry;
-          if (frame !== undefined) frames.push(frame);
-          if (isPending(entry)) break;
+          frames.push(entry);
         }
-        this.queuedBytes = Math.max(0, this.queuedBytes - bytes);
-        this.tickBytes = Math.max(0, this.tickBytes - ticks);
-        if (await this.deliver(controller, frames)) return;
-        continue;
+        if (frames.length > 0) {
+          if (await this.deliver(controller, frames)) return;
+          continue;
+        }
+        if (full) {
+          await this.waitForRoom();
+          continue;
+        }
+        if (this.queue.length > 0) continue;
       }
       if (this.ending || this.finished) {
         controller.close();
+        this.releaseAll();
         this.finish();
         return;
       }
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
+  }
+
+  /** Holds a frame handed to the socket that was not queued (a pending tick, a replayed frame). */
+  private take(bytes: Uint8Array): void {
+    this.budget.hold(bytes);
+    this.inFlight += bytes.byteLength;
+    this.inFlightFrames.push(bytes);
   }
 
   /** Enqueues the frames the client lacks, on the slicer's turn; false when none was. */
@@ -262,14 +411,16 @@ export class SseSubscriber implements SseSink {
       if (frame.terminal) {
         // The simulation will never change again: nothing more to follow.
         this.ending = true;
-        this.queue = [];
-        this.queuedBytes = 0;
-        this.tickBytes = 0;
+        this.dropQueue();
         this.replay = undefined;
         break;
       }
     }
-    if (parts.length === 0) return false;
+    if (parts.length === 0) {
+      // Nothing the client lacks: nothing was handed over.
+      this.releaseInFlight();
+      return false;
+    }
     const turn = this.slicer.admit(bytes);
     if (turn !== undefined) await turn;
     if (this.cancelled) return true;

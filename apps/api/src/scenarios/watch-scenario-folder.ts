@@ -61,7 +61,9 @@ export function watchScenarioFolder(dir: string, logger: Logger, options: WatchS
     };
     for (const { label: file, check } of checked) {
       const before = served.get(file);
-      if (check.warnings.length > 0) report(file, `scenario ${file}: ${describeIssues(check.warnings)}`);
+      // A failing file's warnings wait for its errors to be fixed: one message a file, so that
+      // an unchanged file is not logged again on every pass.
+      if (check.scenario !== undefined && check.warnings.length > 0) report(file, `scenario ${file}: ${describeIssues(check.warnings)}`);
       if (check.scenario !== undefined) {
         next.set(file, check.scenario);
         if (!initial && before === undefined) logger.info(`scenario ${file} added: ${check.scenario.id}`);

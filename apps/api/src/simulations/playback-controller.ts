@@ -14,9 +14,10 @@ export interface PlaybackTarget {
   /**
    * Advances a playing simulation by `ticks` through the same serialized path as a step
    * request. Returns the ticks advanced and the status after them; a simulation that is no
-   * longer `playing` is left alone (0 ticks).
+   * longer `playing` is left alone (0 ticks). `signal` aborts it while it waits for the
+   * simulation's lock or computes (a pause): nothing is then stored.
    */
-  advancePlayback(simulationId: string, ticks: number): Promise<PlaybackProgress>;
+  advancePlayback(simulationId: string, ticks: number, signal?: AbortSignal): Promise<PlaybackProgress>;
   /** Pauses a playing simulation for the server (shutdown), with `reason` in its status event. */
   haltPlayback(simulationId: string, reason: string): Promise<void>;
 }

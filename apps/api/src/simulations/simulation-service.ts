@@ -15,11 +15,11 @@ import {
 import { CompactTraceStep, type CompactStep } from '../live/compact-step.js';
 import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import { createInProcessRunner } from '../engine-work/in-process-runner.js';
-import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
+import { EngineTaskCancelled, isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
 import type { AdvanceResult, QueueResult } from '../engine-work/engine-task.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget, type WorkRequest } from '../work-budget/work-budget.js';
-import { estimateWork, peakTickEstimate, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, type WorkEstimate, type WorkShape } from '../work-budget/work-cost.js';
+import { estimateWork, peakTickEstimate, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../work-budget/work-cost.js';
 import { estimateStoredBytes } from '../storage-budget/storage-cost.js';
 import { unlimitedStorageBudget, type StorageBudget } from '../storage-budget/storage-budget.js';
 import { PlaybackPayers } from '../work-budget/playback-payers.js';
@@ -326,6 +326,10 @@ export class SimulationService implements PlaybackTarget {
 
   async timeControl(request: WorkRequest, id: string, action: TimeControlAction, speed: number | undefined): Promise<void> {
     await this.authorize(request.auth, id);
+    // A pause stops the clock before it waits for the simulation's lock: the advance in flight
+    // is cancelled (its ticks are not stored; the next play computes them again, the same), so
+    // the pause waits for no batch of ticks (docs/api.md, "Events", "Playback").
+    if (action === 'pause') this.playback.pause(id);
     await this.mutate(id, async (current) => {
       const playbackSpeed = speed ?? current.playbackSpeed;
       if (action === 'step') {
@@ -374,8 +378,10 @@ export class SimulationService implements PlaybackTarget {
     this.publish(current.id, headOf(current), current.tick, stored, []);
   }
 
-  async advancePlayback(simulationId: string, ticks: number): Promise<PlaybackProgress> {
+  async advancePlayback(simulationId: string, ticks: number, signal?: AbortSignal): Promise<PlaybackProgress> {
     return this.mutate(simulationId, async (current) => {
+      // Paused while this advance waited for the lock: nothing is charged, nothing computed.
+      if (signal?.aborted === true) throw new EngineTaskCancelled();
       const speed = current.playbackSpeed;
       if (current.status !== 'playing') {
         this.payers.delete(simulationId);
@@ -391,7 +397,7 @@ export class SimulationService implements PlaybackTarget {
         this.weights.forget(simulationId);
         return { ticks: 0, status: 'paused', ticksPerSecond: current.snapshot.rules.ticksPerSecond, speed };
       }
-      const result = await this.advance(current, ticks, 'playing');
+      const result = await this.advance(current, ticks, 'playing', undefined, signal);
       // A set-rule decree may have changed the rate, another process the speed; the clock follows.
       return { ticks: result.ticks, status: result.state.status, ticksPerSecond: result.ticksPerSecond, speed };
     });
@@ -516,14 +522,19 @@ export class SimulationService implements PlaybackTarget {
     const replay = await this.deps.store.getReplayInput(id);
     if (replay === undefined) throw notFound(`Simulation ${id} not found`);
     if (tick > replay.tick) throw validationError([{ path: 'tick', message: `tick ${tick} is beyond the current tick (${replay.tick})` }]);
-    // Tick 0 is the scenario as created: built on a worker, as create builds it.
+    // Tick 0 is the scenario as created: built on a worker, as create builds it. Charged as
+    // building a world costs (docs/api.md, "Engine work", "Cost model: agent-ticks").
     if (tick === 0) {
+      const start = estimateWork(scenarioShape(replay.scenario, replay.engineVersion), 0, 0);
+      await this.work.admit(request, { ...start, cost: worldSetupCost(start.agents) }, { history: true });
       const built = await this.engine.create({ kind: 'create', scenario: replay.scenario, engineVersion: replay.engineVersion, keepSnapshot: false }, request.signal);
       if (built.kind === 'invalid') throw new Error(`the stored scenario of simulation ${id} no longer builds`);
       return { simulationId: id, tick, state: built.state };
     }
     const start = await this.deps.store.nearestCheckpoint(id, tick - 1);
-    await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, tick), { history: true });
+    // The ticks replayed, and restoring the world they start from.
+    const replayed = estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, tick);
+    await this.work.admit(request, { ...replayed, cost: replayed.cost + worldSetupCost(replayed.agents) }, { history: true });
     const source = { scenario: replay.scenario, engineVersion: replay.engineVersion, inputs: replay.inputs, untilTick: tick, stepsFromTick: tick, start };
     let found: TraceStep | null = null;
     for await (const step of replayStretches(this.engine, source, 'object', request.signal)) if (step !== null) found = step;

@@ -7,6 +7,7 @@ export const ENGINE_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
   { method: 'post', path: '/v1/simulations/{id}/step' },
   { method: 'put', path: '/v1/simulations/{id}/time-control' },
   { method: 'get', path: '/v1/simulations/{id}/trace' },
+  { method: 'get', path: '/v1/simulations/{id}/states/{tick}' },
   { method: 'get', path: '/v1/simulations/{id}/events' },
   { method: 'post', path: '/v1/simulations/{id}/forks' },
   { method: 'get', path: '/v1/simulations/{id}/compare/{otherId}' },
@@ -27,7 +28,13 @@ const TOO_COSTLY =
   'WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); ' +
   'for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. ' +
   '`details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran.';
-const CANCELLED = 'WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored.';
+/** The reads that queue for the engine (see engineQueue). */
+const ENGINE_READS: readonly string[] = ['/v1/simulations/{id}/trace', '/v1/simulations/{id}/states/{tick}', '/v1/simulations/{id}/compare/{otherId}'];
+const ENGINE_QUEUE_FULL =
+  "RATE_LIMITED: the organization has its most engine reads under way (`details.routeClass` is `engine`; docs/api.md, \"Engine work\", \"The engine's queue\"), or another rate limit; `Retry-After` says when to retry.";
+const CANCELLED =
+  'WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ' +
+  'ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry.';
 
 /**
  * Documents, on the routes that run the engine: 503 WORK_CANCELLED, and with a work budget
@@ -46,6 +53,9 @@ export function documentWorkLimits(app: OpenAPIHono, options: { budget: boolean 
     const envelope = { content: { 'application/json': { schema: ErrorEnvelopeSchema } } };
     if (options.budget) responses['422'] ??= { description: TOO_COSTLY, ...envelope };
     responses['503'] ??= { description: CANCELLED, ...envelope };
+    if (ENGINE_READS.includes(route.path) && route.method === 'get') {
+      responses['429'] ??= { description: ENGINE_QUEUE_FULL, ...envelope, headers: { 'Retry-After': { description: 'Seconds to wait', schema: integer } } };
+    }
     route.responses = responses;
   }
 }

@@ -34,6 +34,20 @@ export interface WorkShape {
   fixedPointIterations: number;
 }
 
+/**
+ * Agent-ticks charged per agent for building or restoring a world: a run builds its world from
+ * its scenario, a past state restores one from a checkpoint and serializes its state. Measured
+ * by `charged-work.bench.ts` against a tick of the same world
+ * (docs/api.md, "Engine work", "Cost model: agent-ticks"); without it a one-tick experiment run or a state read was charged
+ * a few percent of what it costs a worker.
+ */
+export const WORLD_SETUP_TICKS = 12;
+
+/** The fixed cost of building or restoring a world of `agents` (see WORLD_SETUP_TICKS). */
+export function worldSetupCost(agents: number): number {
+  return Math.max(1, agents) * WORLD_SETUP_TICKS;
+}
+
 /** Prophecies due in ticks from+1 … from+ticks at `interval` (0: none). */
 export function propheciesDue(fromTick: number, ticks: number, interval: number): number {
   if (interval <= 0) return 0;

@@ -31,6 +31,17 @@ describe('SIM_CHECKPOINT_INTERVAL', () => {
   });
 });
 
+describe('SIM_SSE_PROCESS_QUEUE_BYTES', () => {
+  it('is 128 MiB when unset, and taken as bytes when set', () => {
+    expect(loadConfig({}).sseProcessQueueBytes).toBe(128 * 1024 * 1024);
+    expect(loadConfig({ SIM_SSE_PROCESS_QUEUE_BYTES: '33554432' }).sseProcessQueueBytes).toBe(33_554_432);
+  });
+
+  it.each(['0', '1048575', '2.5', 'lots'])('stops the start on %j, naming the variable', (value) => {
+    expect(() => loadConfig({ SIM_SSE_PROCESS_QUEUE_BYTES: value })).toThrow(/SIM_SSE_PROCESS_QUEUE_BYTES/);
+  });
+});
+
 describe('SIM_ENGINE_WORKERS', () => {
   it('is left to the machine when unset or blank (one thread per core but one), and taken as threads when set', () => {
     expect(loadConfig({}).engineWorkers).toBeUndefined();

@@ -107,7 +107,7 @@ describe('prophecies', () => {
     await step(id, 12);
     const page = await json(await server.call(`/v1/simulations/${id}/prophecies`, { key: 'key-a-read' }));
     expect(page.pagination.total).toBe(2);
-    expect(page.data[0]).toMatchObject({ simulationId: id, data: { schema: 'prophecy/3', tick: 5 } });
+    expect(page.data[0]).toMatchObject({ simulationId: id, data: { schema: 'prophecy/4', tick: 5 } });
     expect(page.data[0].id).toMatch(/^[0-9a-f-]{36}$/);
     const desc = await json(await server.call(`/v1/simulations/${id}/prophecies?order=desc`, { key: 'key-a' }));
     expect(desc.data[0].id).toBe(page.data[1].id);

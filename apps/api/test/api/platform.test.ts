@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { ENGINE_VERSIONS } from '@sim/engine';
+import { DEFAULT_ENGINE_VERSION, DEFAULT_POLICY, ENGINE_VERSIONS, RULE_DEFAULTS } from '@sim/engine';
 import { getAdapter } from '@sim/domain-adapters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/lib/logger.js';
@@ -71,7 +71,7 @@ describe('public endpoints', () => {
   it('health gives versions and the database state', async () => {
     const res = await server.call('/v1/health');
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ status: 'ok', version: '1.0.0-test', engineVersions: [...ENGINE_VERSIONS], defaultEngineVersion: '1.2.0', database: 'ok' });
+    expect(await json(res)).toMatchObject({ status: 'ok', version: '1.0.0-test', engineVersions: [...ENGINE_VERSIONS], defaultEngineVersion: DEFAULT_ENGINE_VERSION, database: 'ok' });
   });
 
   it('health is 503 with the same shape when the database does not answer', async () => {
@@ -92,6 +92,23 @@ describe('public endpoints', () => {
     expect(full).toMatchObject({ id: 'tiny-valley', nodeLabels: { x: 'x', y: 'y' }, rules: { prophecyInterval: 5 } });
     expect(full.agents).toHaveLength(6);
     expect((await server.call('/v1/scenarios/nope')).status).toBe(404);
+  });
+
+  it('scenarios: as written by default, every rule and policy parameter with ?resolved=true (docs/api.md, "Pre-built scenarios")', async () => {
+    const written = await json(await server.call('/v1/scenarios/tiny-valley'));
+    const resolved = await json(await server.call('/v1/scenarios/tiny-valley?resolved=true'));
+    expect(written.rules.reflexivity).toBeUndefined();
+    expect(await json(await server.call('/v1/scenarios/tiny-valley?resolved=false'))).toEqual(written);
+    // The file's own rule kept, every other one at the engine's default.
+    expect(resolved.rules).toEqual({ ...RULE_DEFAULTS, ...written.rules, warningThresholds: [0.5, 0.25] });
+    expect(resolved.rules.prophecyInterval).toBe(5);
+    for (const [i, agent] of resolved.agents.entries()) {
+      expect(agent.policy).toEqual({ ...DEFAULT_POLICY, ...written.agents[i].policy });
+      expect({ ...agent, policy: written.agents[i].policy }).toEqual(written.agents[i]);
+    }
+    const bad = await server.call('/v1/scenarios/tiny-valley?resolved=yes');
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.details.issues.map((issue: { path: string }) => issue.path)).toEqual(['resolved']);
   });
 
   it('the scenario loader skips broken files, naming each, and keeps the others', () => {

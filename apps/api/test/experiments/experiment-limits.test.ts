@@ -12,7 +12,8 @@ const T0 = Date.parse('2030-01-01T00:00:10Z');
 type Json = any;
 
 // tiny-valley under 1.1.0: 6 agents, a prophecy every 5 ticks of 2 branches × 5 ticks.
-// 5 ticks cost 6 × (5 + 1 × 2 × 5) = 90; 20 ticks 6 × (20 + 4 × 10) = 360.
+// 5 ticks cost 6 × (5 + 1 × 2 × 5) = 90; 20 ticks 6 × (20 + 4 × 10) = 360. A run also builds its
+// world: 6 × WORLD_SETUP_TICKS (12) = 72 more, so a run of 5 ticks costs 162, of 20 ticks 432.
 const experiment = (ticks: number, replications: number) => ({ base: { scenarioId: 'tiny-valley' }, engineVersion: '1.1.0', replications, seed: 1, ticks, metrics: ['losses'] });
 
 const total = async (p: ProtectedApp): Promise<number> => ((await (await p.request('/v1/experiments', { key: 'key-a' })).json()) as Json).pagination.total;
@@ -24,22 +25,22 @@ describe('experiment work', () => {
     expect(res.status).toBe(422);
     const body = (await res.json()) as Json;
     expect(body.error.code).toBe('WORK_LIMIT_EXCEEDED');
-    expect(body.error.details).toMatchObject({ cost: 360, ceiling: 200, tier: 'free' });
+    expect(body.error.details).toMatchObject({ cost: 432, ceiling: 200, tier: 'free' });
     expect(body.error.message).toContain('per run of an experiment');
     expect(await total(p)).toBe(0);
   });
 
   it('refuses all the runs together above one compute window (422), and draws the cost from the window (429 when too little is left)', async () => {
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
-    const tooMuch = await p.request('/v1/experiments', { key: 'key-a', body: experiment(5, 6) });
+    const tooMuch = await p.request('/v1/experiments', { key: 'key-a', body: experiment(5, 4) });
     expect(tooMuch.status).toBe(422);
-    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 540, ceiling: 500 });
-    const first = await p.request('/v1/experiments', { key: 'key-a', body: experiment(5, 3) });
+    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 648, ceiling: 500 });
+    const first = await p.request('/v1/experiments', { key: 'key-a', body: experiment(5, 2) });
     expect(first.status).toBe(202);
-    expect(first.headers.get('x-ratelimit-compute-remaining')).toBe('230');
-    const second = await p.request('/v1/experiments', { key: 'key-a', body: { ...experiment(5, 3), seed: 2 } });
+    expect(first.headers.get('x-ratelimit-compute-remaining')).toBe('176');
+    const second = await p.request('/v1/experiments', { key: 'key-a', body: { ...experiment(5, 2), seed: 2 } });
     expect(second.status).toBe(429);
-    expect(((await second.json()) as Json).error.details).toMatchObject({ routeClass: 'compute', cost: 270, remaining: 230 });
+    expect(((await second.json()) as Json).error.details).toMatchObject({ routeClass: 'compute', cost: 324, remaining: 176 });
     expect(await total(p)).toBe(1);
     await p.request(`/v1/experiments/${((await first.json()) as Json).id}/cancel`, { key: 'key-a', method: 'POST' });
   });
@@ -54,16 +55,17 @@ describe('experiment work on a simulation base', () => {
     const id = ((await created.json()) as Json).id as string;
     expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 5 } })).status).toBe(200);
     clock.advance(3_600_000); // a fresh compute window
-    // The replay of ticks 1–5 costs 90, as does each run of ticks 6–10 (its prophecy at tick 10).
+    // The replay of ticks 1–5 costs 90; each run of ticks 6–10 (its prophecy at tick 10) 90,
+    // and 72 more to restore its world: 162.
     const onBase = (replications: number) => ({ ...experiment(5, replications), base: { simulation: id, atTick: 5 } });
-    const tooMuch = await p.request('/v1/experiments', { key: 'key-a', body: onBase(5) });
+    const tooMuch = await p.request('/v1/experiments', { key: 'key-a', body: onBase(3) });
     expect(tooMuch.status).toBe(422);
-    // The runs alone (450) would fit the window of 500; with the replay they do not.
-    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 540, ceiling: 500 });
+    // The runs alone (486) would fit the window of 500; with the replay they do not.
+    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 576, ceiling: 500 });
     expect(await total(p)).toBe(0);
-    const accepted = await p.request('/v1/experiments', { key: 'key-a', body: onBase(3) });
+    const accepted = await p.request('/v1/experiments', { key: 'key-a', body: onBase(2) });
     expect(accepted.status).toBe(202);
-    expect(accepted.headers.get('x-ratelimit-compute-remaining')).toBe(String(500 - 90 - 3 * 90));
+    expect(accepted.headers.get('x-ratelimit-compute-remaining')).toBe(String(500 - 90 - 2 * 162));
     await p.request(`/v1/experiments/${((await accepted.json()) as Json).id}/cancel`, { key: 'key-a', method: 'POST' });
   });
 });

@@ -8,7 +8,8 @@ import { loadScenarioFolder } from '../../src/scenarios/load-scenario-folder.js'
 import { createScenarioCatalog } from '../../src/scenarios/scenario-catalog.js';
 import { DEFAULT_EXPERIMENT_LIMITS } from '../../src/experiments/experiment-limits.js';
 import { planExperiment, rangeValues, type ExperimentRequest } from '../../src/experiments/experiment-plan.js';
-import { combinationScenario, combinationValues, runInputs } from '../../src/experiments/experiment-spec.js';
+import { combinationHasher, combinationScenario, combinationValues, runInputs } from '../../src/experiments/experiment-spec.js';
+import { canonicalJson } from '../../src/idempotency/canonical-json.js';
 import { runSeed } from '../../src/experiments/seed-derivation.js';
 import { ExperimentBodySchema } from '../../src/routes/experiments/experiment-schemas.js';
 import { FIXTURE_SCENARIOS } from '../helpers/app-deps.js';
@@ -30,9 +31,9 @@ const request = (over: Partial<ExperimentRequest> = {}): ExperimentRequest => ({
 });
 
 /** The issues of a refused plan, as { path, message } pairs. */
-function refusal(body: ExperimentRequest): Array<{ path: string; message: string }> {
+async function refusal(body: ExperimentRequest): Promise<Array<{ path: string; message: string }>> {
   try {
-    planExperiment(body, context);
+    await planExperiment(body, context);
   } catch (error) {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(400);
@@ -43,8 +44,8 @@ function refusal(body: ExperimentRequest): Array<{ path: string; message: string
 }
 
 describe('planning an experiment', () => {
-  it('plans the cross product, paths sorted, the last path varying fastest', () => {
-    const plan = planExperiment(request(), context);
+  it('plans the cross product, paths sorted, the last path varying fastest', async () => {
+    const plan = await planExperiment(request(), context);
     expect(plan.combinations).toBe(6);
     expect(plan.runs).toBe(18);
     expect(plan.spec.parameters).toEqual([
@@ -57,18 +58,34 @@ describe('planning an experiment', () => {
     expect(plan.totalCost.cost).toBe(plan.runCost.cost * 18);
   });
 
-  it('applies each combination to the scenario, and each run gets its own derived seed', () => {
-    const plan = planExperiment(request(), context);
+  it('applies each combination to the scenario, and each run gets its own derived seed', async () => {
+    const plan = await planExperiment(request(), context);
     const scenario = combinationScenario(plan.spec, 5, context.domains);
     if (!scenario.ok) throw new Error(scenario.message);
     expect(scenario.scenario.rules?.reflexivity).toBe(0.5);
     expect(scenario.scenario.agents.every((a) => a.policy?.lambda === 0.6)).toBe(true);
-    const run = runInputs(plan.spec, scenario.scenario, 5, 2);
+    const run = runInputs(plan.spec, scenario.scenario, 5, 2, undefined);
     expect(run.seed).toBe(runSeed(7, 5, 2));
     expect(run.scenario.seed).toBe(run.seed);
     const seeds = new Set<number>();
     for (let c = 0; c < 6; c++) for (let r = 0; r < 3; r++) seeds.add(runSeed(7, c, r));
     expect(seeds.size).toBe(18);
+  });
+
+  it('hashes each run as the whole record of its inputs, with the organization only for a private base', async () => {
+    const plan = await planExperiment(request(), context);
+    const built = combinationScenario(plan.spec, 4, context.domains);
+    if (!built.ok) throw new Error(built.message);
+    for (const scope of [undefined, '0b7e1f2a-5c3d-4e6f-8a9b-1c2d3e4f5a6b']) {
+      const hasher = combinationHasher(plan.spec, built.scenario, scope);
+      for (let r = 0; r < 3; r++) {
+        const run = runInputs(plan.spec, built.scenario, 4, r, scope, hasher);
+        const record = { engineVersion: plan.spec.engineVersion, scenario: { ...built.scenario, seed: run.seed }, ticks: plan.spec.ticks, metrics: [...plan.spec.metrics].sort(), ...(scope === undefined ? {} : { organization: scope }) };
+        expect(run.hash).toBe(createHash('sha256').update(canonicalJson(record)).digest('hex'));
+        expect(runInputs(plan.spec, built.scenario, 4, r, scope).hash).toBe(run.hash);
+      }
+    }
+    expect(runInputs(plan.spec, built.scenario, 4, 0, undefined).hash).not.toBe(runInputs(plan.spec, built.scenario, 4, 0, 'org').hash);
   });
 
   it('derives seeds by the documented function', () => {
@@ -83,8 +100,8 @@ describe('planning an experiment', () => {
     expect(rangeValues({ from: -1, to: 1, step: 0.5 })).toEqual([-1, -0.5, 0, 0.5, 1]);
   });
 
-  it('refuses every bad input at its path, all at once', () => {
-    const issues = refusal(
+  it('refuses every bad input at its path, all at once', async () => {
+    const issues = await refusal(
       request({
         vary: {
           'rules.nope': [1],
@@ -114,18 +131,18 @@ describe('planning an experiment', () => {
     expect(issues.find((i) => i.path === 'vary.agents.agent-1.policy.gamma')?.message).toContain('reversed');
   });
 
-  it('refuses a cross product above the tier limit at vary, and too many replications at replications', () => {
+  it('refuses a cross product above the tier limit at vary, and too many replications at replications', async () => {
     const wide = { 'rules.noise': { from: 0, to: 9.99, step: 0.01 }, 'rules.pull': [0.1, 0.2] };
-    expect(refusal(request({ vary: wide })).map((i) => i.path)).toEqual(['vary']);
-    expect(refusal(request({ vary: {}, replications: 1_001 })).map((i) => i.path)).toEqual(['replications']);
-    expect(planExperiment(request({ vary: {}, replications: 1_000 }), context).runs).toBe(1_000);
+    expect((await refusal(request({ vary: wide }))).map((i) => i.path)).toEqual(['vary']);
+    expect((await refusal(request({ vary: {}, replications: 1_001 }))).map((i) => i.path)).toEqual(['replications']);
+    expect((await planExperiment(request({ vary: {}, replications: 1_000 }), context)).runs).toBe(1_000);
   });
 
-  it('varies a domain input through input.… paths, checked by the adapter', () => {
+  it('varies a domain input through input.… paths, checked by the adapter', async () => {
     const base = { domain: epidemicAdapter.id, input: epidemicAdapter.example as Record<string, unknown> };
-    const plan = planExperiment(request({ base, vary: { 'input.regions.0.population': [10_000, 20_000] }, metrics: ['losses'] }), context);
+    const plan = await planExperiment(request({ base, vary: { 'input.regions.0.population': [10_000, 20_000] }, metrics: ['losses'] }), context);
     expect(plan.combinations).toBe(2);
-    const issues = refusal(request({ base, vary: { 'input.regions.0.population': ['many'], 'input.nowhere.x': [1], 'rules.noise': [1] }, metrics: ['losses'] }));
+    const issues = await refusal(request({ base, vary: { 'input.regions.0.population': ['many'], 'input.nowhere.x': [1], 'rules.noise': [1] }, metrics: ['losses'] }));
     expect(issues.map((i) => i.path)).toEqual(['vary.input.nowhere.x', 'vary.input.regions.0.population.0', 'vary.rules.noise']);
   });
 

@@ -131,7 +131,8 @@ describe('POST /v1/simulations/{id}/forks', () => {
       // The events are the same too: every paradox, at its tick, against the same prophecy.
       expect(paradoxesOf(compared.other)).toEqual(paradoxesOf(compared.simulation));
       expect(compared.simulation.paradoxes).toHaveLength(paradoxes);
-    });
+      // Two runs of 1 400+ ticks and a comparison: seconds, more on a busy machine than vitest's 5 s.
+    }, 60_000);
   });
 
   it('with one decree, differs first at exactly atTick + 1; the decree is the fork’s, at that tick', async () => {

@@ -151,7 +151,7 @@ describe('Idempotency-Key on POST', () => {
   });
 
   it('weighs the regeneration of a referenced run like a trace read of its range', async () => {
-    const tiers = { ...DEFAULT_TIER_LIMITS, free: { ...DEFAULT_TIER_LIMITS.free, work: { ceiling: 12_000, perWindow: 12_000 } } };
+    const tiers = { ...DEFAULT_TIER_LIMITS, free: { ...DEFAULT_TIER_LIMITS.free, work: { ceiling: 25_000, perWindow: 25_000 } } };
     const p = await open({ tiers, idempotency: { inlineMaxBytes: 1024, recentCapacity: 0 } });
     const run = { scenarioId: 'tiny-valley', ticks: 100 };
     const headers = withKey('weighed', { Accept: 'application/x-ndjson' });

@@ -97,4 +97,15 @@ describe('JWT authentication', () => {
     expect((await jwtAuth().authenticate({ apiKey: key, authorization: `Bearer ${token}` })).ok).toBe(false);
     expect((await jwtAuth().authenticate({ apiKey: undefined, authorization: `bearer ${token}` })).ok).toBe(true);
   });
+
+  it('refuses an API key sent as a Bearer token, saying it goes in X-Api-Key, with or without JWTs', async () => {
+    const { key } = await issueApiKey(store, { organizationId: orgId, scopes: ['simulation:read'] });
+    for (const auth of [createAuthenticator({ identityStore: store }), jwtAuth()]) {
+      // A real key and a made-up one get the same answer: it tells nothing about the key.
+      for (const sent of [key, 'sim_notakey']) {
+        const result = await auth.authenticate({ apiKey: undefined, authorization: `Bearer ${sent}` });
+        expect(result).toEqual({ ok: false, message: expect.stringContaining('API keys go in the X-Api-Key header') });
+      }
+    }
+  });
 });

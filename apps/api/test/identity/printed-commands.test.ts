@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/cli-io.js';
 import { openIdentityStore } from '../../src/cli/open-identity-store.js';
 import { runCli } from '../../src/cli/run-cli.js';
-import { bootstrapBanner, bootstrapIdentity } from '../../src/identity/bootstrap.js';
+import { bootstrapBanner, bootstrapIdentity, operatorCli } from '../../src/identity/bootstrap.js';
 import { PNPM_COMMAND } from '../../src/lib/operator-command.js';
 import { REPO_ROOT } from './support/run-cli-process.js';
 
@@ -47,20 +47,33 @@ describe('commands printed for an operator run with only Node and npm', () => {
     expect(texts.flatMap(bareMentionsOfPnpm)).toEqual([]);
   });
 
-  it("the banner's `More keys` line, pasted into a shell at the repository root, creates a key", async () => {
-    const databaseUrl = `file:${join(dir, 'sim.db')}`;
-    const io: CliIo = { env: { DATABASE_URL: databaseUrl }, cwd: REPO_ROOT, repoRoot: REPO_ROOT, stdout: () => {}, stderr: () => {} };
+  it("the banner's `More keys` line, pasted into a shell in another directory, creates a key on the server's database", async () => {
+    const databasePath = join(dir, 'sim.db');
+    const io: CliIo = { env: { DATABASE_URL: `file:${databasePath}` }, cwd: REPO_ROOT, repoRoot: REPO_ROOT, stdout: () => {}, stderr: () => {} };
     const { store, close } = await openIdentityStore(io);
     let banner = '';
-    await bootstrapIdentity({ identityStore: store, enabled: true, host: '127.0.0.1', port: 3000, print: (text) => (banner = text) });
-    await close();
+    const cli = operatorCli(REPO_ROOT, { kind: 'sqlite', path: databasePath });
+    await bootstrapIdentity({ identityStore: store, enabled: true, host: '127.0.0.1', port: 3000, print: (text) => (banner = text), cli });
     const command = /More keys: (.+)$/m.exec(banner)?.[1];
-    expect(command).toMatch(/^npx -y pnpm@/);
+    expect(command).toContain(PNPM_COMMAND);
 
+    // Neither the repository root nor the database in the shell: the line brings both.
     const { stdout } = await promisify(execFile)('sh', ['-c', command!], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: databaseUrl },
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
     });
-    expect(stdout).toMatch(/sim_[0-9A-Za-z]{32,}/);
+    const key = /sim_[0-9A-Za-z]{32,}/.exec(stdout)?.[0];
+    expect(key).toBeDefined();
+    expect((await store.listApiKeys()).length).toBe(2);
+    await close();
   }, 60_000);
+
+  it('the banner names no PostgreSQL URL, and the default SQLite file needs no DATABASE_URL', () => {
+    const postgres = operatorCli('/srv/sim', { kind: 'postgres', url: 'postgres://sim:secret@db/sim', poolSize: 10 });
+    expect(postgres.command).toBe(`cd '/srv/sim' && ${PNPM_COMMAND} sim`);
+    expect(postgres.note).toContain('DATABASE_URL');
+    expect(bootstrapBanner('sim_example', '127.0.0.1', 3000, postgres)).not.toContain('secret');
+    expect(operatorCli('/srv/sim', { kind: 'sqlite', path: '/srv/sim/data/sim.db' }).command).toBe(`cd '/srv/sim' && ${PNPM_COMMAND} sim`);
+    expect(operatorCli("/srv/it's", { kind: 'sqlite', path: '/tmp/x.db' }).command).toBe(`cd '/srv/it'\\''s' && DATABASE_URL='file:/tmp/x.db' ${PNPM_COMMAND} sim`);
+  });
 });

@@ -208,6 +208,8 @@ describe.each([
   ['a JWT signed with another secret', async () => ({ Authorization: `Bearer ${await signHs256({ sub: 'u', scope: SCOPES.join(' '), orgs: [orgA] }, OTHER_JWT_SECRET)}` })],
   ['a JWT without exp', async () => ({ Authorization: `Bearer ${await signHs256({ sub: 'u', scope: SCOPES.join(' '), orgs: [orgA] }, TEST_JWT_SECRET, null)}` })],
   ['a Basic authorization', () => ({ Authorization: 'Basic dXNlcjpwYXNz' })],
+  // A valid key in the wrong header: Authorization carries JWTs only (docs/identity.md, "JWTs").
+  ['a valid API key sent as a Bearer token', () => ({ Authorization: `Bearer ${keyA}` })],
 ] as const)('with %s', (_label, headers) => {
   it('every protected route answers 401 UNAUTHORIZED', async () => {
     const h = await headers();

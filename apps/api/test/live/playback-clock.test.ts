@@ -176,4 +176,33 @@ describe('playback clock', () => {
     await scheduler.advance(1000);
     expect(target.tick()).toBe(at);
   });
+
+  it('a pause cancels the advance in flight; close lets it commit', async () => {
+    const scheduler = new ManualScheduler();
+    // An advance that settles only when the test says so, or rejects when its signal aborts.
+    const signals: AbortSignal[] = [];
+    const settle: (() => void)[] = [];
+    const target: PlaybackTarget = {
+      advancePlayback: (_id, ticks, signal) =>
+        new Promise((resolve, reject) => {
+          signals.push(signal as AbortSignal);
+          signal?.addEventListener('abort', () => reject(new Error('cancelled')));
+          settle.push(() => resolve({ ticks, status: 'playing', ticksPerSecond: 10, speed: 1 }));
+        }),
+      haltPlayback: async () => {},
+    };
+    const clock = playbackClock({ scheduler })(target);
+    clock.play('a', { speed: 1, ticksPerSecond: 10 });
+    clock.play('b', { speed: 1, ticksPerSecond: 10 });
+    await scheduler.advance(100);
+    expect(signals).toHaveLength(2);
+    clock.pause('a');
+    expect(signals[0]?.aborted).toBe(true);
+    expect(signals[1]?.aborted).toBe(false);
+    const closed = clock.close();
+    expect(signals[1]?.aborted).toBe(false);
+    settle[1]?.();
+    await closed;
+    expect(signals).toHaveLength(2);
+  });
 });

@@ -67,7 +67,7 @@ describe('Last-Event-ID', () => {
   it('drops a subscriber that falls behind with an error event, and its automatic reconnect catches up exactly', async () => {
     const id = await create();
     const reference = new Subscriber(eventsUrl(server, id), 'key-a');
-    const slow = new Subscriber(eventsUrl(server, id), 'key-a');
+    const slow = new Subscriber(eventsUrl(server, id, '?lag=drop'), 'key-a');
     await Promise.all([reference.opened(), slow.opened()]);
     await step(id, 5);
     await reference.until(() => reference.ticks().at(-1) === 5);

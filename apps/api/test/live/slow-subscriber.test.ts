@@ -23,11 +23,11 @@ function subscriber(lag: LagPolicy, finished: string[]) {
 }
 
 /** Everything the stream sends until it ends (or `stopAt` ticks were read), as { event, data } messages. */
-async function readAll(stream: ReadableStream<Uint8Array>, stopAtTick?: number): Promise<{ event: string; id?: string; data: any }[]> {
+async function readAll(stream: ReadableStream<Uint8Array>, stopAtTick?: number): Promise<{ event: string; id?: string; retry?: string; data: any }[]> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = '';
-  const messages: { event: string; id?: string; data: any }[] = [];
+  const messages: { event: string; id?: string; retry?: string; data: any }[] = [];
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -37,7 +37,7 @@ async function readAll(stream: ReadableStream<Uint8Array>, stopAtTick?: number):
       const block = text.slice(0, end);
       text = text.slice(end + 2);
       const fields = Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
-      messages.push({ event: fields.event as string, ...(fields.id === undefined ? {} : { id: fields.id }), data: JSON.parse(fields.data as string) });
+      messages.push({ event: fields.event as string, ...(fields.id === undefined ? {} : { id: fields.id }), ...(fields.retry === undefined ? {} : { retry: fields.retry }), data: JSON.parse(fields.data as string) });
     }
     if (stopAtTick !== undefined && messages.some((m) => m.event === 'tick' && m.data.t === stopAtTick)) {
       await reader.cancel();
@@ -64,7 +64,7 @@ describe('a subscriber that stops reading', () => {
 
     const messages = await readAll(sub.stream, 200);
     const degraded = messages.filter((m) => m.event === 'degraded');
-    expect(degraded).toEqual([{ event: 'degraded', data: { code: 'SLOW_CONSUMER', message: expect.any(String) } }]);
+    expect(degraded).toEqual([{ event: 'degraded', data: { code: 'SLOW_CONSUMER', bound: 'stream', message: expect.any(String) } }]);
     // Every loss arrived, in order; the ticks that arrived are increasing and end at the newest.
     expect(messages.filter((m) => m.event === 'loss').map((m) => m.data.tick)).toEqual(Array.from({ length: 20 }, (_, i) => (i + 1) * 10));
     const ticks = messages.filter((m) => m.event === 'tick');
@@ -88,7 +88,7 @@ describe('a subscriber that stops reading', () => {
     expect(peak).toBeLessThanOrEqual(LIMITS.maxQueuedBytes + 10_200);
     expect(finished).toEqual(['finished']);
     const messages = await readAll(sub.stream);
-    expect(messages).toEqual([{ event: 'error', data: { code: 'SLOW_CONSUMER', message: expect.any(String) } }]);
+    expect(messages).toEqual([{ event: 'error', retry: '3000', data: { code: 'SLOW_CONSUMER', bound: 'stream', retryAfter: 3, message: expect.any(String) } }]);
   });
 });
 

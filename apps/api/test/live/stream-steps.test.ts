@@ -34,7 +34,7 @@ describe('GET /v1/simulations/{id}/events during step requests', () => {
     // Prophecies every 5 ticks (fixture rules), each before the tick that made it.
     const prophecies = history.filter((m) => m.event === 'prophecy').map(data);
     expect(prophecies.map((p) => p.tick)).toEqual([5, 10]);
-    expect(prophecies[0]).toMatchObject({ seq: 1, simulationId: id, data: { schema: 'prophecy/3' } });
+    expect(prophecies[0]).toMatchObject({ seq: 1, simulationId: id, data: { schema: 'prophecy/4' } });
     // The decree is emitted when applied: at tick 8, before tick 8's tick event.
     const decreeAt = history.findIndex((m) => m.event === 'decree');
     expect(data(history[decreeAt] as ReceivedEvent)).toMatchObject({ decreeId: decree.id, tick: 8, type: 'remove-agent', applied: true, reason: null });

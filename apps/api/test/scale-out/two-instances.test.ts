@@ -74,7 +74,7 @@ function subscribe(server: ServerProcess, id: string): Subscriber {
 
 /** The operator CLI on the shared database, `--json` output parsed. */
 function cli(args: string[]): unknown {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/api/src/cli/main.ts'), ...args], {
+  const result = spawnSync(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', join(REPO_ROOT, 'apps/api/src/cli/main.ts'), ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: database.url },
     encoding: 'utf8',

@@ -51,7 +51,8 @@ describe('sim scenarios validate', () => {
     const report = JSON.parse(result.stdout) as JsonReport;
     expect(report.ok).toBe(false);
     expect(report.files).toHaveLength(1);
-    expect(report.files[0]).toMatchObject({ file: 'many.json', id: 'not-the-file-name', ok: false, warnings: [] });
+    // Warnings alongside the errors: the file has no note (docs/engine.md, "Writing a scenario by hand").
+    expect(report.files[0]).toMatchObject({ file: 'many.json', id: 'not-the-file-name', ok: false, warnings: [{ path: 'note', message: expect.stringContaining('empty') }] });
     expect(report.files[0]?.errors.map((e) => e.path).sort()).toEqual(
       [
         'agents.0.marker.x',
@@ -70,6 +71,7 @@ describe('sim scenarios validate', () => {
     expect(human.code).toBe(1);
     expect(human.stderr).toMatch(/many\.json: agents\.1\.attractorPreferences\.ghost: unknown attractor "ghost"/);
     expect(human.stderr).toMatch(/many\.json: id: "not-the-file-name" differs from the file name/);
+    expect(human.stderr).toMatch(/many\.json: note: warning: empty/);
   });
 
   it('--json: ok files, warnings without failing (exit 0), duplicates and unreadable files as errors (exit 1)', async () => {

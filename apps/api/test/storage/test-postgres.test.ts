@@ -54,7 +54,7 @@ describe('the test PostgreSQL server in a process of its own', () => {
       const server = await startTestPostgresServer();
       await server.stop();
       process.exitCode = 3;`;
-    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 3, stderr: '' });
   }, 60_000);
 });

@@ -18,7 +18,7 @@ let bundleBuilt = false;
  * measure what is deployed), built first from the current sources.
  */
 function entryArgs(entry: 'source' | 'bundle'): string[] {
-  if (entry === 'source') return ['--import', 'tsx', MAIN];
+  if (entry === 'source') return ['--conditions=@sim/source', '--import', 'tsx', MAIN];
   if (!bundleBuilt) {
     execFileSync(process.execPath, [BUILD_SCRIPT], { cwd: REPO_ROOT, stdio: 'inherit' });
     bundleBuilt = true;
@@ -150,7 +150,7 @@ export async function startServerProcess(options: StartServerOptions = {}): Prom
 
 /** Runs the operator CLI (`npx -y pnpm@10.34.9 sim …`) on a database and returns its `--json` output. */
 export function runCliJson(databasePath: string, args: string[]): unknown {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/api/src/cli/main.ts'), ...args], {
+  const result = spawnSync(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', join(REPO_ROOT, 'apps/api/src/cli/main.ts'), ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: `file:${databasePath}` },
     encoding: 'utf8',

@@ -190,11 +190,11 @@ describe('scenario validation', () => {
     expect(res.status).toBe(400);
     const issue = ((await res.json()) as Json).error.details.issues[0];
     expect(issue.path).toBe('scenario.rules');
-    // Weighed at the default engine, 1.2.0: 6 × (1 + 32 branches × 2 ensembles × 2 × 500 ticks).
-    expect(issue.message).toContain('384,006 agent-ticks');
+    // Weighed at the default engine, 1.3.0: 6 × (1 + 32 branches × 2 ensembles × 2 (added branches) × 2 × 500 ticks).
+    expect(issue.message).toContain('768,006 agent-ticks');
     expect(issue.message).toContain('10,000');
     // The same scenario with a smaller ensemble is accepted.
-    const lighter = { ...scenario, rules: { prophecyInterval: 1, prophecyBranches: 4, prophecyHorizon: 100 } };
+    const lighter = { ...scenario, rules: { prophecyInterval: 1, prophecyBranches: 4, prophecyHorizon: 50 } };
     expect((await p.request('/v1/simulations', { key: 'key-enterprise', body: { scenario: lighter } })).status).toBe(201);
   });
 

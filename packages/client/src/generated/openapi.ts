@@ -210,7 +210,7 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
-                    offset?: number | null;
+                    offset?: number;
                     /** @description JWT callers only: one of their organizations (400 when not a UUID, 403 when not theirs). Ignored entirely for API keys, whatever its value. */
                     organizationId?: string;
                 };
@@ -466,7 +466,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -632,7 +632,11 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
             responses: {
                 /** @description The experiment, cancelled (or as it finished) */
                 200: {
@@ -995,6 +999,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
+                406: {
+                    headers: {
+                        /** @description Requests allowed in the window for this identity and route class */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) at which the window resets */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
                 429: {
                     headers: {
@@ -1326,10 +1345,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One pre-built scenario (public) */
+        /**
+         * One pre-built scenario (public)
+         * @description The scenario file as written, with the defaults of its top-level fields (tags, note, nodeLabels, rules) and of each agent (policy, attractorPreferences). `?resolved=true` fills in what the engine would use too: every rule (its default when the file leaves it out; warningThresholds sorted high to low) and every agent policy parameter (lambda, gamma, belief).
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description true: every rule and policy parameter filled in with its default; false (default): as written */
+                    resolved?: "true" | "false";
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -1351,6 +1376,21 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Scenario"];
+                    };
+                };
+                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+                400: {
+                    headers: {
+                        /** @description Requests allowed in the window for this identity and route class */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) at which the window resets */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description NOT_FOUND */
@@ -1407,7 +1447,7 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
-                    offset?: number | null;
+                    offset?: number;
                     /** @description JWT callers only: one of their organizations (400 when not a UUID, 403 when not theirs). Ignored entirely for API keys, whatever its value. */
                     organizationId?: string;
                 };
@@ -2044,7 +2084,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2075,7 +2115,7 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
-                    offset?: number | null;
+                    offset?: number;
                     /** @description By creation order */
                     order?: "asc" | "desc";
                 };
@@ -2474,7 +2514,7 @@ export interface paths {
          *
          *     **End.** After the final `simulation:status` (completed or failed) the server closes the stream; a request with nothing left to send answers 204, which tells an EventSource to stop reconnecting.
          *
-         *     **Slow clients.** Each stream's queue holds at most 4 MiB and 4096 messages. `lag=drop` (default): a client further behind receives `event: error` with `{"code":"SLOW_CONSUMER"}` (no id) and the stream closes; reconnecting with Last-Event-ID resumes without loss. `lag=skip`: the stream stays open; the ticks still queued are dropped, one `event: degraded` (no id) says so, and from then on only the newest unsent tick waits (a packed tick after a gap is a key frame); other events are never dropped. Writes to all streams are spread over turns of the event loop (at most 256 KiB per turn), so requests are not held up behind a fan-out.
+         *     **Slow clients** (docs/api.md, "Events", "Several subscribers, slow subscribers"). Two hard bounds on the bytes the server holds for clients, whatever the encoding and `lag`: **per stream** 4 MiB and 4096 messages (queued, or handed to the socket and not yet taken), plus the one tick a degraded stream is sending; **per server process** 128 MiB for all its streams together (`SIM_SSE_PROCESS_QUEUE_BYTES`), a tick shared by several streams counted once; ticks may fill 7/8 of it, the rest is kept for other events. Producing a tick never waits for a client. `lag=skip` (default): past a bound the stream stays open and live; the ticks still queued are dropped, one `event: degraded` (no id, `{"code":"SLOW_CONSUMER","bound":"stream"|"process"}`) says so, and from then on only the newest unsent tick waits (a packed tick after a gap is a key frame); other events are never dropped (if they alone pass a bound, the stream is closed as with drop). `lag=drop`: past a bound the stream receives `retry: <ms>` and `event: error` `{"code":"SLOW_CONSUMER","bound","retryAfter"}` (no id) and closes; `retryAfter` (seconds) is the stream's own retry for `stream`, at least 10 s for `process`; reconnecting with Last-Event-ID then resumes without loss. Writes to all streams are spread over turns of the event loop (at most 256 KiB per turn), so requests are not held up behind a fan-out.
          *
          *     **Limits.** Open streams per organization: free 2, pro 20, enterprise 200; over the limit 429 RATE_LIMITED with `Retry-After: 5`. Each stream is sent at most free 1 MiB/s, pro 4 MiB/s, enterprise 16 MiB/s (per organization: 2, 80 and 3 200 MiB/s); a stream that produces more falls behind as above. Closing a stream frees its slot at once. Streams do not count against the per-minute read limit.
          */
@@ -2485,7 +2525,7 @@ export interface paths {
                     agents?: string;
                     /** @description json (default): agent objects; packed: quantized positions and basins in base64 columns (see the description) */
                     encoding?: "json" | "packed";
-                    /** @description When this stream falls behind: drop (default; closed with SLOW_CONSUMER, resume with Last-Event-ID) or skip (stays open, only the newest tick waits) */
+                    /** @description When this stream falls behind a bound: skip (default; stays open and live, a degraded event, then only the newest tick waits) or drop (closed with SLOW_CONSUMER and a retry delay, resume with Last-Event-ID) */
                     lag?: "drop" | "skip";
                     /** @description Same as the Last-Event-ID header (which wins when both are sent), for clients that cannot set headers */
                     lastEventId?: string;
@@ -2627,7 +2667,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2823,7 +2863,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2973,7 +3013,7 @@ export interface paths {
             parameters: {
                 query?: {
                     limit?: number;
-                    offset?: number | null;
+                    offset?: number;
                     /** @description By creation order */
                     order?: "asc" | "desc";
                 };
@@ -3105,7 +3145,7 @@ export interface paths {
                 path: {
                     id: string;
                     /** @description A tick from 0 (the start) to the current tick */
-                    tick: number | null;
+                    tick: number;
                 };
                 cookie?: never;
             };
@@ -3114,6 +3154,12 @@ export interface paths {
                 /** @description The state at that tick */
                 200: {
                     headers: {
+                        /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
+                        "X-RateLimit-Compute-Limit"?: number;
+                        /** @description Agent-ticks left in the window */
+                        "X-RateLimit-Compute-Remaining"?: number;
+                        /** @description Unix time (seconds) at which the compute window resets */
+                        "X-RateLimit-Compute-Reset"?: number;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -3186,6 +3232,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
                 429: {
                     headers: {
@@ -3197,6 +3252,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
+                503: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3373,7 +3437,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3539,7 +3603,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3670,6 +3734,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
+                406: {
+                    headers: {
+                        /** @description Requests allowed in the window for this identity and route class */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) at which the window resets */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
                 422: {
                     headers: {
@@ -3696,7 +3775,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3997,6 +4076,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
+                406: {
+                    headers: {
+                        /** @description Requests allowed in the window for this identity and route class */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) at which the window resets */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `Retry-After` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
                 409: {
                     headers: {
@@ -4055,7 +4149,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -4603,8 +4697,13 @@ export interface components {
             data: components["schemas"]["Decree"][];
             pagination: components["schemas"]["Pagination"];
         };
-        /** @description `lag=skip`: this stream fell behind its queue bound; ticks still queued were dropped and from now on only the newest unsent tick waits (no id; other events are never dropped) */
+        /** @description `lag=skip` (the default): this stream fell behind a bound; ticks still queued were dropped and from now on only the newest unsent tick waits (no id; other events are never dropped) */
         DegradedEvent: {
+            /**
+             * @description The bound the stream met: its own queue, or the bytes the server holds for all its streams together
+             * @enum {string}
+             */
+            bound: "stream" | "process";
             /** @enum {string} */
             code: "SLOW_CONSUMER";
             message: string;
@@ -4624,10 +4723,15 @@ export interface components {
             data: components["schemas"]["Domain"][];
         };
         /**
-         * @description Engine versions served; the default is the newest (1.2.0). A simulation keeps its version for life.
+         * @description No fields: send no body, or `{}`
+         * @example {}
+         */
+        EmptyBody: Record<string, never>;
+        /**
+         * @description Engine versions served; the default is the newest (1.3.0). A simulation keeps its version for life.
          * @enum {string}
          */
-        EngineVersion: "1.0.0" | "1.1.0" | "1.2.0";
+        EngineVersion: "1.0.0" | "1.1.0" | "1.2.0" | "1.3.0";
         Error: {
             error: {
                 /** @description VALIDATION_ERROR, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, SIMULATION_NOT_ACTIVE, PAYLOAD_TOO_LARGE, RATE_LIMITED, INTERNAL_ERROR, … */
@@ -4643,11 +4747,18 @@ export interface components {
         };
         ErrorEvent: {
             /**
+             * @description SLOW_CONSUMER: the bound the stream passed, its own (4 MiB, 4096 messages) or the bytes the server holds for all its streams together
+             * @enum {string}
+             */
+            bound?: "stream" | "process";
+            /**
              * @description SIMULATION_FAILED: the engine failed, the simulation is failed (has an id, replayed). SLOW_CONSUMER: this stream fell too far behind and is closed (no id; reconnect with Last-Event-ID to catch up)
              * @enum {string}
              */
             code: "SIMULATION_FAILED" | "SLOW_CONSUMER";
             message: string;
+            /** @description SLOW_CONSUMER: seconds to wait before reconnecting, also sent as the stream’s `retry:` (the stream’s own delay for `stream`, at least 10 s for `process`) */
+            retryAfter?: number;
             /** @description The last good tick (SIMULATION_FAILED) */
             tick?: number;
         };
@@ -4658,7 +4769,7 @@ export interface components {
          *       "status": "running",
          *       "scenarioId": "self-defeating-prophecy",
          *       "baseSimulation": null,
-         *       "engineVersion": "1.2.0",
+         *       "engineVersion": "1.3.0",
          *       "parameters": [
          *         {
          *           "path": "rules.reflexivity",
@@ -4950,8 +5061,8 @@ export interface components {
             /** @enum {string} */
             database: "ok" | "unavailable";
             /** @enum {string} */
-            defaultEngineVersion: "1.0.0" | "1.1.0" | "1.2.0";
-            engineVersions: ("1.0.0" | "1.1.0" | "1.2.0")[];
+            defaultEngineVersion: "1.0.0" | "1.1.0" | "1.2.0" | "1.3.0";
+            engineVersions: ("1.0.0" | "1.1.0" | "1.2.0" | "1.3.0")[];
             /**
              * @description `unavailable` (with 503) when the database does not answer
              * @enum {string}
@@ -5276,16 +5387,16 @@ export interface components {
             offset: number;
             total: number;
         };
-        /** @description A prophecy was contradicted: kind averted, unforeseen or decree; from engine 1.2.0 also postponed and unstable-prophecy */
+        /** @description A prophecy was contradicted: kind averted, unforeseen or decree; from engine 1.2.0 also postponed and unstable-prophecy; from 1.3.0 also unfulfilled and lost-after-averted */
         ParadoxEvent: {
             attractor: string;
             /** @description unstable-prophecy only: the loss probability of each forecast tried, the unreacted one first */
             iterations?: number[];
             /**
-             * @description averted: a confident loss did not happen; unforeseen: a loss happened against a confident prophecy; decree: a decree made a prophesied loss impossible; postponed (1.2.0): a confident loss came after the horizon, within a horizon after the forecast loss tick; unstable-prophecy (1.2.0): no forecast is consistent with the reaction to it
+             * @description averted: a confident loss did not happen (1.3.0: the basin survived the whole window and the verdict is self-defeating); unforeseen: a loss happened against a confident prophecy (1.3.0: against the published forecast and the reaction to it); decree: a decree made a prophesied loss impossible; postponed (1.2.0): a confident loss came after the horizon, within a horizon after the forecast loss tick (1.3.0: within the window); unstable-prophecy (1.2.0): no forecast is consistent with the reaction to it; unfulfilled (1.3.0): a confident loss did not happen within the window, and the reaction is not what prevented it; lost-after-averted (1.3.0): a basin once judged averted was lost later
              * @enum {string}
              */
-            kind: "averted" | "unforeseen" | "decree" | "postponed" | "unstable-prophecy";
+            kind: "averted" | "unforeseen" | "decree" | "postponed" | "unstable-prophecy" | "unfulfilled" | "lost-after-averted";
             message: string;
             predictedLossProbability: number;
             prophecy: {
@@ -5376,7 +5487,7 @@ export interface components {
             /** @description The tick the prophecy was made at */
             tick: number;
         };
-        /** @description `schema` names the shape: prophecy/1 (engine 1.0.0), prophecy/2 (engine 1.1.0) or prophecy/3 (engine 1.2.0: attribution, intervals, fixed point) */
+        /** @description `schema` names the shape: prophecy/1 (engine 1.0.0), prophecy/2 (engine 1.1.0) or prophecy/3 (engine 1.2.0: attribution, intervals, fixed point) or prophecy/4 (engine 1.3.0: paired intervals, inconclusive verdicts, reign, fixed-point roots) */
         ProphecyData: {
             basins: {
                 attractor: string;
@@ -5507,6 +5618,132 @@ export interface components {
             };
             tick: number;
             /** @description Ticks the attribution ensembles look ahead: twice the horizon */
+            window: number;
+        } | {
+            basins: {
+                [key: string]: {
+                    attribution: {
+                        /** @description Branch pairs compared: prophecyBranches, more when the first ones left the verdict open */
+                        branches: number;
+                        effect: {
+                            /** @description Mean shift of the loss tick over the branches that lost the basin within the horizon in both; 0 when neither ensemble lost it */
+                            expectedLossTick: number | null;
+                            /** @description Its t interval; null with fewer than two such branches */
+                            expectedLossTickInterval: {
+                                high: number;
+                                low: number;
+                            } | null;
+                            lossProbability: number;
+                            /** @description Newcombe's interval of a paired difference of proportions */
+                            lossProbabilityInterval: {
+                                high: number;
+                                low: number;
+                            };
+                            windowLossProbability: number | null;
+                            windowLossProbabilityInterval: {
+                                high: number;
+                                low: number;
+                            } | null;
+                        };
+                        /**
+                         * @description As in prophecy/3, decided on the 95 % interval of the effect: self-fulfilling (the loss likelier within the horizon), self-defeating (less likely, also over the window), postponing (less likely within the horizon but not over the window, or as likely but later), hastening (as likely but sooner), neutral (no effect beyond the thresholds, or no loss seen at all); inconclusive when the interval straddles a threshold with the most branches allowed
+                         * @enum {string}
+                         */
+                        verdict: "self-fulfilling" | "self-defeating" | "postponing" | "hastening" | "neutral" | "inconclusive";
+                        /** @description The branches with the agents reacting to no prophecy */
+                        withoutReaction: {
+                            /** @description Mean tick of loss over the branches that lost it within the horizon */
+                            expectedLossTick: number | null;
+                            /** @description Share of branches that lost the basin within the horizon */
+                            lossProbability: number;
+                            lossProbabilityInterval: {
+                                high: number;
+                                low: number;
+                            };
+                            /** @description Share that lost it within the window (twice the horizon); null for a basin not followed past the horizon (only those the counterfactual lost in some branch are) */
+                            windowLossProbability: number | null;
+                        };
+                        /** @description The same branches with the agents reacting to this prophecy while it reigns */
+                        withReaction: {
+                            /** @description Mean tick of loss over the branches that lost it within the horizon */
+                            expectedLossTick: number | null;
+                            /** @description Share of branches that lost the basin within the horizon */
+                            lossProbability: number;
+                            lossProbabilityInterval: {
+                                high: number;
+                                low: number;
+                            };
+                            /** @description Share that lost it within the window (twice the horizon); null for a basin not followed past the horizon (only those the counterfactual lost in some branch are) */
+                            windowLossProbability: number | null;
+                        };
+                    };
+                    /** @description Standard deviation of the depth at the horizon */
+                    depthSpread: number;
+                    /** @description Mean depth at the horizon */
+                    expectedDepth: number;
+                    expectedLossTick: number | null;
+                    /** @description The published forecast, which agents react to */
+                    lossProbability: number;
+                    lossProbabilityInterval: {
+                        high: number;
+                        low: number;
+                    };
+                };
+            };
+            /** @description Branches of the published forecast */
+            branches: number;
+            /** @description Ticks computed for this prophecy over every branch of every ensemble: its cost */
+            branchTicks: number;
+            /** @description Agreement of the branches: 1 when every basin forecast is 0 or 1 */
+            confidence: number;
+            /** @description Ensembles run: the counterfactual, the reaction, and the fixed-point trials */
+            ensembles: number;
+            expectedCentroid: {
+                x: number;
+                y: number;
+            } | null;
+            /** @description null unless the rule fixedPointIterations is above 0 */
+            fixedPoint: {
+                /** @description The contested basins: those whose counterfactual forecast the reaction moves by more than the tolerance */
+                basins: {
+                    [key: string]: {
+                        published: number;
+                        /** @description Why the published forecast was chosen */
+                        reason: string;
+                        /** @description Forecasts consistent with the reaction to them, within the tolerance; stable when the reaction pulls nearby forecasts towards it */
+                        roots: {
+                            forecast: number;
+                            reaction: number;
+                            stable: boolean;
+                        }[];
+                        /** @description Every forecast tried, in order */
+                        trials: {
+                            forecast: number;
+                            reaction: number;
+                        }[];
+                    };
+                };
+                /** @description Reaction ensembles the search ran, each over the horizon */
+                evaluations: number;
+                /**
+                 * @description converged: every contested basin is published at a consistent forecast; unstable: some basin has none within the tolerance
+                 * @enum {string}
+                 */
+                status: "converged" | "unstable";
+                tolerance: number;
+            } | null;
+            horizon: number;
+            /** @description Ticks the forecast stands in the branches before the next prophecy replaces it: the prophecy interval, at most the horizon */
+            reign: number;
+            /** @enum {string} */
+            schema: "prophecy/4";
+            stability: {
+                max: number;
+                mean: number;
+                min: number;
+            };
+            tick: number;
+            /** @description Ticks the attribution ensembles looked ahead: twice the horizon for the basins the counterfactual lost in some branch, else the horizon */
             window: number;
         };
         ProphecyEvent: {
@@ -5643,6 +5880,132 @@ export interface components {
                 };
                 tick: number;
                 /** @description Ticks the attribution ensembles look ahead: twice the horizon */
+                window: number;
+            } | {
+                basins: {
+                    [key: string]: {
+                        attribution: {
+                            /** @description Branch pairs compared: prophecyBranches, more when the first ones left the verdict open */
+                            branches: number;
+                            effect: {
+                                /** @description Mean shift of the loss tick over the branches that lost the basin within the horizon in both; 0 when neither ensemble lost it */
+                                expectedLossTick: number | null;
+                                /** @description Its t interval; null with fewer than two such branches */
+                                expectedLossTickInterval: {
+                                    high: number;
+                                    low: number;
+                                } | null;
+                                lossProbability: number;
+                                /** @description Newcombe's interval of a paired difference of proportions */
+                                lossProbabilityInterval: {
+                                    high: number;
+                                    low: number;
+                                };
+                                windowLossProbability: number | null;
+                                windowLossProbabilityInterval: {
+                                    high: number;
+                                    low: number;
+                                } | null;
+                            };
+                            /**
+                             * @description As in prophecy/3, decided on the 95 % interval of the effect: self-fulfilling (the loss likelier within the horizon), self-defeating (less likely, also over the window), postponing (less likely within the horizon but not over the window, or as likely but later), hastening (as likely but sooner), neutral (no effect beyond the thresholds, or no loss seen at all); inconclusive when the interval straddles a threshold with the most branches allowed
+                             * @enum {string}
+                             */
+                            verdict: "self-fulfilling" | "self-defeating" | "postponing" | "hastening" | "neutral" | "inconclusive";
+                            /** @description The branches with the agents reacting to no prophecy */
+                            withoutReaction: {
+                                /** @description Mean tick of loss over the branches that lost it within the horizon */
+                                expectedLossTick: number | null;
+                                /** @description Share of branches that lost the basin within the horizon */
+                                lossProbability: number;
+                                lossProbabilityInterval: {
+                                    high: number;
+                                    low: number;
+                                };
+                                /** @description Share that lost it within the window (twice the horizon); null for a basin not followed past the horizon (only those the counterfactual lost in some branch are) */
+                                windowLossProbability: number | null;
+                            };
+                            /** @description The same branches with the agents reacting to this prophecy while it reigns */
+                            withReaction: {
+                                /** @description Mean tick of loss over the branches that lost it within the horizon */
+                                expectedLossTick: number | null;
+                                /** @description Share of branches that lost the basin within the horizon */
+                                lossProbability: number;
+                                lossProbabilityInterval: {
+                                    high: number;
+                                    low: number;
+                                };
+                                /** @description Share that lost it within the window (twice the horizon); null for a basin not followed past the horizon (only those the counterfactual lost in some branch are) */
+                                windowLossProbability: number | null;
+                            };
+                        };
+                        /** @description Standard deviation of the depth at the horizon */
+                        depthSpread: number;
+                        /** @description Mean depth at the horizon */
+                        expectedDepth: number;
+                        expectedLossTick: number | null;
+                        /** @description The published forecast, which agents react to */
+                        lossProbability: number;
+                        lossProbabilityInterval: {
+                            high: number;
+                            low: number;
+                        };
+                    };
+                };
+                /** @description Branches of the published forecast */
+                branches: number;
+                /** @description Ticks computed for this prophecy over every branch of every ensemble: its cost */
+                branchTicks: number;
+                /** @description Agreement of the branches: 1 when every basin forecast is 0 or 1 */
+                confidence: number;
+                /** @description Ensembles run: the counterfactual, the reaction, and the fixed-point trials */
+                ensembles: number;
+                expectedCentroid: {
+                    x: number;
+                    y: number;
+                } | null;
+                /** @description null unless the rule fixedPointIterations is above 0 */
+                fixedPoint: {
+                    /** @description The contested basins: those whose counterfactual forecast the reaction moves by more than the tolerance */
+                    basins: {
+                        [key: string]: {
+                            published: number;
+                            /** @description Why the published forecast was chosen */
+                            reason: string;
+                            /** @description Forecasts consistent with the reaction to them, within the tolerance; stable when the reaction pulls nearby forecasts towards it */
+                            roots: {
+                                forecast: number;
+                                reaction: number;
+                                stable: boolean;
+                            }[];
+                            /** @description Every forecast tried, in order */
+                            trials: {
+                                forecast: number;
+                                reaction: number;
+                            }[];
+                        };
+                    };
+                    /** @description Reaction ensembles the search ran, each over the horizon */
+                    evaluations: number;
+                    /**
+                     * @description converged: every contested basin is published at a consistent forecast; unstable: some basin has none within the tolerance
+                     * @enum {string}
+                     */
+                    status: "converged" | "unstable";
+                    tolerance: number;
+                } | null;
+                horizon: number;
+                /** @description Ticks the forecast stands in the branches before the next prophecy replaces it: the prophecy interval, at most the horizon */
+                reign: number;
+                /** @enum {string} */
+                schema: "prophecy/4";
+                stability: {
+                    max: number;
+                    mean: number;
+                    min: number;
+                };
+                tick: number;
+                /** @description Ticks the attribution ensembles looked ahead: twice the horizon for the basins the counterfactual lost in some branch, else the horizon */
                 window: number;
             };
             /**

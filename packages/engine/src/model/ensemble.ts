@@ -62,17 +62,53 @@ export function runEnsemble(world: World, seq: number, slots: readonly number[],
   return outcome;
 }
 
+/** The agents' mean position, summed in list order; null without agents. */
+export function meanPosition(world: World): { x: number; y: number } | null {
+  if (world.agentCount === 0) return null;
+  let sx = 0;
+  let sy = 0;
+  for (let i = 0; i < world.agentCount; i++) {
+    sx += world.px[i] as number;
+    sy += world.py[i] as number;
+  }
+  return { x: sx / world.agentCount, y: sy / world.agentCount };
+}
+
+/**
+ * Mean and population standard deviation of basin `t`'s depth at the horizon over the first
+ * `branches` branches of a table laid out branch by branch (`b * basins + t`).
+ */
+export function depthAtHorizonSummary(depthAtHorizon: ArrayLike<number>, basins: number, t: number, branches: number): { mean: number; spread: number } {
+  let depthSum = 0;
+  let depthSquareSum = 0;
+  for (let b = 0; b < branches; b++) {
+    const depth = depthAtHorizon[b * basins + t] as number;
+    depthSum += depth;
+    depthSquareSum += depth * depth;
+  }
+  const mean = depthSum / branches;
+  return { mean, spread: Math.sqrt(Math.max(0, depthSquareSum / branches - mean * mean)) };
+}
+
+/** The attractors not lost, in slot order: their ids and slots. */
+export function liveBasins(world: World): { ids: string[]; slots: number[] } {
+  const ids: string[] = [];
+  const slots: number[] = [];
+  for (let a = 0; a < world.attractorCount; a++) {
+    if (world.lost[a] === 0) {
+      ids.push(world.attractorIds[a] as string);
+      slots.push(a);
+    }
+  }
+  return { ids, slots };
+}
+
 function observeHorizon(branch: World, slots: readonly number[], outcome: EnsembleOutcome, row: number): void {
   for (let t = 0; t < slots.length; t++) outcome.depthAtHorizon[row + t] = branch.depth[slots[t] as number] as number;
-  if (branch.agentCount > 0) {
-    let sx = 0;
-    let sy = 0;
-    for (let i = 0; i < branch.agentCount; i++) {
-      sx += branch.px[i] as number;
-      sy += branch.py[i] as number;
-    }
-    outcome.centroidX += sx / branch.agentCount;
-    outcome.centroidY += sy / branch.agentCount;
+  const centroid = meanPosition(branch);
+  if (centroid !== null) {
+    outcome.centroidX += centroid.x;
+    outcome.centroidY += centroid.y;
   }
   outcome.stabilitySum += branch.stability;
   outcome.stabilityMin = Math.min(outcome.stabilityMin, branch.stability);

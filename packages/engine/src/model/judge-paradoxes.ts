@@ -1,5 +1,6 @@
 import type { Loss, Paradox } from '../schemas/outputs.js';
 import type { EventSink } from './apply-input.js';
+import { judgeAfterWindow } from './calibrated/judge-after-window.js';
 import type { OpenProphecy, World } from './world.js';
 
 /**
@@ -9,6 +10,10 @@ import type { OpenProphecy, World } from './world.js';
  * the verdict waits for the outcome (`judgeWhenKnown`).
  */
 export function judgeParadoxes(world: World, tick: number, losses: readonly Loss[], sink: EventSink): void {
+  if (world.features.verdictsAwaitWindow) {
+    if (world.openProphecies.length > 0 || (world.averted.length > 0 && losses.length > 0)) judgeAfterWindow(world, tick, losses, sink);
+    return;
+  }
   if (world.openProphecies.length === 0) return;
   if (world.features.verdictsWaitForOutcome) {
     judgeWhenKnown(world, tick, losses, sink);

@@ -1,7 +1,7 @@
 import type { FixedPoint, ProphecyBasinV3, ProphecyDataV3 } from '../schemas/prophecy-v3.js';
 import type { EventSink } from './apply-input.js';
 import { attribute, forecastOf, wilsonInterval } from './attribute-prophecy.js';
-import { lossShare, meanLossTick, runEnsemble, type EnsembleOutcome } from './ensemble.js';
+import { depthAtHorizonSummary, liveBasins, lossShare, meanLossTick, runEnsemble, type EnsembleOutcome } from './ensemble.js';
 import type { OpenProphecy, World } from './world.js';
 
 /** Loss probability by basin id within the horizon, in `ids` order. */
@@ -16,7 +16,7 @@ function probabilities(outcome: EnsembleOutcome, ids: readonly string[], until: 
  * reflexivity 0, every probability 0, or nobody believing. The reaction ensemble is then the
  * counterfactual itself, bit for bit, and is not run twice.
  */
-function reactionIsNeutral(world: World, forecast: Readonly<Record<string, number>>): boolean {
+export function reactionIsNeutral(world: World, forecast: Readonly<Record<string, number>>): boolean {
   if (world.rules.reflexivity === 0) return true;
   if (Object.values(forecast).every((p) => p === 0)) return true;
   for (let i = 0; i < world.agentCount; i++) if (world.belief[i] !== 0) return false;
@@ -42,14 +42,7 @@ export function prophesyWithAttribution(world: World, sink: EventSink | null): v
   const seq = world.prophecySeq + 1;
   const tick = world.tick;
   const window = 2 * horizon;
-  const ids: string[] = [];
-  const slots: number[] = [];
-  for (let a = 0; a < world.attractorCount; a++) {
-    if (world.lost[a] === 0) {
-      ids.push(world.attractorIds[a] as string);
-      slots.push(a);
-    }
-  }
+  const { ids, slots } = liveBasins(world);
   const standingFor = (lossProbability: Record<string, number>): OpenProphecy => ({ seq, tick, horizon, lossProbability, settled: [] });
   let ensembles = 0;
   const ensembleReactingTo = (forecast: Record<string, number>, counterfactual: EnsembleOutcome): EnsembleOutcome => {
@@ -109,22 +102,15 @@ export function prophesyWithAttribution(world: World, sink: EventSink | null): v
   let agreement = 0;
   ids.forEach((id, t) => {
     const p = published[id] as number;
-    let depthSum = 0;
-    let depthSquareSum = 0;
-    for (let b = 0; b < branches; b++) {
-      const depth = publishedOutcome.depthAtHorizon[b * ids.length + t] as number;
-      depthSum += depth;
-      depthSquareSum += depth * depth;
-    }
-    const mean = depthSum / branches;
+    const depth = depthAtHorizonSummary(publishedOutcome.depthAtHorizon, ids.length, t, branches);
     const lossTick = meanLossTick(publishedOutcome, t, tick + horizon);
     expectedLossTick[id] = lossTick;
     basins[id] = {
       lossProbability: p,
       lossProbabilityInterval: wilsonInterval(p, branches),
       expectedLossTick: lossTick,
-      expectedDepth: mean,
-      depthSpread: Math.sqrt(Math.max(0, depthSquareSum / branches - mean * mean)),
+      expectedDepth: depth.mean,
+      depthSpread: depth.spread,
       attribution: attribute(forecastOf(counterfactual, t, tick, horizon), forecastOf(reacting, t, tick, horizon), branches, horizon),
     };
     agreement += Math.abs(2 * p - 1);

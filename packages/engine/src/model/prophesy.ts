@@ -2,6 +2,7 @@ import { openStream } from '../rng/random-stream.js';
 import type { ProphecyData } from '../schemas/outputs.js';
 import type { EventSink } from './apply-input.js';
 import { advanceTick } from './advance-tick.js';
+import { prophesyCalibrated } from './calibrated/prophesy-calibrated.js';
 import { prophesyWithAttribution } from './prophesy-with-attribution.js';
 import { forkWorld, type OpenProphecy, type World } from './world.js';
 
@@ -27,6 +28,10 @@ interface BasinTally {
  * becomes the standing prophecy that agents react to from the next tick on.
  */
 export function prophesy(world: World, sink: EventSink | null): void {
+  if (world.features.calibratedProphecies) {
+    prophesyCalibrated(world, sink);
+    return;
+  }
   if (world.features.attributedProphecies) {
     prophesyWithAttribution(world, sink);
     return;

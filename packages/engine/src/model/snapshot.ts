@@ -73,6 +73,7 @@ export const WORLD_FIELDS_IN_SNAPSHOT: Readonly<Record<keyof World, SnapshotPlac
   prophecySeq: 'prophecySeq',
   standing: 'standing',
   openProphecies: 'openProphecies',
+  averted: 'averted',
   pending: 'pending',
   lastMove: 'lastMove',
   // False outside a prophecy branch, and a branch is never snapshot.
@@ -153,6 +154,7 @@ export function toSnapshot(world: World): EngineSnapshot {
     prophecySeq: world.prophecySeq,
     standing: world.standing === null ? null : { ...world.standing, settled: [...world.standing.settled] },
     openProphecies: world.openProphecies.map((p) => ({ ...p, settled: [...p.settled] })),
+    ...(world.features.verdictsAwaitWindow ? { averted: world.averted.map((entry) => ({ ...entry })) } : {}),
     pending: JSON.parse(JSON.stringify(world.pending)) as EngineInput[],
     lastMove: world.lastMove,
   };
@@ -198,6 +200,7 @@ export function fromSnapshot(snapshot: EngineSnapshot, features: VersionFeatures
   world.standing =
     world.openProphecies.find((p) => p.seq === snapshot.standing?.seq) ??
     (snapshot.standing === null ? null : { ...snapshot.standing, settled: [...snapshot.standing.settled] });
+  world.averted = (snapshot.averted ?? []).map((entry) => ({ ...entry }));
   world.pending = JSON.parse(JSON.stringify(snapshot.pending)) as EngineInput[];
   world.lastMove = snapshot.lastMove;
   return world;

@@ -3,6 +3,7 @@ import { openStream, type RandomStream } from '../rng/random-stream.js';
 import type { Agent } from '../schemas/agent.js';
 import type { Attractor } from '../schemas/attractor.js';
 import type { Completion } from '../schemas/outputs.js';
+import type { CalibratedVerdict } from '../schemas/prophecy-v4.js';
 import { DEFAULT_POLICY } from '../schemas/policy.js';
 import type { ResolvedRules } from '../schemas/rules.js';
 import type { Scenario } from '../schemas/scenario.js';
@@ -25,7 +26,24 @@ export interface OpenProphecy {
    * 1.2.0 on: the forecast tick of each loss (mean over the branches that lost the basin), from
    * which a confident forecast's verdict waits one more horizon. Absent before 1.2.0.
    */
-  readonly expectedLossTick?: Readonly<Record<string, number | null>>;
+  readonly expectedLossTick?: Readonly<Record<string, number | null>> | undefined;
+  /**
+   * 1.3.0 on: the loss probability within the horizon in the ensemble reacting to this forecast,
+   * against which a loss is judged unforeseen, and the verdict on each basin, without which a
+   * surviving basin is not `averted`. Absent before 1.3.0.
+   */
+  readonly reactedLossProbability?: Readonly<Record<string, number>> | undefined;
+  readonly verdicts?: Readonly<Record<string, CalibratedVerdict>> | undefined;
+}
+
+/** 1.3.0 on: a basin judged `averted`, watched so that a later loss of it is reported. */
+export interface AvertedBasin {
+  readonly attractor: string;
+  readonly seq: number;
+  readonly tick: number;
+  /** The tick the averted paradox was raised at. */
+  readonly judgedAt: number;
+  readonly predictedLossProbability: number;
 }
 
 /**
@@ -91,6 +109,8 @@ export interface World {
   prophecySeq: number;
   standing: OpenProphecy | null;
   openProphecies: OpenProphecy[];
+  /** 1.3.0 on: the basins judged averted and still standing, one entry each, latest judgement. */
+  averted: AvertedBasin[];
   pending: EngineInput[];
   lastMove: string;
   /** True inside a prophecy branch: no prophecies, no events. */
@@ -244,6 +264,7 @@ export function emptyWorld(frame: WorldFrame): World {
     prophecySeq: 0,
     standing: null,
     openProphecies: [],
+    averted: [],
     pending: [],
     lastMove: 'start',
     inBranch: false,
@@ -324,6 +345,7 @@ export function forkWorld(world: World, motion: RandomStream, environment: Rando
     environment,
     belowThreshold: [...world.belowThreshold],
     openProphecies: [],
+    averted: [],
     pending: [],
     inBranch: true,
   };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PointSchema } from './identifier.js';
 import { ResolvedPolicySchema } from './policy.js';
 import { ProphecyDataV3Schema } from './prophecy-v3.js';
+import { ProphecyDataV4Schema } from './prophecy-v4.js';
 
 /**
  * An attractor as it stands at a tick.
@@ -163,10 +164,12 @@ export type Loss = z.infer<typeof LossSchema>;
 export const ParadoxSchema = z.object({
   tick: z.number().int(),
   kind: z
-    .enum(['averted', 'unforeseen', 'decree', 'postponed', 'unstable-prophecy'])
+    .enum(['averted', 'unforeseen', 'decree', 'postponed', 'unstable-prophecy', 'unfulfilled', 'lost-after-averted'])
     .describe(
-      'averted: a confident loss did not happen; unforeseen: a loss happened against a confident prophecy; decree: a decree made a prophesied loss impossible; ' +
-        'postponed (1.2.0): a confident loss came after the horizon, within a horizon after the forecast loss tick; unstable-prophecy (1.2.0): no forecast is consistent with the reaction to it',
+      'averted: a confident loss did not happen (1.3.0: the basin survived the whole window and the verdict is self-defeating); unforeseen: a loss happened against a confident prophecy ' +
+        '(1.3.0: against the published forecast and the reaction to it); decree: a decree made a prophesied loss impossible; ' +
+        'postponed (1.2.0): a confident loss came after the horizon, within a horizon after the forecast loss tick (1.3.0: within the window); unstable-prophecy (1.2.0): no forecast is consistent with the reaction to it; ' +
+        'unfulfilled (1.3.0): a confident loss did not happen within the window, and the reaction is not what prevented it; lost-after-averted (1.3.0): a basin once judged averted was lost later',
     ),
   prophecy: ProphecyRefSchema,
   attractor: z.string(),
@@ -306,7 +309,7 @@ export type ProphecyDataV2 = z.infer<typeof ProphecyDataV2Schema>;
  * const data = ProphecyDataSchema.parse(event.data.data);
  * console.log(data.schema === 'prophecy/1' ? data.expectedStability : data.confidence);
  */
-export const ProphecyDataSchema = z.discriminatedUnion('schema', [ProphecyDataV1Schema, ProphecyDataV2Schema, ProphecyDataV3Schema]);
+export const ProphecyDataSchema = z.discriminatedUnion('schema', [ProphecyDataV1Schema, ProphecyDataV2Schema, ProphecyDataV3Schema, ProphecyDataV4Schema]);
 /**
  * `prophecy.data` of any engine version.
  *

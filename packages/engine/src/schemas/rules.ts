@@ -128,6 +128,6 @@ export function resolveRules(rules: Rules | undefined): ResolvedRules {
   return { ...merged, warningThresholds: [...merged.warningThresholds].sort((a, b) => b - a) } as ResolvedRules;
 }
 
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+function stripUndefined<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DecreeSchema } from './decree.js';
 import { CompletionSchema } from './outputs.js';
 import { PolicySchema } from './policy.js';
+import { CalibratedVerdictSchema } from './prophecy-v4.js';
 import { NUMERIC_RULE_NAMES, RULE_DEFAULTS, type NumericRuleName } from './rules.js';
 
 /**
@@ -35,8 +36,12 @@ const OpenProphecySchema = z
     lossProbability: z.record(z.string(), finite),
     settled: z.array(z.string()),
     expectedLossTick: z.record(z.string(), finite.nullable()).optional(),
+    reactedLossProbability: z.record(z.string(), finite).optional(),
+    verdicts: z.record(z.string(), CalibratedVerdictSchema).optional(),
   })
   .strict();
+
+const AvertedBasinSchema = z.object({ attractor: z.string(), seq: count, tick: count, judgedAt: count, predictedLossProbability: finite }).strict();
 
 const EngineInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('decree'), decree: DecreeSchema, ref: z.string().nullable().optional() }).strict(),
@@ -108,6 +113,8 @@ export const EngineSnapshotSchema = z
     /** The prophecy agents react to; it may have closed its horizon and still stand (1.0.0). */
     standing: OpenProphecySchema.nullable(),
     openProphecies: z.array(OpenProphecySchema),
+    /** Engine 1.3.0 on: basins judged averted and watched for a later loss; absent before. */
+    averted: z.array(AvertedBasinSchema).optional(),
     pending: z.array(EngineInputSchema),
     lastMove: z.string(),
   })

@@ -10,7 +10,7 @@
 export interface VersionFeatures {
   readonly version: string;
   /** The shape of `prophecy.data`. */
-  readonly prophecySchema: 'prophecy/1' | 'prophecy/2' | 'prophecy/3';
+  readonly prophecySchema: 'prophecy/1' | 'prophecy/2' | 'prophecy/3' | 'prophecy/4';
   /**
    * 1.0.0: agents react to the standing prophecy at full strength until the next one replaces it.
    * 1.1.0: the reaction fades linearly to nothing over the prophecy's horizon.
@@ -32,6 +32,19 @@ export interface VersionFeatures {
    * that comes within a horizon after the forecast loss tick is `postponed`, not `averted`.
    */
   readonly verdictsWaitForOutcome: boolean;
+  /**
+   * 1.3.0: prophecies calibrated against their own reaction: the reaction ensemble reacts only
+   * while the forecast reigns (until the next prophecy), fixed points are found by bisection,
+   * and verdicts rest on paired 95 % intervals, with more branches while one is open
+   * (`inconclusive` when it stays open).
+   */
+  readonly calibratedProphecies: boolean;
+  /**
+   * 1.3.0: a confident forecast is `averted` only when the basin survives the whole window and
+   * the verdict is self-defeating; a loss within the window is `postponed`; a later loss of an
+   * averted basin is `lost-after-averted`; `unforeseen` is judged against the reaction too.
+   */
+  readonly verdictsAwaitWindow: boolean;
 }
 
 export const V1_0_0: VersionFeatures = Object.freeze({
@@ -41,6 +54,8 @@ export const V1_0_0: VersionFeatures = Object.freeze({
   beliefPolicy: false,
   attributedProphecies: false,
   verdictsWaitForOutcome: false,
+  calibratedProphecies: false,
+  verdictsAwaitWindow: false,
 });
 
 export const V1_1_0: VersionFeatures = Object.freeze({
@@ -50,6 +65,8 @@ export const V1_1_0: VersionFeatures = Object.freeze({
   beliefPolicy: false,
   attributedProphecies: false,
   verdictsWaitForOutcome: false,
+  calibratedProphecies: false,
+  verdictsAwaitWindow: false,
 });
 
 export const V1_2_0: VersionFeatures = Object.freeze({
@@ -59,4 +76,17 @@ export const V1_2_0: VersionFeatures = Object.freeze({
   beliefPolicy: true,
   attributedProphecies: true,
   verdictsWaitForOutcome: true,
+  calibratedProphecies: false,
+  verdictsAwaitWindow: false,
+});
+
+export const V1_3_0: VersionFeatures = Object.freeze({
+  version: '1.3.0',
+  prophecySchema: 'prophecy/4',
+  reactionFadesOverHorizon: true,
+  beliefPolicy: true,
+  attributedProphecies: true,
+  verdictsWaitForOutcome: true,
+  calibratedProphecies: true,
+  verdictsAwaitWindow: true,
 });

@@ -7,6 +7,7 @@ import type { RouteClass, UsageRecorder } from '../../identity/usage-recorder.js
 import { createRouter } from '../../lib/create-router.js';
 import { LiveHub } from '../../live/live-channel.js';
 import type { LiveOptions } from '../../live/live-options.js';
+import { DEFAULT_PROCESS_QUEUE_BYTES, QueueBudget } from '../../live/queue-budget.js';
 import { DEFAULT_SUBSCRIBER_LIMITS } from '../../live/sse-subscriber.js';
 import { localStreamSlots } from '../../coordination/in-process-coordination.js';
 import type { SimulationEventBus } from '../../simulations/event-bus.js';
@@ -43,6 +44,7 @@ export function eventsRouter(deps: EventsRouterDeps) {
       heartbeatMs: options.heartbeatMs ?? 30_000,
       retryMs: options.retryMs ?? 3000,
       limits: options.subscriberLimits ?? DEFAULT_SUBSCRIBER_LIMITS,
+      budget: options.budget ?? new QueueBudget(DEFAULT_PROCESS_QUEUE_BYTES),
     },
     streams: options.streams ?? localStreamSlots(),
     tiers: options.tiers ?? DEFAULT_TIER_LIMITS,

@@ -36,7 +36,7 @@ export const SseMessageSchema = z
     message('prophecy', ProphecyEventDataSchema),
     message('simulation:status', StatusEventDataSchema),
     z.object({ id: z.string().optional().describe('Present for SIMULATION_FAILED; absent for SLOW_CONSUMER'), event: z.literal('error'), data: ErrorEventDataSchema }),
-    z.object({ event: z.literal('degraded'), data: DegradedEventDataSchema }).describe('Once, when a lag=skip stream first falls behind; no id'),
+    z.object({ event: z.literal('degraded'), data: DegradedEventDataSchema }).describe('Once, when a lag=skip stream (the default) first falls behind; no id'),
     z.object({ event: z.literal('heartbeat'), data: z.literal('').describe('Empty: the line is `data:`') }).describe('Every 30 s; no id'),
   ])
   .openapi('SimulationEventMessage');
@@ -55,7 +55,7 @@ const streamDescription = [
   '',
   '**End.** After the final `simulation:status` (completed or failed) the server closes the stream; a request with nothing left to send answers 204, which tells an EventSource to stop reconnecting.',
   '',
-  '**Slow clients.** Each stream\'s queue holds at most 4 MiB and 4096 messages. `lag=drop` (default): a client further behind receives `event: error` with `{"code":"SLOW_CONSUMER"}` (no id) and the stream closes; reconnecting with Last-Event-ID resumes without loss. `lag=skip`: the stream stays open; the ticks still queued are dropped, one `event: degraded` (no id) says so, and from then on only the newest unsent tick waits (a packed tick after a gap is a key frame); other events are never dropped. Writes to all streams are spread over turns of the event loop (at most 256 KiB per turn), so requests are not held up behind a fan-out.',
+  '**Slow clients** (docs/api.md, "Events", "Several subscribers, slow subscribers"). Two hard bounds on the bytes the server holds for clients, whatever the encoding and `lag`: **per stream** 4 MiB and 4096 messages (queued, or handed to the socket and not yet taken), plus the one tick a degraded stream is sending; **per server process** 128 MiB for all its streams together (`SIM_SSE_PROCESS_QUEUE_BYTES`), a tick shared by several streams counted once; ticks may fill 7/8 of it, the rest is kept for other events. Producing a tick never waits for a client. `lag=skip` (default): past a bound the stream stays open and live; the ticks still queued are dropped, one `event: degraded` (no id, `{"code":"SLOW_CONSUMER","bound":"stream"|"process"}`) says so, and from then on only the newest unsent tick waits (a packed tick after a gap is a key frame); other events are never dropped (if they alone pass a bound, the stream is closed as with drop). `lag=drop`: past a bound the stream receives `retry: <ms>` and `event: error` `{"code":"SLOW_CONSUMER","bound","retryAfter"}` (no id) and closes; `retryAfter` (seconds) is the stream\'s own retry for `stream`, at least 10 s for `process`; reconnecting with Last-Event-ID then resumes without loss. Writes to all streams are spread over turns of the event loop (at most 256 KiB per turn), so requests are not held up behind a fan-out.',
   '',
   '**Limits.** Open streams per organization: free 2, pro 20, enterprise 200; over the limit 429 RATE_LIMITED with `Retry-After: 5`. Each stream is sent at most free 1 MiB/s, pro 4 MiB/s, enterprise 16 MiB/s (per organization: 2, 80 and 3 200 MiB/s); a stream that produces more falls behind as above. Closing a stream frees its slot at once. Streams do not count against the per-minute read limit.',
 ].join('\n');
@@ -85,7 +85,7 @@ export function eventRoutes(guard: MiddlewareHandler[]) {
           }),
           lag: LagParamSchema.optional().openapi({
             param: { name: 'lag', in: 'query' },
-            description: 'When this stream falls behind: drop (default; closed with SLOW_CONSUMER, resume with Last-Event-ID) or skip (stays open, only the newest tick waits)',
+            description: 'When this stream falls behind a bound: skip (default; stays open and live, a degraded event, then only the newest tick waits) or drop (closed with SLOW_CONSUMER and a retry delay, resume with Last-Event-ID)',
           }),
           lastEventId: LastEventIdQuerySchema,
         }),

@@ -1,10 +1,12 @@
 import { z } from '@hono/zod-openapi';
+import { uuidInput } from '../../lib/id-param.js';
 import { alongsideFieldIssues, exactlyOneOf, refinement, type BodyRule } from '../../lib/body-rules.js';
 import { paginated } from '../../lib/pagination.js';
 import { SeedSchema } from '../../lib/seed-schema.js';
 import { MAX_METRICS, MAX_VALUES_PER_PATH, MAX_VARIED_PATHS } from '../../experiments/experiment-limits.js';
 import { EXPERIMENT_STATUSES } from '../../experiments/experiment-status.js';
-import { METRIC_NAMES } from '../../experiments/experiment-metrics.js';
+import { METRIC_NAMES, parseMetric } from '../../experiments/experiment-metrics.js';
+import { pathShapeProblem, reservedSegmentProblem } from '../../experiments/parameter-paths.js';
 import { EngineVersionSchema, InlineScenarioSchema } from '../simulations/simulation-schemas.js';
 
 /** `input` goes with `domain`, and only with it. */
@@ -29,7 +31,7 @@ export const ExperimentBaseSchema = z
     scenario: InlineScenarioSchema.optional(),
     domain: z.string().min(1).max(100).optional().describe('Domain adapter id (GET /v1/domains)'),
     input: z.record(z.string(), z.unknown()).optional().describe('Domain input, required together with domain'),
-    simulation: z.uuid().optional().describe('A simulation of the caller’s organization: every run is a fork of its history at atTick, reseeded with the run’s seed'),
+    simulation: uuidInput().optional().describe('A simulation of the caller’s organization: every run is a fork of its history at atTick, reseeded with the run’s seed'),
     atTick: z.number().int().min(0).optional().describe('With simulation: the tick the runs fork at, 0 to its current tick; the runs compute the ticks after it'),
   })
   .strict()
@@ -48,10 +50,53 @@ export const ValueRangeSchema = z
 
 const pathCount: BodyRule = (body) => (Object.keys(body).length > MAX_VARIED_PATHS ? [{ path: '', message: `at most ${MAX_VARIED_PATHS} parameter paths` }] : []);
 
+/**
+ * Each key of `vary` as sent, before zod builds the record: a key holding `__proto__`,
+ * `constructor` or `prototype` is a 400 at its path (`vary.__proto__`), not a key zod leaves
+ * out silently (docs/api.md, "Experiments", "Parameter paths").
+ */
+function reservedKeys(value: unknown, ctx: z.RefinementCtx): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  for (const key of Object.keys(value)) {
+    const problem = reservedSegmentProblem(key);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: problem });
+  }
+  return value;
+}
+
 export const VarySchema = z
-  .record(z.string().min(1).max(300), z.union([z.array(ParameterValueSchema).max(MAX_VALUES_PER_PATH), ValueRangeSchema]))
-  .superRefine(refinement(pathCount))
+  .preprocess(
+    reservedKeys,
+    z
+      .record(z.string().min(1).max(300), z.union([z.array(ParameterValueSchema).max(MAX_VALUES_PER_PATH), ValueRangeSchema]))
+      .superRefine(refinement(pathCount)),
+  )
   .describe('Parameter path → a list of values or a { from, to, step } range; the runs cover the full cross product (docs/api.md, "Experiments", "Parameter paths")');
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What a body refused by its schema is also told (the route's hook, see reportBodyRules), so
+ * that one 400 lists every problem: the form of each `vary` path and the name of each metric,
+ * which need no base. A body the schema accepts is checked whole by the plan instead, with its
+ * base (docs/api.md, "Experiments", "Parameter paths").
+ */
+export const EXPERIMENT_BODY_RULES: readonly BodyRule[] = [
+  (body) =>
+    isRecord(body.vary)
+      ? Object.keys(body.vary).flatMap((path) => {
+          const problem = pathShapeProblem(path);
+          return problem === undefined ? [] : [{ path: `vary.${path}`, message: problem }];
+        })
+      : [],
+  (body) =>
+    Array.isArray(body.metrics)
+      ? body.metrics.flatMap((key: unknown, index) => {
+          const parsed = typeof key === 'string' ? parseMetric(key) : undefined;
+          return typeof parsed === 'string' ? [{ path: `metrics.${index}`, message: parsed }] : [];
+        })
+      : [],
+];
 
 export const ExperimentBodySchema = z
   .object({
@@ -61,8 +106,12 @@ export const ExperimentBodySchema = z
     replications: z.number().int().min(1).max(10_000).describe('Runs per combination, each with its own seed'),
     seed: SeedSchema.describe('The experiment’s seed; run (c, r) runs with a seed derived from (seed, c, r)'),
     ticks: z.number().int().min(1).max(10_000).describe('Ticks of each run (fewer when the simulation completes first)'),
-    metrics: z.array(z.string().min(1).max(200)).min(1).max(MAX_METRICS).describe(`Metric names from the catalogue (${METRIC_NAMES.join(', ')}); lossTick:<attractor>, lost:<attractor>, paradoxes:<kind>`),
-    organizationId: z.uuid().optional().describe('Organization to bill against; default the caller’s (first) organization'),
+    metrics: z
+      .array(z.string().min(1).max(200))
+      .min(1)
+      .max(MAX_METRICS)
+      .describe(`Metric names from the catalogue (${METRIC_NAMES.join(', ')}); lossTick:<attractor>, lost:<attractor>, paradoxes:<kind>`),
+    organizationId: uuidInput().optional().describe('Organization to bill against; default the caller’s (first) organization'),
   })
   .strict()
   .openapi('ExperimentRequest', {
@@ -116,7 +165,7 @@ export const ExperimentSchema = z
       status: 'running',
       scenarioId: 'self-defeating-prophecy',
       baseSimulation: null,
-      engineVersion: '1.2.0',
+      engineVersion: '1.3.0',
       parameters: [{ path: 'rules.reflexivity', values: [-1, -0.5, 0, 0.5, 1] }],
       combinations: 5,
       replications: 40,

@@ -2,6 +2,7 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { ScenarioInput } from '@sim/engine';
 import type { TierLimitsTable } from '../../identity/tier-limits.js';
 import { validationError } from '../../lib/api-error.js';
+import { chooseMediaType } from '../../lib/content-negotiation.js';
 import { toIssues } from '../../lib/validation-issues.js';
 import { toCsv, toParquet } from '../../experiments/experiment-export.js';
 import type { ExperimentRequest } from '../../experiments/experiment-plan.js';
@@ -15,6 +16,9 @@ import { CSV, PARQUET, type ExperimentRoutes } from './experiments.routes.js';
 import { SSE_HEADERS, streamLimitError } from '../../live/sse-response.js';
 
 type Handler<K extends keyof ExperimentRoutes> = RouteHandler<ExperimentRoutes[K]>;
+
+/** What results answer in: JSON by default, a table on request (docs/api.md, "Content negotiation"). */
+const RESULT_MEDIA_TYPES = ['application/json', CSV, PARQUET] as const;
 
 export interface ExperimentHandlerDeps {
   service: ExperimentService;
@@ -71,15 +75,13 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
 
   const results: Handler<'results'> = async (c) => {
     const { id } = c.req.valid('param');
-    const accept = (c.req.header('accept') ?? '').toLowerCase();
-    if (accept.includes(CSV) || accept.includes(PARQUET)) {
-      const { record, table } = await service.table(c.get('auth'), id);
-      if (accept.includes(PARQUET)) {
-        return streamed(new Response(toParquet(record.spec, table), { status: 200, headers: { 'Content-Type': PARQUET, 'Content-Disposition': `attachment; filename="experiment-${id}.parquet"` } }));
-      }
-      return streamed(new Response(toCsv(table), { status: 200, headers: { 'Content-Type': `${CSV}; charset=utf-8`, 'Content-Disposition': `attachment; filename="experiment-${id}.csv"` } }));
+    const type = chooseMediaType(c.req.header('accept'), RESULT_MEDIA_TYPES);
+    if (type === 'application/json') return c.json(await service.results(c.get('auth'), id), 200);
+    const { record, table } = await service.table(c.get('auth'), id);
+    if (type === PARQUET) {
+      return streamed(new Response(toParquet(record.spec, table), { status: 200, headers: { 'Content-Type': PARQUET, 'Content-Disposition': `attachment; filename="experiment-${id}.parquet"` } }));
     }
-    return c.json(await service.results(c.get('auth'), id), 200);
+    return streamed(new Response(toCsv(table), { status: 200, headers: { 'Content-Type': `${CSV}; charset=utf-8`, 'Content-Disposition': `attachment; filename="experiment-${id}.csv"` } }));
   };
 
   const events: Handler<'events'> = async (c) => {

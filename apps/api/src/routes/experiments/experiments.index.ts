@@ -12,6 +12,8 @@ import type { ExperimentService } from '../../experiments/experiment-service.js'
 import type { ExperimentStore } from '../../experiments/experiment-store.js';
 import type { RouteGuards } from '../../lib/route-guards.js';
 import { localStreamSlots } from '../../coordination/in-process-coordination.js';
+import { reportBodyRules } from '../../lib/body-rules.js';
+import { EXPERIMENT_BODY_RULES } from './experiment-schemas.js';
 import { experimentHandlers } from './experiments.handlers.js';
 import { experimentRoutes } from './experiments.routes.js';
 
@@ -36,12 +38,12 @@ export function experimentsRouter(deps: ExperimentsRouterDeps) {
   const routes = experimentRoutes(deps.guards, streamGuard);
   const handlers = experimentHandlers({
     service: deps.service,
-    stream: { store: deps.store, feed: deps.feed, heartbeatMs: live.heartbeatMs ?? 30_000, retryMs: live.retryMs ?? 3000, limits: live.subscriberLimits ?? DEFAULT_SUBSCRIBER_LIMITS },
+    stream: { store: deps.store, feed: deps.feed, heartbeatMs: live.heartbeatMs ?? 30_000, retryMs: live.retryMs ?? 3000, limits: live.subscriberLimits ?? DEFAULT_SUBSCRIBER_LIMITS, budget: live.budget },
     streams: live.streams ?? localStreamSlots(),
     tiers: live.tiers ?? DEFAULT_TIER_LIMITS,
   });
   return createRouter()
-    .openapi(routes.submit, handlers.submit)
+    .openapi(routes.submit, handlers.submit, reportBodyRules(...EXPERIMENT_BODY_RULES))
     .openapi(routes.list, handlers.list)
     .openapi(routes.get, handlers.get)
     .openapi(routes.cancel, handlers.cancel)

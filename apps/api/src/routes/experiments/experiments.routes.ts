@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { ErrorEnvelopeSchema, errorResponses } from '../../lib/error-envelope.js';
 import { IdParamSchema } from '../../lib/id-param.js';
+import { blankJsonBodyAsEmptyObject, EmptyBodySchema, optionalJson } from '../../lib/optional-body.js';
 import { LastEventIdHeaderSchema, LastEventIdQuerySchema, streamLimitResponse } from '../../live/sse-response.js';
 import { PROTECTED, type RouteGuards } from '../../lib/route-guards.js';
 import { json } from '../simulations/simulations.routes.js';
@@ -9,7 +10,7 @@ import { ListSimulationsQuerySchema } from '../simulations/simulation-schemas.js
 import { ExperimentBodySchema, ExperimentListSchema, ExperimentResultsSchema, ExperimentSchema, ExperimentStreamMessageSchema } from './experiment-schemas.js';
 
 const tags = ['Experiments'];
-const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict, 413: tooLarge } = errorResponses;
+const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 406: notAcceptable, 409: conflict, 413: tooLarge } = errorResponses;
 const experiment = (description: string) => ({ description, content: { 'application/json': { schema: ExperimentSchema } } });
 
 export const CSV = 'text/csv';
@@ -70,9 +71,9 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
       tags,
       summary: 'Cancel an experiment; its finished runs are kept',
       description: 'When this answers, no further run of the experiment completes. An experiment that already finished is answered as it is.',
-      middleware: guards.step,
+      middleware: [...guards.step, blankJsonBodyAsEmptyObject],
       security: PROTECTED,
-      request: { params: IdParamSchema },
+      request: { params: IdParamSchema, body: optionalJson(EmptyBodySchema) },
       responses: { 200: experiment('The experiment, cancelled (or as it finished)'), 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound },
     }),
     results: createRoute({
@@ -99,6 +100,7 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
         401: unauthorized,
         403: forbidden,
         404: notFound,
+        406: notAcceptable,
       },
     }),
     events: createRoute({

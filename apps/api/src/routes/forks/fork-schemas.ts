@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { IdParamSchema } from '../../lib/id-param.js';
+import { IdParamSchema, uuidInput } from '../../lib/id-param.js';
 import { DecreeInputSchema } from '../decrees/decree-schemas.js';
 import { AgentPolicyBodySchema, ForkOriginSchema } from '../simulations/simulation-schemas.js';
 import { COMPARED_LIST_LIMIT, STABILITY_SERIES_POINTS } from '../../simulations/compare-runs.js';
@@ -48,7 +48,7 @@ export const LineageSchema = z
   });
 
 export const CompareParamsSchema = IdParamSchema.extend({
-  otherId: z.uuid().openapi({ param: { name: 'otherId', in: 'path' }, example: '0b6e8f52-4c1d-4e7a-9f3b-2a5c7d9e1f40' }),
+  otherId: uuidInput().openapi({ param: { name: 'otherId', in: 'path' }, example: '0b6e8f52-4c1d-4e7a-9f3b-2a5c7d9e1f40' }),
 });
 
 const ProphecyMarkSchema = z.object({ id: z.uuid(), seq: z.number().int(), tick: z.number().int() }).openapi('ProphecyMark');

@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi';
+import { uuidInput } from '../../lib/id-param.js';
 import { TIERS } from '../../identity/auth-context.js';
 
 export const OrganizationQuerySchema = z.object({
-  organizationId: z.uuid().optional().openapi({
+  organizationId: uuidInput().optional().openapi({
     param: { name: 'organizationId', in: 'query' },
     description: 'One of the organizations the caller may act for (JWT `orgs`); default the first. An API key has exactly one.',
   }),

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { uuidInput } from '../../lib/id-param.js';
 import {
   checkScenarioConsistency,
   DEFAULT_ENGINE_VERSION,
@@ -10,6 +11,7 @@ import {
   TraceStepSchema,
 } from '@sim/engine';
 import { alongsideFieldIssues, exactlyOneOf, refinement, type BodyRule } from '../../lib/body-rules.js';
+import { decimalInteger } from '../../lib/decimal-integer.js';
 import { paginated, PaginationQuerySchema } from '../../lib/pagination.js';
 import { LifecycleStatusSchema } from '../../simulations/lifecycle.js';
 import { TRACE_PAGE_DEFAULT, TRACE_PAGE_MAX } from '../../simulations/trace-page.js';
@@ -58,7 +60,7 @@ export const SimulationSchema = z
   })
   .openapi('Simulation');
 
-const organizationId = z.uuid().optional().describe('Organization to bill against; default the caller’s (first) organization');
+const organizationId = uuidInput().optional().describe('Organization to bill against; default the caller’s (first) organization');
 const engineVersion = EngineVersionSchema.optional();
 const scenarioId = z.string().min(1).max(100).describe('A pre-built scenario id (GET /v1/scenarios)');
 const ticks = z.number().int().min(1).max(10_000);
@@ -129,17 +131,13 @@ export const TraceSchema = z
   .openapi('Trace');
 
 const pageTick = (name: string, description: string) =>
-  z.coerce.number().int().min(1).max(1_000_000).optional().openapi({ param: { name, in: 'query' }, description, example: 1 });
+  decimalInteger(1, 1_000_000).optional().openapi({ param: { name, in: 'query' }, description, example: 1 });
 
 /** docs/api.md, "Trace pages": any of the three asks for a page; none, the whole trace. */
 export const TraceQuerySchema = z.object({
   fromTick: pageTick('fromTick', 'First tick of the page (default 1); at most the current tick. Pass the previous page’s `nextCursor` here: `?fromTick=101&limit=100`, then `?fromTick=201&limit=100`, … until `nextCursor` is null.'),
   toTick: pageTick('toTick', 'Last tick wanted over all pages (default and at most: the current tick); not before fromTick'),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(TRACE_PAGE_MAX)
+  limit: decimalInteger(1, TRACE_PAGE_MAX)
     .optional()
     .openapi({ param: { name: 'limit', in: 'query' }, description: `Ticks per page, 1 to ${TRACE_PAGE_MAX} (default ${TRACE_PAGE_DEFAULT} once a page is asked for)`, example: TRACE_PAGE_DEFAULT }),
 });
@@ -159,8 +157,8 @@ export const TraceReadSchema = TraceSchema.extend({
 
 /** `{id}` and `{tick}` of a past state: a tick is an integer from 0; a malformed one is 400 at `tick`. */
 export const StateAtParamsSchema = z.object({
-  id: z.uuid().openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6a4c3d' }),
-  tick: z.coerce.number().int().min(0).max(1_000_000).openapi({ param: { name: 'tick', in: 'path', required: true }, description: 'A tick from 0 (the start) to the current tick', example: 120 }),
+  id: uuidInput().openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6a4c3d' }),
+  tick: decimalInteger(0, 1_000_000).openapi({ param: { name: 'tick', in: 'path', required: true }, description: 'A tick from 0 (the start) to the current tick', example: 120 }),
 });
 
 export const PastStateSchema = z
@@ -191,7 +189,7 @@ export const TimeControlBodySchema = z
 export const OkSchema = z.object({ ok: z.literal(true) }).openapi('Ok');
 
 /** The list's `organizationId` filter, checked by the handler for JWT callers (the ones it applies to). */
-export const OrganizationFilterSchema = z.uuid();
+export const OrganizationFilterSchema = uuidInput();
 
 export const ListSimulationsQuerySchema = PaginationQuerySchema.extend({
   // Any string passes here: the interface says an API-key caller's filter is ignored, so even a

@@ -2,6 +2,8 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import { toValidationIssues } from '@sim/engine';
 import type { AuthContext } from '../../identity/auth-context.js';
 import { validationError } from '../../lib/api-error.js';
+import { TRACE_MEDIA_TYPES } from '../../lib/chunked-stream.js';
+import { chooseMediaType } from '../../lib/content-negotiation.js';
 import { jsonOnce } from '../../lib/json-once.js';
 import type { SimulationService } from '../../simulations/simulation-service.js';
 import type { ScenarioSource } from '../../simulations/scenario-source.js';
@@ -52,6 +54,8 @@ export function simulationHandlers(service: SimulationService) {
   };
 
   const run: Handler<'run'> = async (c) => {
+    // 406 before anything is created or computed.
+    chooseMediaType(c.req.header('accept'), TRACE_MEDIA_TYPES);
     const body = c.req.valid('json');
     const { simulation, trace } = await service.run(workRequest(c), {
       source: sourceOf(body),
@@ -77,6 +81,7 @@ export function simulationHandlers(service: SimulationService) {
   const step: Handler<'step'> = async (c) => c.json(await service.step(workRequest(c), c.req.valid('param').id, c.req.valid('json').ticks), 200);
 
   const trace: Handler<'trace'> = async (c) => {
+    chooseMediaType(c.req.header('accept'), TRACE_MEDIA_TYPES);
     const stream = await service.trace(workRequest(c), c.req.valid('param').id, c.req.valid('query'));
     const next = stream.page?.nextCursor ?? null;
     return streamed(traceResponse(stream, c.req.header('accept'), { status: 200, runEnvelope: false, ...(next === null ? {} : { headers: { 'X-Next-Cursor': String(next) } }) }));

@@ -31,7 +31,7 @@ export const created = {
   headers: { Location: { schema: { type: 'string' as const }, description: '/v1/simulations/{id}' } },
   content: { 'application/json': { schema: SimulationSchema } },
 };
-const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 409: notActive, 413: tooLarge } = errorResponses;
+const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 406: notAcceptable, 409: notActive, 413: tooLarge } = errorResponses;
 
 /** The simulation routes; middleware comes from the app's guards so docs and enforcement agree. */
 export function simulationRoutes(guards: RouteGuards) {
@@ -78,6 +78,7 @@ export function simulationRoutes(guards: RouteGuards) {
         401: unauthorized,
         403: forbidden,
         404: notFound,
+        406: notAcceptable,
         413: tooLarge,
       },
     }),
@@ -129,7 +130,7 @@ export function simulationRoutes(guards: RouteGuards) {
         'Without query parameters: every step from tick 1 to the current tick. With `fromTick`, `toTick` or `limit`: a page of at most `limit` ticks (default 100, at most 1000), ' +
         'its `page` object in the JSON body and the next page’s `fromTick` in the `X-Next-Cursor` header (absent on the last page, the only place NDJSON carries it). ' +
         'Pages concatenated equal the whole trace byte for byte. 400 when fromTick is after toTick or beyond the current tick; 404 before the first tick.',
-      middleware: guards.read,
+      middleware: guards.engineRead,
       security: PROTECTED,
       request: { params: IdParamSchema, query: TraceQuerySchema },
       responses: {
@@ -145,6 +146,7 @@ export function simulationRoutes(guards: RouteGuards) {
         401: unauthorized,
         403: forbidden,
         404: notFound,
+        406: notAcceptable,
       },
     }),
     stateAt: createRoute({
@@ -155,7 +157,7 @@ export function simulationRoutes(guards: RouteGuards) {
       description:
         'The engine state at `tick`, equal to the `state` of trace step `tick` (tick 0: the state before the first tick). Replayed from the nearest checkpoint and weighed by the work budget like a trace read. ' +
         'A tick beyond the current one is 400 `VALIDATION_ERROR` at `tick`.',
-      middleware: guards.read,
+      middleware: guards.engineRead,
       security: PROTECTED,
       request: { params: StateAtParamsSchema },
       responses: {

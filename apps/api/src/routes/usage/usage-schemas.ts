@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { TIERS } from '../../identity/auth-context.js';
+import { uuidInput } from '../../lib/id-param.js';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -28,7 +29,7 @@ const day = (name: 'from' | 'to', description: string) =>
     .openapi({ param: { name, in: 'query' }, description, example: '2025-01-31' });
 
 export const UsageQuerySchema = z.object({
-  organizationId: z.uuid().optional().openapi({
+  organizationId: uuidInput().optional().openapi({
     param: { name: 'organizationId', in: 'query' },
     description: 'One of the organizations the caller may act for; default the first (an API key has exactly one)',
   }),

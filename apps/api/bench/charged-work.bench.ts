@@ -1,0 +1,80 @@
+/**
+ * Charged agent-ticks against engine milliseconds, per kind of work
+ * (docs/api.md, "Engine work", "Cost model: agent-ticks"): the work budget is fair only if each kind is charged at a
+ * rate that matches what it costs a worker. Every task runs here, on this thread, exactly as a
+ * worker runs it (runEngineTask), on a world of 10 000 agents without prophecies; each kind's
+ * milliseconds per charged agent-tick is printed as a ratio to a step's, measured in the same
+ * run. The issue's target: every ratio between 0.5 and 2.
+ */
+import { Simulation, type ScenarioInput } from '@sim/engine';
+import { performance } from 'node:perf_hooks';
+import { encodeCheckpoint } from '../src/engine-work/checkpoint-codec.js';
+import { runEngineTask } from '../src/engine-work/run-engine-task.js';
+import { parseMetric } from '../src/experiments/experiment-metrics.js';
+import { estimateWork, scenarioShape, worldSetupCost } from '../src/work-budget/work-cost.js';
+
+const AGENTS = 10_000;
+const scenario: ScenarioInput = {
+  seed: 3,
+  agents: Array.from({ length: AGENTS }, (_, i) => ({ id: `a${i}`, marker: { x: (i * 37) % 128, y: (i * 91) % 128 } })),
+  initialState: { width: 128, height: 128, attractors: [{ id: 'w', x: 64, y: 64, depth: 3, radius: 12, capacity: 20_000 }] },
+  rules: { prophecyInterval: 0 },
+} as ScenarioInput;
+const engineVersion = '1.2.0';
+const shape = scenarioShape(scenario, engineVersion);
+
+/** The median milliseconds of `repeat` runs of `task`, after one to warm up. */
+function timed(repeat: number, task: () => unknown): number {
+  task();
+  const samples: number[] = [];
+  for (let i = 0; i < repeat; i++) {
+    const started = performance.now();
+    task();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)] as number;
+}
+
+const world = Simulation.create(scenario, { engineVersion });
+for (let i = 0; i < 5; i++) world.step();
+const snapshot = { json: JSON.stringify(world.snapshot()) };
+const checkpoint = encodeCheckpoint(world);
+const STEP_TICKS = 20;
+
+const kinds: Array<{ kind: string; charged: number; ms: number }> = [];
+kinds.push({
+  kind: `step of ${STEP_TICKS} ticks`,
+  charged: estimateWork(shape, 5, STEP_TICKS).cost,
+  ms: timed(3, () => runEngineTask({ kind: 'advance', from: { snapshot }, ticks: STEP_TICKS, keepSteps: false, checkpointEvery: 0 })),
+});
+// A step restores its world from the stored snapshot too, and is not charged for it yet: a
+// one-tick step shows what that leaves out.
+kinds.push({
+  kind: 'step of 1 tick',
+  charged: estimateWork(shape, 5, 1).cost,
+  ms: timed(3, () => runEngineTask({ kind: 'advance', from: { snapshot }, ticks: 1, keepSteps: false, checkpointEvery: 0 })),
+});
+kinds.push({
+  kind: 'states/{tick}: a checkpoint and 1 tick',
+  charged: estimateWork(shape, 5, 1).cost + worldSetupCost(AGENTS),
+  ms: timed(3, () => runEngineTask({ kind: 'replay', from: { checkpoint }, inputs: [], untilTick: 6, stepsFromTick: 6, format: 'object', budgetMs: 1_000, maxOutput: 1_000_000 })),
+});
+kinds.push({
+  kind: 'states/0: the scenario built',
+  charged: worldSetupCost(AGENTS),
+  ms: timed(3, () => runEngineTask({ kind: 'create', scenario, engineVersion, keepSnapshot: false })),
+});
+const metrics = [parseMetric('losses'), parseMetric('minStability')].filter((m) => typeof m !== 'string');
+kinds.push({
+  kind: 'experiment run of 1 tick',
+  charged: estimateWork(shape, 0, 1).cost + worldSetupCost(AGENTS),
+  ms: timed(3, () => runEngineTask({ kind: 'measure', from: { scenario, engineVersion }, ticks: 1, metrics })),
+});
+
+const base = (kinds[0] as { charged: number; ms: number }).ms / (kinds[0] as { charged: number }).charged;
+console.log(`${AGENTS} agents; ratio = (ms per charged agent-tick) / (a step's); fair when 0.5 to 2`);
+for (const { kind, charged, ms } of kinds) {
+  const ratio = ms / charged / base;
+  console.log(`${kind.padEnd(40)} charged ${String(charged).padStart(10)} agent-ticks  worker ${ms.toFixed(1).padStart(7)} ms  ratio ${ratio.toFixed(2)}${ratio > 2 || ratio < 0.5 ? '  (outside 0.5–2)' : ''}`);
+}
