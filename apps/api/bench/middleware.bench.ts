@@ -42,9 +42,9 @@ const authenticator: Authenticator = { authenticate: async () => ({ ok: true, au
 const huge = { windowSeconds: 60, create: 1e9, step: 1e9, read: 1e9 };
 const hugeWork = { ceiling: 1e12, perWindow: 1e12 };
 const tiers: TierLimitsTable = {
-  free: { rateLimits: huge, work: hugeWork, concurrentStreams: 2, streamBytesPerSecond: 1_048_576 },
-  pro: { rateLimits: huge, work: hugeWork, concurrentStreams: 20, streamBytesPerSecond: 4_194_304 },
-  enterprise: { rateLimits: huge, work: hugeWork, concurrentStreams: 200, streamBytesPerSecond: 16_777_216 },
+  free: { rateLimits: huge, work: hugeWork, concurrentStreams: 2, streamBytesPerSecond: 1_048_576, storage: { quotaBytes: 1e15 } },
+  pro: { rateLimits: huge, work: hugeWork, concurrentStreams: 20, streamBytesPerSecond: 4_194_304, storage: { quotaBytes: 1e15 } },
+  enterprise: { rateLimits: huge, work: hugeWork, concurrentStreams: 200, streamBytesPerSecond: 16_777_216, storage: { quotaBytes: 1e15 } },
 };
 const scenarios = createScenarioCatalog(loadScenarioFolder(join(repoRoot(), 'scenarios'), silentLogger).scenarios);
 // The smallest scenario, so the route's own work does not hide the middlewares' cost.

@@ -1,3 +1,4 @@
+import type { StorageBudget } from './storage-budget/storage-budget.js';
 import type { MiddlewareHandler } from 'hono';
 import type { EngineQueueLimits } from './engine-work/engine-queue.js';
 import type { OpenAPIHono } from '@hono/zod-openapi';
@@ -58,6 +59,8 @@ export interface AppDeps {
   web?: ViewerFiles;
   /** Work ceilings and the compute window; default none. */
   work?: WorkBudget;
+  /** Stored bytes per organization and tier (docs/api.md, "Storage budget"); default none. */
+  storageBudget?: StorageBudget;
   /** Ticks between checkpoints; default picked from each world's size (docs/api.md, "Checkpoints"). */
   checkpointInterval?: number | undefined;
   /** Where experiments are stored; without it the experiment routes are not mounted. */

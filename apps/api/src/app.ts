@@ -7,6 +7,7 @@ import { errorHandler, notFoundHandler } from './lib/error-handler.js';
 import { consoleLogger, type Logger } from './lib/logger.js';
 import { serveOpenApi } from './lib/openapi-document.js';
 import { documentIdempotency } from './idempotency/document-idempotency.js';
+import { reproduceRunResponse } from './routes/simulations/run-response.js';
 import { documentRateLimits } from './rate-limit/document-rate-limits.js';
 import { documentWorkLimits } from './work-budget/document-work-limits.js';
 import { requestId } from './lib/request-id.js';
@@ -67,12 +68,13 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
     ...(deps.usage ? { usage: deps.usage } : {}),
     ...(deps.engine ? { engine: deps.engine } : {}),
     ...(deps.work ? { work: deps.work } : {}),
+    ...(deps.storageBudget ? { storage: deps.storageBudget } : {}),
     checkpointInterval: deps.checkpointInterval,
     ...(deps.coordination ? { locks: deps.coordination.locks, leases: deps.coordination.leases } : {}),
     wantsAgentsJson: (simulationId) => hub.wantsAgentsJson(simulationId),
   });
   // Forks share the service's engine runner, so their replays queue on the same workers.
-  const forks = new SimulationForks({ store: deps.store, engine: service.engine, work: service.work, clock: deps.clock, usage: service.usage });
+  const forks = new SimulationForks({ store: deps.store, engine: service.engine, work: service.work, storage: service.storage, clock: deps.clock, usage: service.usage });
   const onError = errorHandler(logger);
   const guards = createRouteGuards(deps.authenticator, { ...deps.extensions, engineQueue: engineQueue(deps.engineQueue) }, onError);
   const app = createRouter();
@@ -82,6 +84,12 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   app.use('*', marks.provide());
   app.use('*', requestId());
   app.use('*', securityHeaders());
+  // A long `run` answer stored under an Idempotency-Key is a reference; this regenerates it.
+  const reproduceRun = reproduceRunResponse(service);
+  app.use('*', async (c, next) => {
+    c.set('reproduceResponse', reproduceRun);
+    await next();
+  });
   for (const middleware of deps.extensions?.beforeRoutes ?? []) app.use('*', middleware);
   app.use('*', unroutedBodyLimit());
   app.onError(onError);

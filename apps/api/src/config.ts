@@ -97,6 +97,15 @@ const EnvSchema = z.object({
       .optional(),
   ),
   /** Bytes a second one SSE stream is sent at most, `free,pro,enterprise`, e.g. `1048576,4194304,16777216`. */
+  /** Stored bytes each organization of a tier may keep, `free,pro,enterprise` (docs/api.md, "Storage budget"). */
+  SIM_STORAGE_QUOTAS: optional.pipe(
+    z
+      .string()
+      .regex(/^\s*\d+\s*,\s*\d+\s*,\s*\d+\s*$/, { message: 'must be three positive integers: free,pro,enterprise (bytes)' })
+      .transform((v) => v.split(',').map((n) => Number(n.trim())) as [number, number, number])
+      .refine((v) => v.every((n) => Number.isSafeInteger(n) && n > 0), { message: 'quotas must be positive integers' })
+      .optional(),
+  ),
   SIM_SSE_BYTE_RATES: optional.pipe(
     z
       .string()
@@ -185,7 +194,8 @@ function tierLimitsFrom(e: z.infer<typeof EnvSchema>): TierLimitsTable {
       const concurrentStreams = e.SIM_SSE_STREAM_LIMITS?.[TIERS.indexOf(tier)] ?? defaults.concurrentStreams;
       const streamBytesPerSecond = e.SIM_SSE_BYTE_RATES?.[TIERS.indexOf(tier)] ?? defaults.streamBytesPerSecond;
       const [ceiling, perWindow] = work[tier] ?? [defaults.work.ceiling, defaults.work.perWindow];
-      return [tier, { ...defaults, rateLimits: { windowSeconds, create, step, read }, work: { ceiling, perWindow }, concurrentStreams, streamBytesPerSecond }];
+      const storage = { quotaBytes: e.SIM_STORAGE_QUOTAS?.[TIERS.indexOf(tier)] ?? defaults.storage.quotaBytes };
+      return [tier, { ...defaults, rateLimits: { windowSeconds, create, step, read }, work: { ceiling, perWindow }, concurrentStreams, streamBytesPerSecond, storage }];
     }),
   ) as unknown as TierLimitsTable;
 }

@@ -30,6 +30,8 @@ import { createKyselyIdempotencyStore } from './storage/idempotency-store-kysely
 import { createKyselyRateLimitStore } from './storage/rate-limit-store-kysely.js';
 import { createWorkerPoolRunner, defaultWorkerCount } from './engine-work/worker-pool-runner.js';
 import { createWorkBudget } from './work-budget/work-budget.js';
+import { createStorageBudget } from './storage-budget/storage-budget.js';
+import { createKyselyStorageUsage } from './storage/storage-usage-kysely.js';
 import { answerClientError } from './http/client-error-handler.js';
 import { capConnectionsPerAddress } from './http/connection-cap.js';
 import { httpServerOptions } from './http/http-limits.js';
@@ -126,6 +128,9 @@ async function main(): Promise<void> {
   const engine = createWorkerPoolRunner({ threads: engineWorkers });
   logger.info(`engine: ${engineWorkers} worker thread(s)`);
   const work = createWorkBudget({ limiter: rateLimiting.limiter, tiers: config.tierLimits });
+  // Stored bytes per organization and tier (docs/api.md, "Storage budget").
+  const storageUsage = createKyselyStorageUsage(storage.db);
+  const storageBudget = createStorageBudget({ reader: storageUsage, tiers: config.tierLimits, clock: systemClock });
 
   // SSE: one live feed per followed simulation; main ends every stream at shutdown.
   const onBusError = (error: unknown): void => logger.error('event listener failed', { error: String(error) });
@@ -153,6 +158,7 @@ async function main(): Promise<void> {
     usage,
     engine,
     work,
+    storageBudget,
     checkpointInterval: config.checkpointInterval,
     experiments: storage.experiments,
     // Experiment runs fill every worker thread; requests that need the engine queue behind at most that many runs.
@@ -168,7 +174,7 @@ async function main(): Promise<void> {
       // Served requests counted by route class for GET /v1/usage.
       usage,
       mount(_root, { guards, mountRouter }) {
-        mountIdentityRoutes(mountRouter, { guards, identityStore, usage, limits: config.tierLimits });
+        mountIdentityRoutes(mountRouter, { guards, identityStore, usage, storageUsage, limits: config.tierLimits });
       },
     },
   });

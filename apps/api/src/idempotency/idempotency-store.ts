@@ -1,3 +1,17 @@
+/**
+ * What reproduces a response's body instead of its bytes: a `run`'s trace is its simulation's
+ * ticks 1 to `untilTick` replayed (deterministic, so the same bytes), in the representation the
+ * request asked for (docs/api.md, "Idempotency").
+ */
+export interface ResponseReference {
+  kind: 'run-trace';
+  simulationId: string;
+  untilTick: number;
+  format: 'ndjson' | 'json';
+  /** Bytes the first response sent; with `bodyComplete` false the replay fails after as many. */
+  byteLength: number;
+}
+
 /** A response as cached: what a replay sends back. */
 export interface StoredResponse {
   status: number;
@@ -7,6 +21,8 @@ export interface StoredResponse {
   chunkCount: number;
   /** False when the original body failed part-way; the replay fails at the same byte. */
   bodyComplete: boolean;
+  /** Set instead of a body: the body is regenerated from it on a replay. */
+  reference?: ResponseReference | null | undefined;
 }
 
 export interface NewReservation {
@@ -19,6 +35,8 @@ export interface NewReservation {
   expiresAt: number;
   /** Until then the reservation belongs to this attempt; after it, it counts as abandoned. */
   lockedUntil: number;
+  /** The organization the request acts for: the record's stored bytes count against it. */
+  organizationId?: string | undefined;
 }
 
 /** What the reservation found. */

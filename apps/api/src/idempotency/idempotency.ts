@@ -8,7 +8,7 @@ import { parseBody } from './canonical-json.js';
 import { readIdempotencyKey } from './idempotency-key.js';
 import type { IdempotencyStore, StoredResponse } from './idempotency-store.js';
 import { RecentResponses } from './recent-responses.js';
-import { replayResponse } from './replay-response.js';
+import { replayReproduced, replayResponse } from './replay-response.js';
 import { actingOrganization, idempotencyScope, requestFingerprint } from './request-fingerprint.js';
 import { recordResponse } from './response-recorder.js';
 
@@ -21,7 +21,7 @@ export interface IdempotencyOptions {
   lockMs?: number;
   /** Expired records are deleted at most this often, on a request. Default one minute. */
   sweepIntervalMs?: number;
-  /** Bodies up to this size are stored whole; longer ones stream into pieces. Default 256 KiB. */
+  /** Bodies up to this size are stored whole; longer ones are a reference when the handler marked them reproducible (docs/api.md, "Idempotency"), else stream into pieces. Default 256 KiB. */
   inlineMaxBytes?: number;
   /** Completed records kept in memory for replays without a query. Default 1000 (0 turns it off). */
   recentCapacity?: number;
@@ -103,8 +103,13 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
   const recent = new RecentResponses(options.recentCapacity ?? 1000, 64 * 1024);
   let nextSweepAt = 0;
 
-  const replay = (c: Context, token: string, response: StoredResponse): Response =>
-    replayResponse(response, (from, limit) => store.readChunks(token, from, limit), c.get('requestId'));
+  const replay = async (c: Context, token: string, response: StoredResponse): Promise<Response> => {
+    const reference = response.reference;
+    if (reference === null || reference === undefined) return replayResponse(response, (from, limit) => store.readChunks(token, from, limit), c.get('requestId'));
+    const reproduce = c.get('reproduceResponse');
+    if (reproduce === undefined) throw new Error(`idempotency: a stored ${reference.kind} reference and nothing to reproduce it`);
+    return replayReproduced(response, await reproduce(c, reference));
+  };
 
   return async function idempotencyMiddleware(c, next) {
     if (c.req.method !== 'POST') return next();
@@ -116,10 +121,11 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
     // Not JSON: the validators refuse it before any handler, so there is nothing to replay.
     if (body === undefined) return next();
     const fingerprint = requestFingerprint(body.canonical, wantsNdjson(c.req.header('accept')) ? 'ndjson' : 'json');
+    const organizationId = actingOrganization(auth.organizationIds, body.value);
     const scope = idempotencyScope({
       identity: auth.identity,
       issuer: auth.issuer,
-      organizationId: actingOrganization(auth.organizationIds, body.value),
+      organizationId,
       method: c.req.method,
       path: c.req.path,
       key,
@@ -136,7 +142,7 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
       return replay(c, '', known.response);
     }
     const token = randomUUID();
-    const outcome = await store.reserve({ scope, token, fingerprint, now, expiresAt: now + ttlMs, lockedUntil: now + lockMs });
+    const outcome = await store.reserve({ scope, token, fingerprint, now, expiresAt: now + ttlMs, lockedUntil: now + lockMs, organizationId });
     if (outcome.kind === 'in-progress') throw outcome.fingerprint === fingerprint ? keyInProgress() : keyReused();
     if (outcome.kind === 'complete') {
       if (outcome.fingerprint !== fingerprint) throw keyReused();
@@ -157,6 +163,6 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
         return held;
       },
     };
-    c.res = await recordResponse(c.res, sink, { inlineMaxBytes, chunkBytes: inlineMaxBytes, onError });
+    c.res = await recordResponse(c.res, sink, { inlineMaxBytes, chunkBytes: inlineMaxBytes, onError, reference: c.get('reproducibleAs') });
   };
 }

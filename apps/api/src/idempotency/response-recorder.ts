@@ -1,4 +1,5 @@
 import type { StoredResponse } from './idempotency-store.js';
+import type { ReferenceDraft } from './response-reference.js';
 
 /** Where a recorded response goes; each call reports whether the reservation is still held. */
 export interface RecordingSink {
@@ -12,6 +13,8 @@ export interface RecordOptions {
   /** A longer body is streamed to the client and stored in pieces of about this size. */
   chunkBytes: number;
   onError: (error: unknown) => void;
+  /** What reproduces the body: a body longer than inlineMaxBytes is stored as this, not as bytes. */
+  reference?: ReferenceDraft | undefined;
 }
 
 /** Per-request headers: recomputed live on a replay, never cached. */
@@ -90,7 +93,56 @@ export async function recordResponse(response: Response, sink: RecordingSink, op
     prefix.push(read.value);
     size += read.value.byteLength;
   }
+  if (options.reference !== undefined) return withBody(response, referencedStream(reader, prefix, sink, base, options.reference, safely));
   return withBody(response, recordingStream(reader, prefix, sink, base, options, safely));
+}
+
+/**
+ * A long reproducible body passed through without keeping a byte: the record completes, with
+ * its reference and the bytes sent, before the last byte is released. A client that leaves
+ * ends the work (a replay regenerates the whole body from the reference anyway).
+ */
+function referencedStream(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  prefix: Uint8Array[],
+  sink: RecordingSink,
+  base: Pick<StoredResponse, 'status' | 'headers'>,
+  reference: ReferenceDraft,
+  safely: (write: () => Promise<boolean>) => Promise<boolean>,
+): ReadableStream<Uint8Array> {
+  let byteLength = prefix.reduce((n, p) => n + p.byteLength, 0);
+  let finished = false;
+  const finish = async (bodyComplete: boolean): Promise<void> => {
+    if (finished) return;
+    finished = true;
+    await safely(() => sink.complete({ ...base, body: null, chunkCount: 0, bodyComplete, reference: { ...reference, byteLength } }));
+  };
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const piece of prefix) controller.enqueue(piece);
+    },
+    async pull(controller) {
+      let read: ReadResult;
+      try {
+        read = await reader.read();
+      } catch (error) {
+        await finish(false);
+        controller.error(error);
+        return;
+      }
+      if (read.done) {
+        await finish(true);
+        controller.close();
+        return;
+      }
+      byteLength += read.value.byteLength;
+      controller.enqueue(read.value);
+    },
+    async cancel(reason) {
+      await finish(true);
+      await reader.cancel(reason).catch(() => undefined);
+    },
+  });
 }
 
 function failingAfter(pieces: Uint8Array[], error: unknown): ReadableStream<Uint8Array> {

@@ -5,6 +5,7 @@ import { organizationRouter } from '../routes/organization/organization.index.js
 import { usageRouter } from '../routes/usage/usage.index.js';
 import type { IdentityStore } from './identity-store.js';
 import type { TierLimitsTable } from './tier-limits.js';
+import type { StorageUsageReader } from '../storage-budget/storage-usage.js';
 import type { UsageReader } from './usage-recorder.js';
 
 export interface IdentityRoutesOptions {
@@ -13,6 +14,8 @@ export interface IdentityRoutesOptions {
   identityStore: IdentityStore;
   /** Where GET /v1/usage reads. */
   usage: UsageReader;
+  /** Where GET /v1/usage reads the stored bytes; default none shown as zeros. */
+  storageUsage?: StorageUsageReader | undefined;
   limits?: TierLimitsTable | undefined;
   clock?: Clock | undefined;
 }
@@ -24,5 +27,13 @@ export interface IdentityRoutesOptions {
 export function mountIdentityRoutes(mountRouter: (router: OpenAPIHono) => void, options: IdentityRoutesOptions): void {
   const { guards } = options;
   mountRouter(organizationRouter({ identityStore: options.identityStore, guard: guards.readWith('org:read'), ...(options.limits ? { limits: options.limits } : {}) }));
-  mountRouter(usageRouter({ usage: options.usage, guard: guards.readWith('usage:read'), ...(options.clock ? { clock: options.clock } : {}) }));
+  mountRouter(
+    usageRouter({
+      usage: options.usage,
+      ...(options.storageUsage ? { storage: options.storageUsage } : {}),
+      ...(options.limits ? { tiers: options.limits } : {}),
+      guard: guards.readWith('usage:read'),
+      ...(options.clock ? { clock: options.clock } : {}),
+    }),
+  );
 }

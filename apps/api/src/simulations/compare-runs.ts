@@ -1,12 +1,15 @@
 import type { EngineEvent, TraceStep } from '@sim/engine';
 import { createHash } from 'node:crypto';
 import type { EngineRunner } from '../engine-work/engine-runner.js';
+import type { ReplayResult } from '../engine-work/engine-task.js';
 import { replayHistory } from '../engine-work/replay-history.js';
 import type { ReplayInput } from './simulation-store.js';
 import { prophecyId } from './tick-collector.js';
 
 /** The most points a stability series holds; a longer common range is sampled evenly. */
 export const STABILITY_SERIES_POINTS = 500;
+/** The most paradoxes, and prophecies, a comparison lists of each run (docs/api.md, "Comparing runs"). */
+export const COMPARED_LIST_LIMIT = 1_000;
 
 export interface RunParadox {
   tick: number;
@@ -24,16 +27,40 @@ export interface RunProphecy {
 /** What one of the two runs did over the common range. */
 export interface RunDigest {
   id: string;
-  /** Hash of each trace step's JSON, tick 1 first: equal hashes, equal steps. */
-  stepHashes: string[];
   /** Attractor id → the tick its basin was lost at. */
   losses: Map<string, number>;
   /** The attractors of the sampled steps, and every one lost in the range. */
   attractors: Set<string>;
+  /** The first COMPARED_LIST_LIMIT paradoxes of the range, in order. */
   paradoxes: RunParadox[];
+  paradoxCount: number;
+  /** The first COMPARED_LIST_LIMIT prophecies of the range, in order. */
   prophecies: RunProphecy[];
+  prophecyCount: number;
   /** Stability at each sampled tick, in order. */
   stability: number[];
+}
+
+/** Two runs compared over their common range. */
+export interface RunComparison {
+  firstDifferenceTick: number | null;
+  left: RunDigest;
+  right: RunDigest;
+  /**
+   * The most step hashes held at once, waiting for the other run's step of the same tick: at
+   * most one stretch of the run ahead, however long the range (the memory bound a test checks).
+   */
+  heldHashes: number;
+}
+
+/** One of the two replays, read in step with the other. */
+interface Side {
+  digest: RunDigest;
+  stretches: AsyncGenerator<ReplayResult, void, void>;
+  /** Hashes of the steps this run has computed and the other not yet, oldest first. */
+  pending: string[];
+  tick: number;
+  done: boolean;
 }
 
 /**
@@ -45,34 +72,74 @@ export function sampleTicks(range: number, points = STABILITY_SERIES_POINTS): nu
   return Array.from({ length: points }, (_, i) => 1 + Math.round((i * (range - 1)) / (points - 1)));
 }
 
+const emptyDigest = (id: string): RunDigest => ({ id, losses: new Map(), attractors: new Set(), paradoxes: [], paradoxCount: 0, prophecies: [], prophecyCount: 0, stability: [] });
+
 /**
- * Replays one simulation over ticks 1…`range` and keeps only what a comparison reads: a hash of
- * each step's JSON (as the worker wrote it, the trace's own text) and, at the sampled ticks, the
- * parsed step; memory stays small and the main thread parses at most the sampled steps however
- * long the range.
+ * Replays both simulations over ticks 1…`range` in step, side by side on the runner, and keeps
+ * only what a comparison reads: a hash of each step's JSON (the trace's own text) until the
+ * first tick whose hashes differ, the parsed step at the sampled ticks, and the events' digest.
+ * Each replay asks its next stretch only once the other has caught up with it, so what is held
+ * is at most one stretch of the run ahead, never the range (docs/api.md, "Comparing runs").
  */
-export async function digestRun(runner: EngineRunner, id: string, history: ReplayInput, range: number, sampled: readonly number[], signal: AbortSignal | undefined): Promise<RunDigest> {
-  const digest: RunDigest = { id, stepHashes: [], losses: new Map(), attractors: new Set(), paradoxes: [], prophecies: [], stability: [] };
-  if (range === 0) return digest;
+export async function compareRuns(
+  runner: EngineRunner,
+  runs: readonly [{ id: string; history: ReplayInput }, { id: string; history: ReplayInput }],
+  range: number,
+  sampled: readonly number[],
+  signal: AbortSignal | undefined,
+): Promise<RunComparison> {
+  const [left, right] = runs.map(({ id, history }): Side => ({
+    digest: emptyDigest(id),
+    stretches: replayHistory(
+      runner,
+      { scenario: history.scenario, engineVersion: history.engineVersion, inputs: history.inputs.filter((entry) => entry.tick <= range), untilTick: range, format: 'json', keepEvents: true },
+      signal,
+    ),
+    pending: [],
+    tick: 0,
+    done: range === 0,
+  })) as [Side, Side];
   const wanted = new Set(sampled);
-  const stretches = replayHistory(
-    runner,
-    { scenario: history.scenario, engineVersion: history.engineVersion, inputs: history.inputs.filter((entry) => entry.tick <= range), untilTick: range, format: 'json', keepEvents: true },
-    signal,
-  );
-  let tick = 0;
-  for await (const stretch of stretches) {
-    for (const text of stretch.steps) {
-      tick++;
-      digest.stepHashes.push(createHash('sha256').update(text as string).digest('base64'));
-      if (!wanted.has(tick)) continue;
-      const step = JSON.parse(text as string) as TraceStep;
-      for (const attractor of step.state.attractors) digest.attractors.add(attractor.id);
-      digest.stability.push(step.state.stability);
+  let firstDifferenceTick: number | null = null;
+  let matched = 0;
+  let heldHashes = 0;
+  const hashing = () => firstDifferenceTick === null;
+  for (;;) {
+    // Match what both have computed; a difference stops the hashing for good.
+    const common = Math.min(left.pending.length, right.pending.length);
+    for (let i = 0; i < common && hashing(); i++) {
+      if (left.pending[i] !== right.pending[i]) firstDifferenceTick = matched + i + 1;
     }
-    for (const event of stretch.events) takeEvent(digest, event);
+    matched += common;
+    left.pending.splice(0, common);
+    right.pending.splice(0, common);
+    if (!hashing()) left.pending.length = right.pending.length = 0;
+    // Ask the run behind (both when level) for its next stretch.
+    const behind = [left, right].filter((side) => !side.done && (side.tick <= Math.min(left.done ? Infinity : left.tick, right.done ? Infinity : right.tick)));
+    if (behind.length === 0) break;
+    await Promise.all(behind.map((side) => pull(side, wanted, hashing)));
+    heldHashes = Math.max(heldHashes, left.pending.length, right.pending.length);
   }
-  return digest;
+  return { firstDifferenceTick, left: left.digest, right: right.digest, heldHashes };
+}
+
+/** Takes one stretch of a run: its steps' hashes (while they are compared), samples and events. */
+async function pull(side: Side, wanted: ReadonlySet<number>, hashing: () => boolean): Promise<void> {
+  const next = await side.stretches.next();
+  if (next.done === true) {
+    side.done = true;
+    return;
+  }
+  const { digest } = side;
+  for (const text of next.value.steps) {
+    side.tick++;
+    if (hashing()) side.pending.push(createHash('sha256').update(text as string).digest('base64'));
+    if (!wanted.has(side.tick)) continue;
+    const step = JSON.parse(text as string) as TraceStep;
+    for (const attractor of step.state.attractors) digest.attractors.add(attractor.id);
+    digest.stability.push(step.state.stability);
+  }
+  for (const event of next.value.events) takeEvent(digest, event);
 }
 
 function takeEvent(digest: RunDigest, event: EngineEvent): void {
@@ -81,15 +148,10 @@ function takeEvent(digest: RunDigest, event: EngineEvent): void {
     digest.attractors.add(event.data.attractor);
   } else if (event.type === 'paradox') {
     const { tick, kind, attractor, prophecy } = event.data;
-    digest.paradoxes.push({ tick, kind, attractor, prophecy: { id: prophecyId(digest.id, prophecy.seq), seq: prophecy.seq, tick: prophecy.tick } });
+    if (digest.paradoxCount++ < COMPARED_LIST_LIMIT) {
+      digest.paradoxes.push({ tick, kind, attractor, prophecy: { id: prophecyId(digest.id, prophecy.seq), seq: prophecy.seq, tick: prophecy.tick } });
+    }
   } else if (event.type === 'prophecy') {
-    digest.prophecies.push({ id: prophecyId(digest.id, event.data.seq), seq: event.data.seq, tick: event.data.tick });
+    if (digest.prophecyCount++ < COMPARED_LIST_LIMIT) digest.prophecies.push({ id: prophecyId(digest.id, event.data.seq), seq: event.data.seq, tick: event.data.tick });
   }
-}
-
-/** The first tick (1-based) at which the two runs' steps differ, or null when none does. */
-export function firstDifference(a: readonly string[], b: readonly string[]): number | null {
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return i + 1;
-  return null;
 }

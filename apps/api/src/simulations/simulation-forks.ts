@@ -1,4 +1,4 @@
-import type { DecreeInput, EngineEvent, EngineInput, EngineInputDraft, EngineSnapshot, EngineState, InputProblem, Policy } from '@sim/engine';
+import type { DecreeInput, EngineInput, EngineInputDraft, EngineSnapshot, EngineState, InputProblem, Policy } from '@sim/engine';
 import { randomUUID } from 'node:crypto';
 import type { EngineRunner } from '../engine-work/engine-runner.js';
 import { replayHistory } from '../engine-work/replay-history.js';
@@ -6,19 +6,21 @@ import type { AuthContext } from '../identity/auth-context.js';
 import type { UsageRecorder } from '../identity/usage-recorder.js';
 import { conflict, notFound, validationError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
-import type { Checkpoint, NewInput, ReplayInput, SimulationRecord, SimulationStore, SnapshotText, StoredEventType } from './simulation-store.js';
+import type { Checkpoint, NewInput, ReplayInput, SimulationRecord, SimulationStore, SnapshotText } from './simulation-store.js';
 import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
-import { digestRun, firstDifference, sampleTicks, type RunParadox, type RunProphecy } from './compare-runs.js';
+import type { StorageBudget } from '../storage-budget/storage-budget.js';
+import { compareRuns, sampleTicks, type RunParadox, type RunProphecy } from './compare-runs.js';
 import type { LifecycleStatus } from './lifecycle.js';
 import { estimateReplay } from './simulation-service.js';
 import { simulationView, type SimulationView } from './simulation-view.js';
 import { assertSimulationAccess } from './tenancy.js';
-import { TickCollector } from './tick-collector.js';
 
 export interface SimulationForksDeps {
   store: SimulationStore;
   engine: EngineRunner;
   work: WorkBudget;
+  /** A fork stores no history of its own at first, but is refused once the organization's storage is full. */
+  storage: StorageBudget;
   clock: Clock;
   usage: UsageRecorder;
 }
@@ -52,8 +54,11 @@ export interface LineageView {
 export interface ComparedRun {
   id: string;
   tick: number;
+  /** The first COMPARED_LIST_LIMIT of each, in order; the counts are of the whole range. */
   paradoxes: RunParadox[];
+  paradoxCount: number;
   prophecies: RunProphecy[];
+  prophecyCount: number;
 }
 
 export interface ComparisonView {
@@ -66,26 +71,17 @@ export interface ComparisonView {
   stability: { sampled: boolean; ticks: number[]; simulation: number[]; other: number[] };
 }
 
-/** Where a fork's engine stands once the parent's history is replayed up to `atTick`. */
-/** Stored events that the service writes, not the engine: a fork does not inherit them. */
-const SERVICE_EVENT_TYPES: ReadonlySet<StoredEventType> = new Set<StoredEventType>(['simulation:status', 'error']);
-const STORED_EVENTS_PAGE = 1_000;
-
-interface ForkStart {
-  snapshot: EngineSnapshot;
-  collector: TickCollector;
-}
-
 /** A problem with one of the new inputs, at its place in the request body (`decrees.2.payload.x`). */
 function inputProblemAt(prefix: string, problem: InputProblem, fallback: string): ReturnType<typeof validationError> {
   return validationError([{ path: `${prefix}.${problem.path ?? fallback}`, message: problem.message }]);
 }
 
 /**
- * Forks and lineage. A fork is a new simulation of the same organization whose stored input
- * log is its parent's up to `atTick` plus its own inputs at `atTick + 1`; its engine starts
- * from the parent's history replayed up to `atTick` on the engine runner, and everything it
- * needs is copied, so that whatever later happens to the parent changes nothing for the fork
+ * Forks and lineage. A fork is a new simulation of the same organization whose history up to
+ * `atTick` is its parent's, shared by reference (the store resolves reads below `atTick`
+ * through the parent), followed by its own inputs at `atTick + 1`; its engine starts from the
+ * parent's history replayed up to `atTick` on the engine runner. The parent's history up to
+ * there never changes, so whatever later happens to the parent changes nothing for the fork
  * (docs/api.md, "Forks"; the comparison: docs/api.md, "Comparing runs").
  */
 export class SimulationForks {
@@ -101,15 +97,16 @@ export class SimulationForks {
     const inherited = history.inputs.filter((entry) => entry.tick <= atTick);
     const checkpoint = await this.deps.store.nearestCheckpoint(parentId, atTick);
     await this.deps.work.admit(request, estimateReplay(history.scenario, history.engineVersion, inherited, checkpoint?.tick ?? 0, atTick), { history: true });
+    // Its history is shared, so a fork stores nothing counted until it computes (docs/api.md, "Storage budget").
+    await this.deps.storage.admit(request.auth, parent.organizationId, 0);
 
     const id = randomUUID();
     const createdAt = this.deps.clock.now().toISOString();
-    const start = await this.replayTo(parentId, history, inherited, atTick, id, createdAt, request.signal, checkpoint);
-    const queued = await this.queueInputs(start.snapshot, ask, atTick, createdAt, request.signal);
-    const { added } = queued;
+    const snapshot = await this.replayTo(history, inherited, atTick, request.signal, checkpoint);
+    const queued = await this.queueInputs(snapshot, ask, atTick, createdAt, request.signal);
     const status: LifecycleStatus = queued.completed ? 'completed' : 'idle';
-    const inputs: NewInput[] = [...inherited.map((entry) => ({ tick: entry.tick, input: entry.input })), ...added];
-    // One transaction: a server killed during it leaves a whole fork or none.
+    // One transaction: a server killed during it leaves a whole fork or none. The fork's history
+    // up to atTick is its parent's, shared, not copied: it stores only its own inputs.
     await this.deps.store.create(
       {
         id,
@@ -123,9 +120,8 @@ export class SimulationForks {
         snapshot: queued.snapshot,
         createdAt,
         parent: { id: parentId, atTick },
-        inheritCheckpoints: { from: parentId, upToTick: atTick },
       },
-      { at: createdAt, inputs, prophecies: start.collector.prophecies, events: start.collector.events },
+      { at: createdAt, inputs: queued.added, prophecies: [], events: [] },
     );
     this.deps.usage.recordSimulationCreated(parent.organizationId);
     const stored = await this.deps.store.get(id);
@@ -134,51 +130,21 @@ export class SimulationForks {
   }
 
   /**
-   * The parent's history up to `atTick`, with its events gathered as the fork's own (prophecies
-   * get the fork's ids), exactly as if the fork had computed those ticks itself. From the
-   * parent's nearest checkpoint when it has one: the engine events of the ticks up to it are
-   * the parent's stored ones (the engine's own data, as a replay would give them again), and
-   * only the ticks after it are replayed.
+   * The parent's engine at `atTick`: its history replayed from its nearest checkpoint at or
+   * before it (weighed and charged by the caller), on the engine runner. Only the state is
+   * kept: the events of those ticks are the parent's, which the fork shares.
    */
-  private async replayTo(
-    parentId: string,
-    history: ReplayInput,
-    inputs: ReplayInput['inputs'],
-    atTick: number,
-    forkId: string,
-    createdAt: string,
-    signal: AbortSignal | undefined,
-    checkpoint: Checkpoint | undefined,
-  ): Promise<ForkStart> {
-    const collector = new TickCollector(forkId, createdAt);
-    if (checkpoint !== undefined) collector.take(await this.storedEngineEvents(parentId, checkpoint.tick));
+  private async replayTo(history: ReplayInput, inputs: ReplayInput['inputs'], atTick: number, signal: AbortSignal | undefined, checkpoint: Checkpoint | undefined): Promise<EngineSnapshot> {
     let snapshot: EngineSnapshot | undefined;
     const stretches = replayHistory(
       this.deps.engine,
-      // No trace steps: only the state at atTick and the events on the way are needed.
-      { scenario: history.scenario, engineVersion: history.engineVersion, inputs, untilTick: atTick, stepsFromTick: atTick + 1, format: 'object', keepEvents: true, start: checkpoint },
+      // No trace steps: only the state at atTick is needed.
+      { scenario: history.scenario, engineVersion: history.engineVersion, inputs, untilTick: atTick, stepsFromTick: atTick + 1, format: 'object', start: checkpoint },
       signal,
     );
-    for await (const stretch of stretches) {
-      collector.take(stretch.events);
-      snapshot = stretch.snapshot;
-    }
+    for await (const stretch of stretches) snapshot = stretch.snapshot;
     if (snapshot === undefined) throw new Error('the replay of the parent ended without a snapshot');
-    return { snapshot, collector };
-  }
-
-  /** The engine events a simulation stored for ticks 1 to `upToTick`, in order (the service's own, status and error, left out). */
-  private async storedEngineEvents(simulationId: string, upToTick: number): Promise<EngineEvent[]> {
-    const events: EngineEvent[] = [];
-    for (let afterSeq = 0; ; ) {
-      const page = await this.deps.store.listEvents(simulationId, afterSeq, STORED_EVENTS_PAGE);
-      for (const event of page) {
-        if (event.tick > upToTick) return events;
-        if (!SERVICE_EVENT_TYPES.has(event.type)) events.push({ type: event.type, data: event.data } as EngineEvent);
-      }
-      if (page.length < STORED_EVENTS_PAGE) return events;
-      afterSeq = (page.at(-1) as { seq: number }).seq;
-    }
+    return snapshot;
   }
 
   /**
@@ -240,15 +206,22 @@ export class SimulationForks {
     const [a, b] = [upTo(mine), upTo(theirs)];
     await this.deps.work.admit(request, { ...a, cost: a.cost + b.cost, agents: Math.max(a.agents, b.agents) }, { history: true });
     const ticks = sampleTicks(range);
-    const digests = await Promise.all([digestRun(this.deps.engine, id, mine, range, ticks, request.signal), digestRun(this.deps.engine, otherId, theirs, range, ticks, request.signal)]);
-    const [left, right] = digests;
+    const { firstDifferenceTick, left, right } = await compareRuns(this.deps.engine, [{ id, history: mine }, { id: otherId, history: theirs }], range, ticks, request.signal);
     const attractorIds = [...new Set([...left.attractors, ...right.attractors])].sort();
+    const run = (digest: typeof left, tick: number): ComparedRun => ({
+      id: digest.id,
+      tick,
+      paradoxes: digest.paradoxes,
+      paradoxCount: digest.paradoxCount,
+      prophecies: digest.prophecies,
+      prophecyCount: digest.prophecyCount,
+    });
     return {
       range: { fromTick: range === 0 ? 0 : 1, toTick: range },
-      firstDifferenceTick: firstDifference(left.stepHashes, right.stepHashes),
+      firstDifferenceTick,
       attractors: attractorIds.map((attractor) => ({ id: attractor, lossTick: { simulation: left.losses.get(attractor) ?? null, other: right.losses.get(attractor) ?? null } })),
-      simulation: { id, tick: mine.tick, paradoxes: left.paradoxes, prophecies: left.prophecies },
-      other: { id: otherId, tick: theirs.tick, paradoxes: right.paradoxes, prophecies: right.prophecies },
+      simulation: run(left, mine.tick),
+      other: run(right, theirs.tick),
       stability: { sampled: ticks.length < range, ticks, simulation: left.stability, other: right.stability },
     };
   }

@@ -19,7 +19,9 @@ import { EngineTaskCancelled, isEngineTaskCancelled, type EngineRunner } from '.
 import type { AdvanceResult, QueueResult } from '../engine-work/engine-task.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget, type WorkRequest } from '../work-budget/work-budget.js';
-import { estimateWork, peakTickEstimate, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, worldSetupCost, type WorkEstimate } from '../work-budget/work-cost.js';
+import { estimateWork, peakTickEstimate, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../work-budget/work-cost.js';
+import { estimateStoredBytes } from '../storage-budget/storage-cost.js';
+import { unlimitedStorageBudget, type StorageBudget } from '../storage-budget/storage-budget.js';
 import { PlaybackPayers } from '../work-budget/playback-payers.js';
 import { SnapshotWeights, type SnapshotWeight } from './snapshot-weights.js';
 import { scenarioWorkProblems } from '../work-budget/scenario-work-check.js';
@@ -70,6 +72,8 @@ export interface SimulationServiceDeps {
   engine?: EngineRunner;
   /** Ceilings and the compute window; default none. */
   work?: WorkBudget;
+  /** Stored bytes per organization (docs/api.md, "Storage budget"); default none. */
+  storage?: StorageBudget;
   /** Ticks between checkpoints (SIM_CHECKPOINT_INTERVAL); default picked from the world's size. */
   checkpointInterval?: number | undefined;
   /** Serializes each simulation's changes; default a queue in this process. */
@@ -185,6 +189,8 @@ export class SimulationService implements PlaybackTarget {
   readonly engine: EngineRunner;
   /** What each request's engine work is weighed against (forks and compares too). */
   readonly work: WorkBudget;
+  /** What each request's stored history is weighed against (forks too). */
+  readonly storage: StorageBudget;
 
   constructor(private readonly deps: SimulationServiceDeps) {
     this.locks = deps.locks ?? createInProcessCoordination().locks;
@@ -192,6 +198,7 @@ export class SimulationService implements PlaybackTarget {
     this.usage = deps.usage ?? noopUsageRecorder;
     this.engine = deps.engine ?? createInProcessRunner();
     this.work = deps.work ?? unlimitedWorkBudget;
+    this.storage = deps.storage ?? unlimitedStorageBudget;
   }
 
   private now(): string {
@@ -256,8 +263,10 @@ export class SimulationService implements PlaybackTarget {
     const draft = this.begin(request.auth, input);
     const { engineVersion, id, createdAt, resolved } = draft;
     // Weighed before anything is built: a refused run leaves no trace, not even a world.
-    const once = estimateWork(scenarioShape(resolved.scenario, engineVersion), 0, input.ticks);
+    const shape = scenarioShape(resolved.scenario, engineVersion);
+    const once = estimateWork(shape, 0, input.ticks);
     await this.work.admit(request, { ...once, cost: 2 * once.cost });
+    await this.storage.admit(request.auth, draft.organizationId, this.estimateStored(shape, resolved.scenario.initialState.attractors?.length ?? 0, input.ticks));
     const collector = new TickCollector(id, createdAt);
     // The world is built on the worker that computes its ticks. No steps: the first pass builds
     // no trace steps; the response replays them lazily.
@@ -287,6 +296,7 @@ export class SimulationService implements PlaybackTarget {
     await this.authorize(request.auth, id);
     return this.mutate(id, async (current) => {
       await this.work.admit(request, this.estimateAdvance(current, ticks));
+      await this.storage.admit(request.auth, current.organizationId, this.estimateStoredAdvance(current, ticks));
       const result = await this.advance(current, ticks, current.status, undefined, request.signal);
       return { state: result.state, ticks: result.ticks };
     });
@@ -324,6 +334,7 @@ export class SimulationService implements PlaybackTarget {
       const playbackSpeed = speed ?? current.playbackSpeed;
       if (action === 'step') {
         await this.work.admit(request, this.estimateAdvance(current, 1));
+        await this.storage.admit(request.auth, current.organizationId, this.estimateStoredAdvance(current, 1));
         // Stepping takes the simulation out of playback, as a media player's frame step does.
         const next: LifecycleStatus = current.status === 'playing' ? 'paused' : current.status;
         if (current.status === 'playing') this.stopPlayback(id, 'pause');
@@ -341,6 +352,8 @@ export class SimulationService implements PlaybackTarget {
       const costPerSecond = playbackCostPerSecond(shape, ticksPerSecond);
       // A play while playing re-times this simulation: its own old rate is not counted twice.
       this.work.admitPlayback(request, { costPerSecond, ticksPerSecond, peakTickCost: peakTickEstimate(shape), others: this.payers.othersOf(identity, id) });
+      // Weighed for its first minute: playback is refused once the organization's storage is full.
+      await this.storage.admit(request.auth, current.organizationId, this.estimateStored(shape, current.state.attractors.length, Math.ceil(ticksPerSecond * 60)));
       await this.setStatus(current, 'playing', { playbackSpeed });
       const payer = { identity, tier, costPerSecond };
       this.payers.set(id, payer);
@@ -467,6 +480,20 @@ export class SimulationService implements PlaybackTarget {
   }
 
   /**
+   * A `run`'s trace again, from its simulation: ticks 1 to `untilTick` with the inputs logged
+   * up to it, the same bytes the run answered (docs/api.md, "Idempotency"). Weighed like a
+   * trace read of that range.
+   */
+  async runTrace(request: WorkRequest, id: string, untilTick: number): Promise<TraceStream> {
+    await this.authorize(request.auth, id);
+    const replay = await this.deps.store.getReplayInput(id);
+    if (replay === undefined || replay.tick < untilTick) throw notFound(`Simulation ${id} no longer holds the ticks of this response`);
+    const inputs = replay.inputs.filter((entry) => entry.tick <= untilTick);
+    await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, inputs, 0, untilTick), { history: true });
+    return this.traceOf(id, replay.scenarioId, replay.engineVersion, replay.scenario, inputs, untilTick, request.signal);
+  }
+
+  /**
    * The trace up to the current tick, or the page of it that `window` asks for; 404 before the
    * first tick. Replayed from the nearest checkpoint at or before the tick before the first step
    * wanted, and charged from there.
@@ -544,6 +571,15 @@ export class SimulationService implements PlaybackTarget {
   /** The cost of computing `ticks` more ticks of a stored simulation, its queued inputs included. */
   private estimateAdvance(current: RunnableSimulation, ticks: number): WorkEstimate {
     return estimateWork(this.weightOf(current).shape, current.tick, ticks);
+  }
+
+  /** Bytes `ticks` ticks of a world of this shape will store: arithmetic, before anything runs (docs/api.md, "Storage budget"). */
+  private estimateStored(shape: WorkShape, attractors: number, ticks: number): number {
+    return estimateStoredBytes({ agents: shape.agents, attractors, prophecyInterval: shape.interval, checkpointEvery: this.deps.checkpointInterval }, ticks);
+  }
+
+  private estimateStoredAdvance(current: RunnableSimulation, ticks: number): number {
+    return this.estimateStored(this.weightOf(current).shape, current.state.attractors.length, ticks);
   }
 
   /** Stored events after `afterSeq`, for SSE replay (Last-Event-ID). */

@@ -133,14 +133,14 @@ export interface NewSimulation {
   state: EngineState;
   snapshot: StoredSnapshot;
   createdAt: string;
-  /** A fork's origin; absent for a simulation created from a scenario. */
-  parent?: ForkOrigin;
   /**
-   * A fork's inherited checkpoints: the parent's, up to the tick it forks at, copied in the
-   * creating transaction (by the database: no checkpoint passes through the server), so that
-   * the fork's replays of its inherited history start from them too.
+   * A fork's origin; absent for a simulation created from a scenario. A fork **shares** its
+   * parent's history up to `atTick` instead of holding a copy: its input log, events, prophecies
+   * and checkpoints below that tick are read through the parent (and the parent's parent…), its
+   * own rows are what happened after (docs/api.md, "Forks"). Its events are numbered after the
+   * inherited ones, as if it had stored them.
    */
-  inheritCheckpoints?: { from: string; upToTick: number };
+  parent?: ForkOrigin;
 }
 
 export interface SimulationUpdate extends SimulationChanges {

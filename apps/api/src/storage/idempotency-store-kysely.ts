@@ -1,5 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { IdempotencyStore, ReservationOutcome, StoredResponse } from '../idempotency/idempotency-store.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { IdempotencyStore, ReservationOutcome, ResponseReference, StoredResponse } from '../idempotency/idempotency-store.js';
 import type { IdempotencyKeysTable, IdempotencyTables } from './idempotency-tables.js';
 
 /** better-sqlite3 binds Buffers (not bare Uint8Arrays) as blobs; pg takes either. */
@@ -12,12 +12,18 @@ function toResponse(row: Selectable<IdempotencyKeysTable>): StoredResponse {
     body: row.response_body === null ? null : new Uint8Array(row.response_body),
     chunkCount: Number(row.chunk_count),
     bodyComplete: Number(row.body_complete) === 1,
+    ...(row.response_reference === null ? {} : { reference: JSON.parse(row.response_reference) as ResponseReference }),
   };
 }
 
 /** The IdempotencyStore on any Kysely dialect (UPSERT with a WHERE and RETURNING: SQLite ≥ 3.35, PostgreSQL). */
 export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(database: Kysely<DB>): IdempotencyStore {
   const db = database as unknown as Kysely<IdempotencyTables>;
+
+  async function chunkBytes(token: string): Promise<number> {
+    const row = await db.selectFrom('idempotency_chunks').select(sql<number>`coalesce(sum(length(bytes)), 0)`.as('n')).where('token', '=', token).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
 
   async function tryReserve(r: Parameters<IdempotencyStore['reserve']>[0]): Promise<ReservationOutcome | undefined> {
     const won = await db
@@ -30,8 +36,11 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
         response_status: null,
         response_headers: null,
         response_body: null,
+        response_reference: null,
         chunk_count: 0,
         body_complete: 1,
+        organization_id: r.organizationId ?? null,
+        stored_bytes: 0,
         created_at: r.now,
         expires_at: r.expiresAt,
         locked_until: r.lockedUntil,
@@ -46,8 +55,11 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
             response_status: null,
             response_headers: null,
             response_body: null,
+            response_reference: null,
             chunk_count: 0,
             body_complete: 1,
+            organization_id: eb.ref('excluded.organization_id'),
+            stored_bytes: 0,
             created_at: eb.ref('excluded.created_at'),
             expires_at: eb.ref('excluded.expires_at'),
             locked_until: eb.ref('excluded.locked_until'),
@@ -86,6 +98,9 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
     },
 
     async complete(scope, token, response) {
+      const reference = response.reference == null ? null : JSON.stringify(response.reference);
+      // What the record keeps counts against its organization (docs/api.md, "Storage budget").
+      const pieces = response.chunkCount === 0 ? 0 : await chunkBytes(token);
       const result = await db
         .updateTable('idempotency_keys')
         .set({
@@ -94,7 +109,9 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
           response_headers: JSON.stringify(response.headers),
           response_body: response.body === null ? null : toBuffer(response.body),
           chunk_count: response.chunkCount,
+          response_reference: reference,
           body_complete: response.bodyComplete ? 1 : 0,
+          stored_bytes: (response.body?.byteLength ?? 0) + pieces + (reference?.length ?? 0) + JSON.stringify(response.headers).length,
         })
         .where('scope', '=', scope)
         .where('token', '=', token)

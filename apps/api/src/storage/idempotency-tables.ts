@@ -13,10 +13,16 @@ export interface IdempotencyKeysTable {
   /** The whole body when it was not streamed; null when it is in `idempotency_chunks`. */
   response_body: Uint8Array | null;
   chunk_count: number;
+  /** JSON of a ResponseReference: the body is regenerated from it (response_body is then null). */
+  response_reference: string | null;
   /** 0 when the original stream failed part-way: the replay fails at the same place. */
   body_complete: number;
   created_at: number | string;
   expires_at: number | string;
+  /** The organization the request acted for: its stored bytes count against that organization. */
+  organization_id: string | null;
+  /** Bytes the record stores (body, pieces, reference); bigint: a string from pg. */
+  stored_bytes: number | string;
   /** An in-progress reservation not finished by then is considered abandoned (crashed instance). */
   locked_until: number | string;
 }

@@ -3,7 +3,8 @@ import { CompiledQuery, sql, type Kysely, type Selectable, type Transaction } fr
 import type { Page } from '../lib/pagination.js';
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
 import type { Database } from './database-schema.js';
-import type { DecreesTable, SimulationsTable } from './simulation-tables.js';
+import type { DecreesTable, PropheciesTable, SimulationsTable } from './simulation-tables.js';
+import { prophecyId } from '../simulations/tick-collector.js';
 import {
   StaleSimulationError,
   type Checkpoint,
@@ -25,6 +26,21 @@ import {
 import type { ChangeWatch } from './change-watch.js';
 import { ReadThroughCache } from './read-through-cache.js';
 import type { StorageCapabilities } from './storage-capabilities.js';
+
+/** Stored events the service writes, not the engine: a fork does not inherit them. */
+const SERVICE_EVENT_TYPES: StoredEventType[] = ['simulation:status', 'error'];
+
+/** Above any tick (an integer column's largest value): "every tick" in a bound. */
+const LAST_TICK = 2_147_483_647;
+
+/** A sharing fork's link to its parent's history (see NewSimulation.parent). */
+interface SharedOrigin {
+  parentId: string;
+  atTick: number;
+  inheritedEvents: number;
+  inheritedProphecies: number;
+  createdAt: string;
+}
 
 /** Simulations whose records stay in memory for GET /v1/simulations/{id}: a few KiB each. */
 const CACHED_SIMULATIONS = 1_000;
@@ -99,6 +115,13 @@ export class KyselySimulationStore implements SimulationStore {
 
   async create(simulation: NewSimulation, changes: SimulationChanges): Promise<StoredEvent[]> {
     return this.db.transaction().execute(async (trx) => {
+      // A fork shares its parent's history up to atTick: nothing of it is copied, only counted,
+      // so that the fork's own events and prophecies are numbered after the inherited ones.
+      const parent = simulation.parent;
+      const inherited =
+        parent === undefined
+          ? { events: 0, prophecies: 0 }
+          : { events: await this.countEngineEvents(trx, parent.id, parent.atTick), prophecies: await this.countProphecies(trx, parent.id, parent.atTick) };
       await trx
         .insertInto('simulations')
         .values({
@@ -113,31 +136,124 @@ export class KyselySimulationStore implements SimulationStore {
           state: JSON.stringify(simulation.state),
           playback_speed: 1,
           version: 1,
-          // The row's counters count what appendChanges writes below.
+          // The row's counters count what appendChanges writes below (after the inherited events).
           input_seq: changes.inputs.length,
-          event_seq: changes.events.length,
+          event_seq: inherited.events + changes.events.length,
           created_at: simulation.createdAt,
           updated_at: simulation.createdAt,
-          parent_id: simulation.parent?.id ?? null,
-          parent_at_tick: simulation.parent?.atTick ?? null,
+          parent_id: parent?.id ?? null,
+          parent_at_tick: parent?.atTick ?? null,
+          history_shared: parent === undefined ? 0 : 1,
+          inherited_events: inherited.events,
+          inherited_prophecies: inherited.prophecies,
+          events_bytes: 0,
+          prophecies_bytes: 0,
+          checkpoints_bytes: 0,
         })
         .execute();
-      if (simulation.inheritCheckpoints !== undefined) {
-        const { from, upToTick } = simulation.inheritCheckpoints;
-        await trx
-          .insertInto('simulation_checkpoints')
-          .columns(['simulation_id', 'tick', 'snapshot'])
-          .expression(
-            trx
-              .selectFrom('simulation_checkpoints')
-              .select([sql.lit(simulation.id).as('simulation_id'), 'tick', 'snapshot'])
-              .where('simulation_id', '=', from)
-              .where('tick', '<=', upToTick),
-          )
-          .execute();
-      }
-      return this.appendChanges(trx, simulation.id, { inputSeq: 0, eventSeq: 0 }, changes);
+      return this.appendChanges(trx, simulation.id, { inputSeq: 0, eventSeq: inherited.events }, changes);
     });
+  }
+
+  /**
+   * Where a simulation's shared history comes from: its parent and the tick it branched at, for
+   * a fork that shares (null for a root or a fork that holds copies; undefined: no such row).
+   */
+  private async sharedOrigin(db: Kysely<Database>, id: string): Promise<SharedOrigin | null | undefined> {
+    const row = await db
+      .selectFrom('simulations')
+      .select(['parent_id', 'parent_at_tick', 'history_shared', 'inherited_events', 'inherited_prophecies', 'created_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    if (Number(row.history_shared) !== 1 || row.parent_id === null || row.parent_at_tick === null) return null;
+    return {
+      parentId: row.parent_id,
+      atTick: Number(row.parent_at_tick),
+      inheritedEvents: Number(row.inherited_events),
+      inheritedProphecies: Number(row.inherited_prophecies),
+      createdAt: row.created_at,
+    };
+  }
+
+  /** How many engine events (not the service's own) a simulation's history holds up to `upToTick`, inherited ones included. */
+  private async countEngineEvents(db: Kysely<Database>, id: string, upToTick: number): Promise<number> {
+    const origin = await this.sharedOrigin(db, id);
+    // A fork's own events all come after the tick it branched at.
+    if (origin && upToTick <= origin.atTick) return this.countEngineEvents(db, origin.parentId, upToTick);
+    const own = await db
+      .selectFrom('simulation_events')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('simulation_id', '=', id)
+      .where('tick', '<=', upToTick)
+      .where('type', 'not in', SERVICE_EVENT_TYPES)
+      .executeTakeFirstOrThrow();
+    return (origin?.inheritedEvents ?? 0) + Number(own.n);
+  }
+
+  /**
+   * Engine events number `from` to `from + count - 1` (from 0) of a simulation's history up to
+   * `upToTick`, in order: the inherited ones first, resolved through the parent.
+   */
+  private async engineEvents(db: Kysely<Database>, id: string, upToTick: number, from: number, count: number): Promise<Array<Pick<StoredEvent, 'type' | 'tick' | 'data'>>> {
+    if (count <= 0) return [];
+    const origin = await this.sharedOrigin(db, id);
+    if (origin && upToTick <= origin.atTick) return this.engineEvents(db, origin.parentId, upToTick, from, count);
+    const inherited = origin?.inheritedEvents ?? 0;
+    const out = origin && from < inherited ? await this.engineEvents(db, origin.parentId, origin.atTick, from, Math.min(count, inherited - from)) : [];
+    if (out.length < count) {
+      const rows = await db
+        .selectFrom('simulation_events')
+        .select(['type', 'tick', 'data'])
+        .where('simulation_id', '=', id)
+        .where('tick', '<=', upToTick)
+        .where('type', 'not in', SERVICE_EVENT_TYPES)
+        .orderBy('seq', 'asc')
+        .limit(count - out.length)
+        .offset(Math.max(0, from - inherited))
+        .execute();
+      for (const r of rows) out.push({ type: r.type as StoredEventType, tick: Number(r.tick), data: JSON.parse(r.data) as unknown });
+    }
+    return out;
+  }
+
+  /** How many prophecies a simulation's history made up to `upToTick`, inherited ones included. */
+  private async countProphecies(db: Kysely<Database>, id: string, upToTick: number): Promise<number> {
+    const origin = await this.sharedOrigin(db, id);
+    if (origin && upToTick <= origin.atTick) return this.countProphecies(db, origin.parentId, upToTick);
+    const own = await db.selectFrom('prophecies').select(sql<number>`count(*)`.as('n')).where('simulation_id', '=', id).where('tick', '<=', upToTick).executeTakeFirstOrThrow();
+    return (origin?.inheritedProphecies ?? 0) + Number(own.n);
+  }
+
+  /** Prophecies number `from` to `from + count - 1` (from 0, by seq) of a simulation's history up to `upToTick`. */
+  private async prophecyRange(db: Kysely<Database>, id: string, upToTick: number, from: number, count: number): Promise<Array<Selectable<PropheciesTable>>> {
+    if (count <= 0) return [];
+    const origin = await this.sharedOrigin(db, id);
+    if (origin && upToTick <= origin.atTick) return this.prophecyRange(db, origin.parentId, upToTick, from, count);
+    const inherited = origin?.inheritedProphecies ?? 0;
+    const out = origin && from < inherited ? await this.prophecyRange(db, origin.parentId, origin.atTick, from, Math.min(count, inherited - from)) : [];
+    if (out.length < count) {
+      const rows = await db
+        .selectFrom('prophecies')
+        .selectAll()
+        .where('simulation_id', '=', id)
+        .where('tick', '<=', upToTick)
+        .orderBy('seq', 'asc')
+        .limit(count - out.length)
+        .offset(Math.max(0, from - inherited))
+        .execute();
+      out.push(...rows);
+    }
+    return out;
+  }
+
+  /** A simulation's input log up to `upToTick`, in order: the inherited entries first. */
+  private async inputsUpTo(db: Kysely<Database>, id: string, upToTick: number): Promise<ReplayInput['inputs']> {
+    const origin = await this.sharedOrigin(db, id);
+    if (origin && upToTick <= origin.atTick) return this.inputsUpTo(db, origin.parentId, upToTick);
+    const inherited = origin ? await this.inputsUpTo(db, origin.parentId, origin.atTick) : [];
+    const rows = await db.selectFrom('simulation_inputs').select(['tick', 'input']).where('simulation_id', '=', id).where('tick', '<=', upToTick).orderBy('seq', 'asc').execute();
+    return [...inherited, ...rows.map((i) => ({ tick: Number(i.tick), input: JSON.parse(i.input) as EngineInput }))];
   }
 
   async update(update: SimulationUpdate): Promise<StoredEvent[]> {
@@ -202,13 +318,14 @@ export class KyselySimulationStore implements SimulationStore {
           .execute();
       }
     }
+    const bytes = { events: 0, prophecies: 0, checkpoints: 0 };
     for (const prophecy of changes.prophecies) {
-      await trx
-        .insertInto('prophecies')
-        .values({ id: prophecy.id, simulation_id: simulationId, seq: prophecy.seq, tick: prophecy.tick, data: JSON.stringify(prophecy.data), created_at: prophecy.createdAt })
-        .execute();
+      const data = JSON.stringify(prophecy.data);
+      bytes.prophecies += data.length;
+      await trx.insertInto('prophecies').values({ id: prophecy.id, simulation_id: simulationId, seq: prophecy.seq, tick: prophecy.tick, data, created_at: prophecy.createdAt }).execute();
     }
     for (const checkpoint of changes.checkpoints ?? []) {
+      bytes.checkpoints += checkpoint.bytes.byteLength;
       // One statement each: a checkpoint of a large world is tens of kilobytes.
       await trx.insertInto('simulation_checkpoints').values({ simulation_id: simulationId, tick: checkpoint.tick, snapshot: checkpoint.bytes }).execute();
     }
@@ -220,10 +337,20 @@ export class KyselySimulationStore implements SimulationStore {
     }));
     // Batched: a long run can report thousands of events; keep each statement under SQLite's variable limit.
     for (let start = 0; start < stored.length; start += 100) {
-      const batch = stored.slice(start, start + 100);
+      const rows = stored.slice(start, start + 100).map((e) => ({ simulation_id: simulationId, seq: e.seq, type: e.type, tick: e.tick, data: JSON.stringify(e.data), created_at: e.createdAt }));
+      for (const row of rows) bytes.events += row.data.length;
+      await trx.insertInto('simulation_events').values(rows).execute();
+    }
+    // The stored bytes count in the same transaction as the rows (docs/api.md, "Storage budget").
+    if (bytes.events + bytes.prophecies + bytes.checkpoints > 0) {
       await trx
-        .insertInto('simulation_events')
-        .values(batch.map((e) => ({ simulation_id: simulationId, seq: e.seq, type: e.type, tick: e.tick, data: JSON.stringify(e.data), created_at: e.createdAt })))
+        .updateTable('simulations')
+        .set((eb) => ({
+          events_bytes: eb('events_bytes', '+', bytes.events),
+          prophecies_bytes: eb('prophecies_bytes', '+', bytes.prophecies),
+          checkpoints_bytes: eb('checkpoints_bytes', '+', bytes.checkpoints),
+        }))
+        .where('id', '=', simulationId)
         .execute();
     }
     return stored;
@@ -263,19 +390,13 @@ export class KyselySimulationStore implements SimulationStore {
       const row = await trx.selectFrom('simulations').select(['scenario_id', 'engine_version', 'scenario', 'tick']).where('id', '=', id).executeTakeFirst();
       if (row === undefined) return undefined;
       const tick = Number(row.tick);
-      const inputs = await trx
-        .selectFrom('simulation_inputs')
-        .select(['tick', 'input'])
-        .where('simulation_id', '=', id)
-        .where('tick', '<=', tick)
-        .orderBy('seq', 'asc')
-        .execute();
+      const inputs = await this.inputsUpTo(trx, id, tick);
       return {
         scenarioId: row.scenario_id,
         engineVersion: row.engine_version,
         scenario: JSON.parse(row.scenario) as ScenarioInput,
         tick,
-        inputs: inputs.map((i) => ({ tick: Number(i.tick), input: JSON.parse(i.input) as EngineInput })),
+        inputs,
       };
     });
   }
@@ -289,7 +410,10 @@ export class KyselySimulationStore implements SimulationStore {
       .orderBy('tick', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row === undefined ? undefined : { tick: Number(row.tick), bytes: new Uint8Array(row.snapshot) };
+    if (row !== undefined) return { tick: Number(row.tick), bytes: new Uint8Array(row.snapshot) };
+    // A fork's own checkpoints are all after the tick it branched at; before it, its parent's serve.
+    const origin = await this.sharedOrigin(this.db, simulationId);
+    return origin ? this.nearestCheckpoint(origin.parentId, Math.min(atOrBefore, origin.atTick)) : undefined;
   }
 
   async list(filter: { organizationIds: readonly string[]; limit: number; offset: number }): Promise<Page<SimulationRecord>> {
@@ -334,41 +458,57 @@ export class KyselySimulationStore implements SimulationStore {
   }
 
   async listProphecies(simulationId: string, window: ListWindow): Promise<Page<ProphecyRecord>> {
-    const where = this.db.selectFrom('prophecies').where('simulation_id', '=', simulationId);
-    const [rows, count] = await Promise.all([
-      where.selectAll().orderBy('seq', window.order).limit(window.limit).offset(window.offset).execute(),
-      where.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return {
-      total: Number(count.total),
-      items: rows.map((r) => ({
-        id: r.id,
-        simulationId: r.simulation_id,
-        seq: Number(r.seq),
+    const origin = await this.sharedOrigin(this.db, simulationId);
+    if (origin === undefined) return { total: 0, items: [] };
+    const inherited = origin?.inheritedProphecies ?? 0;
+    const own = await this.db.selectFrom('prophecies').select(sql<number>`count(*)`.as('n')).where('simulation_id', '=', simulationId).executeTakeFirstOrThrow();
+    const total = inherited + Number(own.n);
+    // The window, as positions in seq order (a descending window counts from the end).
+    const count = Math.max(0, Math.min(window.limit, total - window.offset));
+    const from = window.order === 'asc' ? window.offset : total - window.offset - count;
+    const rows = await this.prophecyRange(this.db, simulationId, LAST_TICK, from, count);
+    const items = rows.map((r): ProphecyRecord => {
+      const seq = Number(r.seq);
+      const mine = r.simulation_id === simulationId;
+      return {
+        // An inherited prophecy is the fork's own under its own id, made when the fork was.
+        id: mine ? r.id : prophecyId(simulationId, seq),
+        simulationId,
+        seq,
         tick: Number(r.tick),
         data: JSON.parse(r.data) as ProphecyData,
-        createdAt: r.created_at,
-      })),
-    };
+        createdAt: mine || origin === null ? r.created_at : origin.createdAt,
+      };
+    });
+    return { total, items: window.order === 'asc' ? items : items.reverse() };
   }
 
   async listEvents(simulationId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
+    const origin = await this.sharedOrigin(this.db, simulationId);
+    const inherited = origin?.inheritedEvents ?? 0;
+    // The fork's first events are its parent's engine events up to atTick, numbered from 1.
+    const out: StoredEvent[] =
+      origin && afterSeq < inherited
+        ? (await this.engineEvents(this.db, origin.parentId, origin.atTick, afterSeq, Math.min(limit, inherited - afterSeq))).map((event, index) => ({
+            ...event,
+            simulationId,
+            seq: afterSeq + index + 1,
+            createdAt: origin.createdAt,
+          }))
+        : [];
+    if (out.length >= limit) return out;
     const rows = await this.db
       .selectFrom('simulation_events')
       .selectAll()
       .where('simulation_id', '=', simulationId)
-      .where('seq', '>', afterSeq)
+      .where('seq', '>', Math.max(afterSeq, inherited))
       .orderBy('seq', 'asc')
-      .limit(limit)
+      .limit(limit - out.length)
       .execute();
-    return rows.map((r) => ({
-      simulationId: r.simulation_id,
-      seq: Number(r.seq),
-      type: r.type as StoredEventType,
-      tick: Number(r.tick),
-      data: JSON.parse(r.data) as unknown,
-      createdAt: r.created_at,
-    }));
+    for (const r of rows) {
+      out.push({ simulationId: r.simulation_id, seq: Number(r.seq), type: r.type as StoredEventType, tick: Number(r.tick), data: JSON.parse(r.data) as unknown, createdAt: r.created_at });
+    }
+    return out;
   }
 
   async ping(): Promise<boolean> {

@@ -26,6 +26,18 @@ export interface SimulationsTable {
   /** A fork's parent and the tick it branched at; null for a simulation created from a scenario. */
   parent_id: string | null;
   parent_at_tick: number | null;
+  /**
+   * 1 for a fork that shares its parent's history up to parent_at_tick (reads below it resolve
+   * through the parent); 0 for a root, and for a fork made before sharing (it holds copies).
+   */
+  history_shared: number;
+  /** For a sharing fork: how many of its events (seq 1…n) and prophecies are its parent's. */
+  inherited_events: number;
+  inherited_prophecies: number;
+  /** Bytes of the history this simulation stored (docs/api.md, "Storage budget"); bigint: a string from pg. */
+  events_bytes: number | string;
+  prophecies_bytes: number | string;
+  checkpoints_bytes: number | string;
 }
 
 /** The append-only input log: decrees and policy changes with the tick at which each applies. */

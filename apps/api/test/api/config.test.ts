@@ -87,3 +87,14 @@ describe('SIM_ROLE', () => {
     expect(() => loadConfig({ SIM_ROLE: 'cron' })).toThrow(/SIM_ROLE/);
   });
 });
+
+describe('SIM_STORAGE_QUOTAS', () => {
+  it('defaults to 256 MiB, 8 GiB and 128 GiB, and takes free,pro,enterprise bytes when set', () => {
+    expect(Object.values(loadConfig({}).tierLimits).map((t) => t.storage.quotaBytes)).toEqual([268_435_456, 8_589_934_592, 137_438_953_472]);
+    expect(Object.values(loadConfig({ SIM_STORAGE_QUOTAS: '1000, 2000,3000' }).tierLimits).map((t) => t.storage.quotaBytes)).toEqual([1_000, 2_000, 3_000]);
+  });
+
+  it('refuses anything but three positive integers', () => {
+    for (const value of ['1000,2000', '0,1,2', '-1,2,3', '1e3,2,3', 'a,b,c']) expect(() => loadConfig({ SIM_STORAGE_QUOTAS: value })).toThrow(ConfigError);
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIER_LIMITS } from '../../src/identity/tier-limits.js';
 import { UNCACHED_ERROR_CODES } from '../../src/idempotency/idempotency.js';
 import type { IdempotencyStore } from '../../src/idempotency/idempotency-store.js';
 import { buildProtectedApp, ManualClock, ORG_A, ORG_B, protectedAppsClosedAfterEach, type ProtectedApp } from './support/protected-app.js';
@@ -109,30 +110,59 @@ describe('Idempotency-Key on POST', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('replays an NDJSON run byte for byte, also when it was stored in pieces', async () => {
+  it('replays a long run byte for byte from a reference to its simulation, storing none of its body', async () => {
     const p = await open({ idempotency: { inlineMaxBytes: 1024, recentCapacity: 0 } });
     const run = { scenarioId: 'tiny-valley', ticks: 40 };
-    const headers = withKey('nd', { Accept: 'application/x-ndjson' });
-    const first = await p.request('/v1/simulations/run', { key: 'key-a', body: run, headers });
-    expect(first.status).toBe(201);
-    const bytes = new Uint8Array(await first.arrayBuffer());
-    expect(bytes.byteLength).toBeGreaterThan(4096);
-    // Past inlineMaxBytes the body went to idempotency_chunks, not into the record.
-    const chunks = await p.storage.db.selectFrom('idempotency_chunks').select('seq').execute();
-    expect(chunks.length).toBeGreaterThanOrEqual(1);
-    const record = await p.storage.db.selectFrom('idempotency_keys').select(['response_body', 'chunk_count']).executeTakeFirstOrThrow();
-    expect(record.response_body).toBeNull();
-    expect(record.chunk_count).toBe(chunks.length);
+    for (const [name, accept] of [
+      ['nd', 'application/x-ndjson'],
+      ['js', 'application/json'],
+    ] as const) {
+      const headers = withKey(name, { Accept: accept });
+      const first = await p.request('/v1/simulations/run', { key: 'key-a', body: run, headers });
+      expect(first.status).toBe(201);
+      const bytes = new Uint8Array(await first.arrayBuffer());
+      expect(bytes.byteLength).toBeGreaterThan(4096);
+      // Past inlineMaxBytes the record holds what reproduces the body, not the body.
+      const id = first.headers.get('location')?.split('/').at(-1) ?? '';
+      const record = await p.storage.db
+        .selectFrom('idempotency_keys')
+        .select(['response_body', 'chunk_count', 'response_reference'])
+        .where('response_reference', 'like', `%${id}%`)
+        .executeTakeFirstOrThrow();
+      expect(record.response_body).toBeNull();
+      expect(record.chunk_count).toBe(0);
+      expect(JSON.parse(record.response_reference ?? 'null')).toEqual({ kind: 'run-trace', simulationId: id, untilTick: 40, format: name === 'nd' ? 'ndjson' : 'json', byteLength: bytes.byteLength });
 
-    const replay = await p.request('/v1/simulations/run', { key: 'key-a', body: run, headers });
-    expect(replay.headers.get('idempotency-replayed')).toBe('true');
-    expect(replay.headers.get('content-type')).toBe(first.headers.get('content-type'));
-    expect(replay.headers.get('location')).toBe(first.headers.get('location'));
-    expect(Buffer.from(new Uint8Array(await replay.arrayBuffer())).equals(Buffer.from(bytes))).toBe(true);
-    // Asking for JSON with the same key is another request.
+      // The simulation moves on (a decree, more ticks): the replay is still the first answer.
+      await p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'set-rule', payload: { rule: 'prophecyBranches', value: 3 } } });
+      expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 5 } })).status).toBe(200);
+      const replay = await p.request('/v1/simulations/run', { key: 'key-a', body: run, headers });
+      expect(replay.status).toBe(201);
+      expect(replay.headers.get('idempotency-replayed')).toBe('true');
+      expect(replay.headers.get('content-type')).toBe(first.headers.get('content-type'));
+      expect(replay.headers.get('location')).toBe(first.headers.get('location'));
+      expect(Buffer.from(new Uint8Array(await replay.arrayBuffer())).equals(Buffer.from(bytes))).toBe(true);
+    }
+    expect(await p.storage.db.selectFrom('idempotency_chunks').select('seq').execute()).toEqual([]);
+    // Asking for JSON with the NDJSON key is another request.
     const asJson = await p.request('/v1/simulations/run', { key: 'key-a', body: run, headers: withKey('nd') });
     expect(await errorCode(asJson)).toBe('IDEMPOTENCY_KEY_REUSE');
-    expect(await total(p)).toBe(1);
+    expect(await total(p)).toBe(2);
+  });
+
+  it('weighs the regeneration of a referenced run like a trace read of its range', async () => {
+    const tiers = { ...DEFAULT_TIER_LIMITS, free: { ...DEFAULT_TIER_LIMITS.free, work: { ceiling: 25_000, perWindow: 25_000 } } };
+    const p = await open({ tiers, idempotency: { inlineMaxBytes: 1024, recentCapacity: 0 } });
+    const run = { scenarioId: 'tiny-valley', ticks: 100 };
+    const headers = withKey('weighed', { Accept: 'application/x-ndjson' });
+    const first = await p.request('/v1/simulations/run', { key: 'key-a', body: run, headers });
+    expect(first.status, await first.clone().text()).toBe(201);
+    await first.arrayBuffer();
+    // The run used most of the window; regenerating its trace costs half of it again.
+    const replay = await p.request('/v1/simulations/run', { key: 'key-a', body: run, headers });
+    expect(replay.status).toBe(429);
+    expect(await errorCode(replay)).toBe('RATE_LIMITED');
+    expect(replay.headers.get('retry-after')).not.toBeNull();
   });
 
   it('does not share keys between identities, paths or methods', async () => {

@@ -1963,7 +1963,7 @@ export interface paths {
         };
         /**
          * Compare two simulations over the ticks both have computed
-         * @description Both are replayed over the common range (the cost of both replays). Both must be readable by the caller.
+         * @description Both are replayed over the common range, in step, with memory that stays flat however long the range (the cost of both replays). Both must be readable by the caller.
          */
         get: {
             parameters: {
@@ -4306,14 +4306,19 @@ export interface components {
         ComparedRun: {
             /** Format: uuid */
             id: string;
+            /** @description How many paradoxes the range holds (more than the list when it reached its limit) */
+            paradoxCount: number;
+            /** @description The paradoxes of the range, in order: the first 1000 */
             paradoxes: {
                 attractor: string;
                 kind: string;
                 prophecy: components["schemas"]["ProphecyMark"];
                 tick: number;
             }[];
-            /** @description The prophecies made in the range (ids as GET …/prophecies gives them) */
+            /** @description The prophecies made in the range, in order (ids as GET …/prophecies gives them): the first 1000 */
             prophecies: components["schemas"]["ProphecyMark"][];
+            /** @description How many prophecies were made in the range (more than the list when it reached its limit; GET …/prophecies pages through all) */
+            prophecyCount: number;
             /** @description Its current tick */
             tick: number;
         };
@@ -4344,6 +4349,8 @@ export interface components {
          *         "id": "d47d546e-9f67-4016-891d-dfe36abd2e21",
          *         "tick": 12,
          *         "paradoxes": [],
+         *         "paradoxCount": 0,
+         *         "prophecyCount": 2,
          *         "prophecies": [
          *           {
          *             "id": "3dcbb33b-5285-5a28-803e-92a006634c33",
@@ -4372,6 +4379,8 @@ export interface components {
          *             }
          *           }
          *         ],
+         *         "paradoxCount": 1,
+         *         "prophecyCount": 2,
          *         "prophecies": [
          *           {
          *             "id": "f02ef306-5adb-598c-8124-d40b4d8ff71d",
@@ -6338,6 +6347,25 @@ export interface components {
             /** @description Ticks actually advanced: fewer when the simulation completed */
             ticks: number;
         };
+        /** @description What the organization stores now, against its quota (docs/api.md, "Storage budget"): not a daily figure */
+        StorageUsage: {
+            /** @description Bytes of checkpoints (deflated engine snapshots) */
+            checkpoints: number;
+            /** @description Bytes of stored events (their data) */
+            events: number;
+            /** @description Bytes of the metrics stored for the organization's experiment runs */
+            experimentResults: number;
+            /** @description Bytes of responses kept under an Idempotency-Key, until they expire (a long run answer: a reference) */
+            idempotentResponses: number;
+            /** @description Bytes of stored prophecies (their data) */
+            prophecies: number;
+            /** @description The most the organization may store (its tier; SIM_STORAGE_QUOTAS); a request whose estimate would pass it is refused with 422 STORAGE_LIMIT_EXCEEDED */
+            quota: number;
+            /** @enum {string} */
+            tier: "free" | "pro" | "enterprise";
+            /** @description Bytes of all of the above */
+            total: number;
+        };
         /** @description `agents=none`: the tick without agents; state carries stability, centroid, agentCount and the basins (attractors) */
         TickAggregatesEvent: {
             /** @description Stability b in 0…1 after this tick (= state.stability): depth share of the basins, reduced by up to a half by agitation */
@@ -6647,6 +6675,7 @@ export interface components {
             from: string;
             /** Format: uuid */
             organizationId: string;
+            storage: components["schemas"]["StorageUsage"];
             to: string;
             totals: components["schemas"]["UsageTotals"];
         };

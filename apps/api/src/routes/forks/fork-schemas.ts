@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { IdParamSchema, uuidInput } from '../../lib/id-param.js';
 import { DecreeInputSchema } from '../decrees/decree-schemas.js';
 import { AgentPolicyBodySchema, ForkOriginSchema } from '../simulations/simulation-schemas.js';
-import { STABILITY_SERIES_POINTS } from '../../simulations/compare-runs.js';
+import { COMPARED_LIST_LIMIT, STABILITY_SERIES_POINTS } from '../../simulations/compare-runs.js';
 import { SeedSchema } from '../../lib/seed-schema.js';
 
 /** At most this many decrees and policy changes in one fork request. */
@@ -57,10 +57,12 @@ const ComparedRunSchema = z
   .object({
     id: z.uuid(),
     tick: z.number().int().describe('Its current tick'),
-    paradoxes: z.array(
-      z.object({ tick: z.number().int(), kind: z.string(), attractor: z.string(), prophecy: ProphecyMarkSchema.describe('The prophecy the paradox contradicts') }),
-    ),
-    prophecies: z.array(ProphecyMarkSchema).describe('The prophecies made in the range (ids as GET …/prophecies gives them)'),
+    paradoxes: z
+      .array(z.object({ tick: z.number().int(), kind: z.string(), attractor: z.string(), prophecy: ProphecyMarkSchema.describe('The prophecy the paradox contradicts') }))
+      .describe(`The paradoxes of the range, in order: the first ${COMPARED_LIST_LIMIT}`),
+    paradoxCount: z.number().int().describe('How many paradoxes the range holds (more than the list when it reached its limit)'),
+    prophecies: z.array(ProphecyMarkSchema).describe(`The prophecies made in the range, in order (ids as GET …/prophecies gives them): the first ${COMPARED_LIST_LIMIT}`),
+    prophecyCount: z.number().int().describe('How many prophecies were made in the range (more than the list when it reached its limit; GET …/prophecies pages through all)'),
   })
   .openapi('ComparedRun');
 
@@ -94,6 +96,8 @@ export const ComparisonSchema = z
         id: 'd47d546e-9f67-4016-891d-dfe36abd2e21',
         tick: 12,
         paradoxes: [],
+        paradoxCount: 0,
+        prophecyCount: 2,
         prophecies: [
           { id: '3dcbb33b-5285-5a28-803e-92a006634c33', seq: 1, tick: 5 },
           { id: '3c867e62-3ec9-5c87-a519-d0ded2a3af2e', seq: 2, tick: 10 },
@@ -103,6 +107,8 @@ export const ComparisonSchema = z
         id: 'e4b22f7b-f00c-4af6-ba27-f7579a92b6b9',
         tick: 10,
         paradoxes: [{ tick: 7, kind: 'unforeseen', attractor: 'well-a', prophecy: { id: 'f02ef306-5adb-598c-8124-d40b4d8ff71d', seq: 1, tick: 5 } }],
+        paradoxCount: 1,
+        prophecyCount: 2,
         prophecies: [
           { id: 'f02ef306-5adb-598c-8124-d40b4d8ff71d', seq: 1, tick: 5 },
           { id: '1861da2a-f9b9-5dc5-8ded-7de5bac6ea61', seq: 2, tick: 10 },

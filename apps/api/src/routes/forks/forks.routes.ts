@@ -46,7 +46,7 @@ export function forkRoutes(guards: RouteGuards) {
       path: '/v1/simulations/{id}/compare/{otherId}',
       tags,
       summary: 'Compare two simulations over the ticks both have computed',
-      description: 'Both are replayed over the common range (the cost of both replays). Both must be readable by the caller.',
+      description: 'Both are replayed over the common range, in step, with memory that stays flat however long the range (the cost of both replays). Both must be readable by the caller.',
       middleware: guards.engineRead,
       security: PROTECTED,
       request: { params: CompareParamsSchema },

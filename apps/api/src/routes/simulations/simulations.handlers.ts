@@ -11,6 +11,9 @@ import { OrganizationFilterSchema } from './simulation-schemas.js';
 import type { SimulationRoutes } from './simulations.routes.js';
 import { workRequest } from '../../work-budget/work-request.js';
 import { streamed, traceResponse } from './trace-response.js';
+import { runResponse } from './run-response.js';
+import { markReproducible } from '../../idempotency/response-reference.js';
+import { wantsNdjson } from '../../lib/chunked-stream.js';
 
 type Handler<K extends keyof SimulationRoutes> = RouteHandler<SimulationRoutes[K]>;
 
@@ -60,7 +63,10 @@ export function simulationHandlers(service: SimulationService) {
       engineVersion: body.engineVersion,
       ticks: body.ticks,
     });
-    return streamed(traceResponse(trace, c.req.header('accept'), { status: 201, headers: { Location: location(simulation.id) }, runEnvelope: true }));
+    const accept = c.req.header('accept');
+    // A long answer is kept under its Idempotency-Key as what reproduces it, not as its bytes.
+    markReproducible(c, { kind: 'run-trace', simulationId: simulation.id, untilTick: simulation.state.tick, format: wantsNdjson(accept) ? 'ndjson' : 'json' });
+    return streamed(runResponse(trace, accept, simulation.id));
   };
 
   const list: Handler<'list'> = async (c) => {

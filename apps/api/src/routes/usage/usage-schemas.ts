@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { TIERS } from '../../identity/auth-context.js';
 import { uuidInput } from '../../lib/id-param.js';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -56,6 +57,22 @@ export const DailyUsageSchema = z
   .object({ date: z.string().describe('UTC day, YYYY-MM-DD'), ...UsageFiguresSchema })
   .openapi('DailyUsage');
 
+const bytes = (what: string) => z.number().int().describe(`Bytes of ${what}`);
+
+export const StorageUsageSchema = z
+  .object({
+    events: bytes('stored events (their data)'),
+    prophecies: bytes('stored prophecies (their data)'),
+    checkpoints: bytes('checkpoints (deflated engine snapshots)'),
+    idempotentResponses: bytes('responses kept under an Idempotency-Key, until they expire (a long run answer: a reference)'),
+    experimentResults: bytes("the metrics stored for the organization's experiment runs"),
+    total: bytes('all of the above'),
+    quota: z.number().int().describe('The most the organization may store (its tier; SIM_STORAGE_QUOTAS); a request whose estimate would pass it is refused with 422 STORAGE_LIMIT_EXCEEDED'),
+    tier: z.enum(TIERS),
+  })
+  .describe('What the organization stores now, against its quota (docs/api.md, "Storage budget"): not a daily figure')
+  .openapi('StorageUsage');
+
 export const UsageSchema = z
   .object({
     organizationId: z.uuid(),
@@ -63,5 +80,6 @@ export const UsageSchema = z
     to: z.string(),
     data: z.array(DailyUsageSchema).describe('One entry per day from `from` to `to`, days without activity included as zeros'),
     totals: z.object(UsageFiguresSchema).openapi('UsageTotals'),
+    storage: StorageUsageSchema,
   })
   .openapi('Usage');

@@ -5,6 +5,8 @@ import { validationError } from '../../lib/api-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { MAX_USAGE_DAYS } from './usage-schemas.js';
 import type { UsageRoutes } from './usage.routes.js';
+import type { TierLimitsTable } from '../../identity/tier-limits.js';
+import type { StorageUsageReader } from '../../storage-budget/storage-usage.js';
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
@@ -22,7 +24,7 @@ function totalsOf(days: DailyUsage[]) {
   return { simulationsCreated, ticksComputed, requests };
 }
 
-export function usageHandlers(reader: UsageReader, clock: Clock) {
+export function usageHandlers(reader: UsageReader, clock: Clock, storage: { reader: StorageUsageReader; tiers: TierLimitsTable }) {
   const get: RouteHandler<UsageRoutes['get']> = async (c) => {
     const query = c.req.valid('query');
     const organizationId = selectOrganization(c.get('auth'), query.organizationId);
@@ -33,7 +35,9 @@ export function usageHandlers(reader: UsageReader, clock: Clock) {
       throw validationError([{ path: 'from', message: `the range may span at most ${MAX_USAGE_DAYS} days` }]);
     }
     const data = await reader.dailyUsage(organizationId, from, to);
-    return c.json({ organizationId, from, to, data, totals: totalsOf(data) }, 200);
+    const tier = c.get('auth').tier ?? 'free';
+    const bytes = await storage.reader.storageUsage(organizationId, clock.now().getTime());
+    return c.json({ organizationId, from, to, data, totals: totalsOf(data), storage: { ...bytes, quota: storage.tiers[tier].storage.quotaBytes, tier } }, 200);
   };
   return { get };
 }

@@ -7,6 +7,9 @@ import * as forks from './0005-forks.js';
 import * as experiments from './0006-experiments.js';
 import * as coordination from './0007-coordination.js';
 import * as sharedExperimentRuns from './0008-shared-experiment-runs.js';
+import * as idempotentReferences from './0009-idempotent-references.js';
+import * as sharedForkHistory from './0010-shared-fork-history.js';
+import * as storageAccounting from './0011-storage-accounting.js';
 
 /** Every migration, by name; names sort in the order they were written. Add one line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0006-experiments': experiments,
   '0007-coordination': coordination,
   '0008-shared-experiment-runs': sharedExperimentRuns,
+  '0009-idempotent-references': idempotentReferences,
+  '0010-shared-fork-history': sharedForkHistory,
+  '0011-storage-accounting': storageAccounting,
 };

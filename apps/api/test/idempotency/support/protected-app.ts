@@ -12,6 +12,9 @@ import type { Clock } from '../../../src/lib/clock.js';
 import type { ClientIpResolver } from '../../../src/rate-limit/client-ip.js';
 import { createRateLimiting, type RateLimiting } from '../../../src/rate-limit/create-rate-limiting.js';
 import { createKyselyIdempotencyStore } from '../../../src/storage/idempotency-store-kysely.js';
+import { createKyselyStorageUsage } from '../../../src/storage/storage-usage-kysely.js';
+import { createStorageBudget } from '../../../src/storage-budget/storage-budget.js';
+import { usageRouter } from '../../../src/routes/usage/usage.index.js';
 import type { EngineRunner } from '../../../src/engine-work/engine-runner.js';
 import type { ExperimentLimitsTable } from '../../../src/experiments/experiment-limits.js';
 import type { PlaybackControllerFactory } from '../../../src/simulations/playback-controller.js';
@@ -41,6 +44,8 @@ export class ManualClock implements Clock {
 export const CALLERS: Record<string, AuthContext> = {
   ...TEST_CALLERS,
   'key-pro': { method: 'api-key', identity: 'key:pro', organizationIds: [ORG_B], scopes: new Set(['simulation:read', 'simulation:write']), tier: 'pro' },
+  // Reads GET /v1/usage of organization A (its stored bytes among the figures).
+  'key-a-usage': { method: 'api-key', identity: 'key:a-usage', organizationIds: [ORG_A], scopes: new Set(['usage:read', 'simulation:read']) },
   'key-enterprise': { method: 'api-key', identity: 'key:ent', organizationIds: [ORG_A], scopes: new Set(['simulation:read', 'simulation:write']), tier: 'enterprise' },
   // The user of jwt-ab with another default organization, and a namesake from another issuer.
   'jwt-ba': { method: 'jwt', identity: 'user:ab', organizationIds: [ORG_B, ORG_A], scopes: new Set(['simulation:read', 'simulation:write']) },
@@ -95,6 +100,7 @@ export async function buildProtectedApp(options: ProtectedAppOptions = {}): Prom
     ...(options.clientIp ? { clientIp: options.clientIp } : {}),
   });
   const baseStore = createKyselyIdempotencyStore(storage.db);
+  const storageUsage = createKyselyStorageUsage(storage.db);
   const store = options.wrapStore ? options.wrapStore(baseStore) : baseStore;
   const app = createApp({
     ...appDeps(storage, { authenticator: createTestAuthenticator(CALLERS), clock }),
@@ -103,7 +109,12 @@ export async function buildProtectedApp(options: ProtectedAppOptions = {}): Prom
     ...(options.playback ? { playback: options.playback } : {}),
     // The work budget draws on the same limiter (its compute class) and tiers.
     ...(options.rateLimits === false ? {} : { work: createWorkBudget({ limiter: rateLimiting.limiter, tiers: options.tiers ?? DEFAULT_TIER_LIMITS }) }),
+    storageBudget: createStorageBudget({ reader: storageUsage, tiers: options.tiers ?? DEFAULT_TIER_LIMITS, clock }),
     extensions: {
+      // GET /v1/usage, with the stored bytes (its daily figures are not recorded here).
+      mount(_root, { guards, mountRouter }) {
+        mountRouter(usageRouter({ usage: { dailyUsage: async () => [] }, storage: storageUsage, tiers: options.tiers ?? DEFAULT_TIER_LIMITS, guard: guards.readWith('usage:read'), clock }));
+      },
       ...(options.rateLimits === false ? {} : { beforeRoutes: [rateLimiting.byIp], rateLimit: rateLimiting.byIdentity }),
       ...(options.idempotent === false ? {} : { idempotency: idempotency({ store, clock, ...options.idempotency }) }),
     },

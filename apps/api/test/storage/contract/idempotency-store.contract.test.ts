@@ -47,6 +47,22 @@ describe.each(DATABASES)('IdempotencyStore on $name', (database) => {
     expect(await store.reserve(reservation('b'))).toEqual({ kind: 'reserved' });
   });
 
+  it('keeps a reference instead of a body, and reads it back', async () => {
+    const store = await open();
+    const r = reservation('referenced');
+    await store.reserve(r);
+    const referenced: StoredResponse = {
+      ...RESPONSE,
+      body: null,
+      bodyComplete: false,
+      reference: { kind: 'run-trace', simulationId: randomUUID(), untilTick: 10_000, format: 'ndjson', byteLength: 71_000_000 },
+    };
+    expect(await store.complete(r.scope, r.token, referenced)).toBe(true);
+    const outcome = await store.reserve(reservation('referenced', T0 + 1_000));
+    expect(outcome).toMatchObject({ kind: 'complete', response: referenced });
+    expect(await store.readChunks(r.token, 0, 10)).toEqual([]);
+  });
+
   it('keeps a failed stream as incomplete and an empty body as empty', async () => {
     const store = await open();
     const r = reservation('a');

@@ -1,6 +1,7 @@
 import { DecreeSchema, type EngineInput, type ProphecyData } from '@sim/engine';
 import { describe, expect, it } from 'vitest';
-import { StaleSimulationError, type NewInput, type NewProphecy, type SimulationStore } from '../../../src/simulations/simulation-store.js';
+import { StaleSimulationError, type NewInput, type NewProphecy, type SimulationStore, type StoredEventType } from '../../../src/simulations/simulation-store.js';
+import { prophecyId } from '../../../src/simulations/tick-collector.js';
 import { DATABASES, SHARED_DATABASES, nextTurn } from './databases.js';
 import { ORG, OTHER_ORG, engineAt, newSimulation, noChanges, stepUpdate } from './simulation-fixtures.js';
 
@@ -247,14 +248,14 @@ describe.each(DATABASES)('SimulationStore on $name', (database) => {
     expect(await store.nearestCheckpoint(simulation.id, -1)).toBeUndefined();
   });
 
-  it('creates a fork with its origin, inheriting the checkpoints up to its tick only', async () => {
+  it('creates a fork with its origin, reading the checkpoints up to its tick only through its parent', async () => {
     const store = await open();
     const parent = newSimulation({ id: 'parent' });
     await store.create(parent, { ...noChanges(parent.createdAt), checkpoints: [{ tick: 0, bytes: Uint8Array.of(0) }] });
     await store.update(stepUpdate(parent.id, 1, 30, { checkpoints: [{ tick: 10, bytes: Uint8Array.of(1) }, { tick: 20, bytes: Uint8Array.of(2) }, { tick: 30, bytes: Uint8Array.of(3) }] }));
 
-    const late = newSimulation({ id: 'fork-b', createdAt: '2030-01-02T00:00:00.000Z', parent: { id: parent.id, atTick: 25 }, inheritCheckpoints: { from: parent.id, upToTick: 25 }, ...engineAt(25) });
-    const early = newSimulation({ id: 'fork-a', createdAt: '2030-01-02T00:00:00.000Z', parent: { id: parent.id, atTick: 10 }, inheritCheckpoints: { from: parent.id, upToTick: 10 }, ...engineAt(10) });
+    const late = newSimulation({ id: 'fork-b', createdAt: '2030-01-02T00:00:00.000Z', parent: { id: parent.id, atTick: 25 }, ...engineAt(25) });
+    const early = newSimulation({ id: 'fork-a', createdAt: '2030-01-02T00:00:00.000Z', parent: { id: parent.id, atTick: 10 }, ...engineAt(10) });
     await store.create(late, noChanges(late.createdAt));
     await store.create(early, noChanges(early.createdAt));
 
@@ -268,6 +269,78 @@ describe.each(DATABASES)('SimulationStore on $name', (database) => {
       { id: 'fork-b', organizationId: ORG, atTick: 25, createdAt: '2030-01-02T00:00:00.000Z' },
     ]);
     expect(await store.listForks('fork-a')).toEqual([]);
+  });
+
+  it('shares a fork’s history up to its tick through its parent, copying none of it', async () => {
+    const { storage } = await database.open();
+    const store = storage.simulations;
+    const parent = newSimulation({ id: 'root' });
+    const event = (type: StoredEventType, tick: number) => ({ type, tick, data: { tick, type } });
+    await store.create(parent, noChanges(parent.createdAt));
+    await store.update(
+      stepUpdate(parent.id, 1, 10, {
+        inputs: [policyInput(3), decreeInput('d-7', 7, 0.5)],
+        prophecies: [prophecy('p1', 1, 5), prophecy('p2', 2, 10)],
+        events: [event('prophecy', 5), event('simulation:status', 6), event('decree', 7), event('prophecy', 10)],
+        checkpoints: [{ tick: 10, bytes: Uint8Array.of(10) }],
+      }),
+    );
+    const fork = newSimulation({ id: 'fork', createdAt: '2030-01-03T00:00:00.000Z', parent: { id: parent.id, atTick: 8 }, ...engineAt(8) });
+    await store.create(fork, { at: fork.createdAt, inputs: [policyInput(9)], prophecies: [], events: [] });
+    // Nothing of the parent's history was copied into the fork's rows: only its own input.
+    const rowsOf = async (table: 'simulation_events' | 'prophecies' | 'simulation_inputs' | 'simulation_checkpoints'): Promise<number> =>
+      (await storage.db.selectFrom(table).select('simulation_id').where('simulation_id', '=', fork.id).execute()).length;
+    expect([await rowsOf('simulation_events'), await rowsOf('prophecies'), await rowsOf('simulation_inputs'), await rowsOf('simulation_checkpoints')]).toEqual([0, 0, 1, 0]);
+    // The parent moves on: the fork's history up to tick 8 stays what it was.
+    await store.update(stepUpdate(parent.id, 2, 20, { prophecies: [prophecy('p3', 3, 15)], events: [event('loss', 12)], inputs: [policyInput(12)] }));
+    await store.update(stepUpdate(fork.id, 1, 12, { prophecies: [prophecy('f3', 2, 10)], events: [event('prophecy', 10), event('simulation:status', 12)], checkpoints: [{ tick: 12, bytes: Uint8Array.of(12) }] }));
+
+    expect((await store.get(fork.id))?.lastEventSeq).toBe(4);
+    const events = await store.listEvents(fork.id, 0, 100);
+    expect(events.map(({ seq, type, tick }) => ({ seq, type, tick }))).toEqual([
+      { seq: 1, type: 'prophecy', tick: 5 },
+      { seq: 2, type: 'decree', tick: 7 },
+      { seq: 3, type: 'prophecy', tick: 10 },
+      { seq: 4, type: 'simulation:status', tick: 12 },
+    ]);
+    expect(events[0]).toMatchObject({ simulationId: fork.id, createdAt: fork.createdAt, data: { tick: 5, type: 'prophecy' } });
+    // Paged from any seq, across the inherited and the own.
+    expect((await store.listEvents(fork.id, 1, 2)).map((e) => e.seq)).toEqual([2, 3]);
+    expect((await store.listEvents(fork.id, 3, 10)).map((e) => e.seq)).toEqual([4]);
+
+    const replay = await store.getReplayInput(fork.id);
+    expect(replay?.inputs.map((i) => i.tick)).toEqual([3, 7, 9]);
+    expect(await store.nearestCheckpoint(fork.id, 11)).toBeUndefined();
+    expect(await store.nearestCheckpoint(fork.id, 100)).toEqual({ tick: 12, bytes: Uint8Array.of(12) });
+
+    const asc = await store.listProphecies(fork.id, { limit: 10, offset: 0, order: 'asc' });
+    expect(asc.total).toBe(2);
+    expect(asc.items.map((p) => ({ seq: p.seq, tick: p.tick, simulationId: p.simulationId }))).toEqual([
+      { seq: 1, tick: 5, simulationId: fork.id },
+      { seq: 2, tick: 10, simulationId: fork.id },
+    ]);
+    expect(asc.items[0]?.id).toBe(prophecyId(fork.id, 1));
+    expect(asc.items[0]?.createdAt).toBe(fork.createdAt);
+    expect(asc.items[1]?.id).toBe('f3');
+    const desc = await store.listProphecies(fork.id, { limit: 1, offset: 0, order: 'desc' });
+    expect(desc).toMatchObject({ total: 2, items: [{ id: 'f3' }] });
+
+    // A fork of the fork, before and after the fork's own branch point.
+    const early = newSimulation({ id: 'grandchild-early', createdAt: '2030-01-04T00:00:00.000Z', parent: { id: fork.id, atTick: 6 }, ...engineAt(6) });
+    const late = newSimulation({ id: 'grandchild-late', createdAt: '2030-01-04T00:00:00.000Z', parent: { id: fork.id, atTick: 12 }, ...engineAt(12) });
+    await store.create(early, noChanges(early.createdAt));
+    await store.create(late, noChanges(late.createdAt));
+    expect((await store.listEvents(early.id, 0, 100)).map(({ seq, type, tick }) => ({ seq, type, tick }))).toEqual([{ seq: 1, type: 'prophecy', tick: 5 }]);
+    expect((await store.listEvents(late.id, 0, 100)).map(({ seq, type, tick }) => ({ seq, type, tick }))).toEqual([
+      { seq: 1, type: 'prophecy', tick: 5 },
+      { seq: 2, type: 'decree', tick: 7 },
+      { seq: 3, type: 'prophecy', tick: 10 },
+    ]);
+    expect((await store.getReplayInput(early.id))?.inputs.map((i) => i.tick)).toEqual([3]);
+    expect((await store.getReplayInput(late.id))?.inputs.map((i) => i.tick)).toEqual([3, 7, 9]);
+    expect((await store.listProphecies(late.id, { limit: 10, offset: 0, order: 'asc' })).items.map((p) => p.id)).toEqual([prophecyId(late.id, 1), prophecyId(late.id, 2)]);
+    expect(await store.nearestCheckpoint(late.id, 100)).toEqual({ tick: 12, bytes: Uint8Array.of(12) });
+    expect(await store.nearestCheckpoint(early.id, 100)).toBeUndefined();
   });
 
   it('lists the ids of every simulation in a status, sorted', async () => {

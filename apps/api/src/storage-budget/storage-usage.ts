@@ -1,0 +1,22 @@
+/** An organization's stored bytes by kind (docs/api.md, "Storage budget"). */
+export interface StorageUsage {
+  events: number;
+  prophecies: number;
+  checkpoints: number;
+  /** Responses kept under an Idempotency-Key until they expire. */
+  idempotentResponses: number;
+  /** The metrics stored for each run of its experiments. */
+  experimentResults: number;
+  total: number;
+}
+
+export interface StorageUsageReader {
+  /** What `organizationId` stores now (`nowMs`: idempotency records expired by then no longer count). */
+  storageUsage(organizationId: string, nowMs: number): Promise<StorageUsage>;
+}
+
+export const noStorageUsage: StorageUsageReader = {
+  async storageUsage() {
+    return { events: 0, prophecies: 0, checkpoints: 0, idempotentResponses: 0, experimentResults: 0, total: 0 };
+  },
+};

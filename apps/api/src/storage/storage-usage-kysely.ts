@@ -1,0 +1,46 @@
+import { sql, type Kysely } from 'kysely';
+import type { StorageUsage, StorageUsageReader } from '../storage-budget/storage-usage.js';
+import type { Database } from './database-schema.js';
+
+/**
+ * An organization's stored bytes, summed where they are counted: the byte counters of its
+ * simulations (written with their rows), its unexpired idempotency records, and the metrics of
+ * its experiments' runs (docs/api.md, "Storage budget").
+ */
+export function createKyselyStorageUsage(db: Kysely<Database>): StorageUsageReader {
+  return {
+    async storageUsage(organizationId, nowMs): Promise<StorageUsage> {
+      const [simulations, idempotent, experiments] = await Promise.all([
+        db
+          .selectFrom('simulations')
+          .select([
+            sql<number>`coalesce(sum(events_bytes), 0)`.as('events'),
+            sql<number>`coalesce(sum(prophecies_bytes), 0)`.as('prophecies'),
+            sql<number>`coalesce(sum(checkpoints_bytes), 0)`.as('checkpoints'),
+          ])
+          .where('organization_id', '=', organizationId)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('idempotency_keys')
+          .select(sql<number>`coalesce(sum(stored_bytes), 0)`.as('bytes'))
+          .where('organization_id', '=', organizationId)
+          .where('expires_at', '>', nowMs)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('experiment_runs')
+          .innerJoin('experiments', 'experiments.id', 'experiment_runs.experiment_id')
+          .select(sql<number>`coalesce(sum(length(experiment_runs.metrics)), 0)`.as('bytes'))
+          .where('experiments.organization_id', '=', organizationId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const usage = {
+        events: Number(simulations.events),
+        prophecies: Number(simulations.prophecies),
+        checkpoints: Number(simulations.checkpoints),
+        idempotentResponses: Number(idempotent.bytes),
+        experimentResults: Number(experiments.bytes),
+      };
+      return { ...usage, total: usage.events + usage.prophecies + usage.checkpoints + usage.idempotentResponses + usage.experimentResults };
+    },
+  };
+}

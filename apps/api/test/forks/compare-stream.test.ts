@@ -1,0 +1,84 @@
+import type { ScenarioInput } from '@sim/engine';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { EngineRunner } from '../../src/engine-work/engine-runner.js';
+import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
+import { replayHistory } from '../../src/engine-work/replay-history.js';
+import { COMPARED_LIST_LIMIT, compareRuns, sampleTicks } from '../../src/simulations/compare-runs.js';
+import type { ReplayInput } from '../../src/simulations/simulation-store.js';
+
+/** tiny-valley, prophesying every tick: the events a comparison lists grow with the range. */
+const scenario = (): ScenarioInput => {
+  const file = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as Record<string, unknown> & { rules: Record<string, unknown> };
+  const { id: _id, label: _label, tags: _tags, note: _note, ...base } = file;
+  return { ...base, rules: { ...file.rules, prophecyInterval: 1 } } as unknown as ScenarioInput;
+};
+const history = (tick: number, reseedAt?: number): ReplayInput => ({
+  scenarioId: 'tiny-valley',
+  engineVersion: '1.2.0',
+  scenario: scenario(),
+  tick,
+  inputs: reseedAt === undefined ? [] : [{ tick: reseedAt, input: { kind: 'reseed', seed: 99 } }],
+});
+
+/** A real runner that records the most steps one replay stretch handed back. */
+function stretchWatcher(inner: EngineRunner): EngineRunner & { largestStretch: number } {
+  const runner = Object.create(inner) as EngineRunner & { largestStretch: number };
+  runner.largestStretch = 0;
+  runner.replay = async (task, signal) => {
+    const result = await inner.replay(task, signal);
+    runner.largestStretch = Math.max(runner.largestStretch, result.steps.length);
+    return result;
+  };
+  return runner;
+}
+
+/** Every step's hash and every prophecy of a whole replay, the way the comparison used to hold them. */
+async function wholeReplay(runner: EngineRunner, input: ReplayInput): Promise<{ hashes: string[]; prophecies: number }> {
+  const hashes: string[] = [];
+  let prophecies = 0;
+  const source = { scenario: input.scenario, engineVersion: input.engineVersion, inputs: input.inputs, untilTick: input.tick, format: 'json' as const, keepEvents: true };
+  for await (const stretch of replayHistory(runner, source)) {
+    for (const text of stretch.steps) hashes.push(createHash('sha256').update(text as string).digest('base64'));
+    prophecies += stretch.events.filter((event) => event.type === 'prophecy').length;
+  }
+  return { hashes, prophecies };
+}
+
+describe('a comparison streams both replays in step', { timeout: 60_000 }, () => {
+  const RANGE = 3_000;
+  const RESEED = 2_000;
+
+  it('holds at most one stretch of hashes however long the range, and finds the first difference past many stretches', async () => {
+    const runner = stretchWatcher(createInProcessRunner());
+    const [a, b] = [history(RANGE), history(RANGE + 50, RESEED)];
+    const compared = await compareRuns(runner, [{ id: '00000000-0000-4000-8000-000000000001', history: a }, { id: '00000000-0000-4000-8000-000000000002', history: b }], RANGE, sampleTicks(RANGE), undefined);
+
+    // The answer the whole-range hashes give.
+    const [left, right] = [await wholeReplay(runner, a), await wholeReplay(runner, { ...b, tick: RANGE })];
+    const expected = left.hashes.findIndex((hash, i) => hash !== right.hashes[i]) + 1;
+    expect(expected).toBe(RESEED);
+    expect(compared.firstDifferenceTick).toBe(expected);
+
+    // Memory: never more hashes than one stretch of the run ahead, and far fewer than the range.
+    expect(runner.largestStretch).toBeGreaterThan(0);
+    expect(compared.heldHashes).toBeLessThanOrEqual(runner.largestStretch);
+    expect(compared.heldHashes).toBeLessThan(RANGE / 2);
+  });
+
+  it('lists the first 1 000 prophecies of each run and counts them all', async () => {
+    const runner = createInProcessRunner();
+    const a = history(RANGE);
+    const compared = await compareRuns(runner, [{ id: '00000000-0000-4000-8000-000000000001', history: a }, { id: '00000000-0000-4000-8000-000000000002', history: a }], RANGE, sampleTicks(RANGE), undefined);
+    const { prophecies } = await wholeReplay(runner, a);
+    expect(prophecies).toBeGreaterThan(COMPARED_LIST_LIMIT);
+    expect(compared.firstDifferenceTick).toBeNull();
+    for (const digest of [compared.left, compared.right]) {
+      expect(digest.prophecyCount).toBe(prophecies);
+      expect(digest.prophecies).toHaveLength(COMPARED_LIST_LIMIT);
+      expect(digest.prophecies.map((p) => p.seq)).toEqual(Array.from({ length: COMPARED_LIST_LIMIT }, (_, i) => i + 1));
+      expect(digest.stability).toHaveLength(500);
+    }
+  });
+});
