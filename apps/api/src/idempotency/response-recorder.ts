@@ -117,27 +117,11 @@ function referencedStream(
     finished = true;
     await safely(() => sink.complete({ ...base, body: null, chunkCount: 0, bodyComplete, reference: { ...reference, byteLength } }));
   };
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const piece of prefix) controller.enqueue(piece);
+  return passThrough(reader, prefix, {
+    keep: (piece) => {
+      byteLength += piece.byteLength;
     },
-    async pull(controller) {
-      let read: ReadResult;
-      try {
-        read = await reader.read();
-      } catch (error) {
-        await finish(false);
-        controller.error(error);
-        return;
-      }
-      if (read.done) {
-        await finish(true);
-        controller.close();
-        return;
-      }
-      byteLength += read.value.byteLength;
-      controller.enqueue(read.value);
-    },
+    finish,
     async cancel(reason) {
       await finish(true);
       await reader.cancel(reason).catch(() => undefined);
@@ -187,27 +171,9 @@ function recordingStream(
     if (held) await safely(() => sink.complete({ ...base, body: null, chunkCount: seq, bodyComplete }));
   };
 
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const piece of prefix) controller.enqueue(piece);
-    },
-    async pull(controller) {
-      let read: ReadResult;
-      try {
-        read = await reader.read();
-      } catch (error) {
-        await finish(false);
-        controller.error(error);
-        return;
-      }
-      if (read.done) {
-        await finish(true);
-        controller.close();
-        return;
-      }
-      await keep(read.value);
-      controller.enqueue(read.value);
-    },
+  return passThrough(reader, prefix, {
+    keep,
+    finish,
     cancel() {
       // The client left; finish reading in the background so the record is whole.
       void (async () => {
@@ -219,5 +185,43 @@ function recordingStream(
         }
       })();
     },
+  });
+}
+
+/** What a pass-through stream does with each piece, at its end, and when the client leaves. */
+interface PassThroughHooks {
+  keep(piece: Uint8Array): void | Promise<void>;
+  finish(bodyComplete: boolean): Promise<void>;
+  cancel(reason: unknown): void | Promise<void>;
+}
+
+/**
+ * The body as the client reads it: the pieces read ahead first, then each piece as the handler
+ * produces it, kept before it is released; the end (or a break) is finished before the client
+ * sees it, so the record is complete by the last byte.
+ */
+function passThrough(reader: ReadableStreamDefaultReader<Uint8Array>, prefix: readonly Uint8Array[], hooks: PassThroughHooks): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const piece of prefix) controller.enqueue(piece);
+    },
+    async pull(controller) {
+      let read: ReadResult;
+      try {
+        read = await reader.read();
+      } catch (error) {
+        await hooks.finish(false);
+        controller.error(error);
+        return;
+      }
+      if (read.done) {
+        await hooks.finish(true);
+        controller.close();
+        return;
+      }
+      await hooks.keep(read.value);
+      controller.enqueue(read.value);
+    },
+    cancel: (reason) => hooks.cancel(reason),
   });
 }
