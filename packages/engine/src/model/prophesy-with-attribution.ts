@@ -2,6 +2,7 @@ import type { FixedPoint, ProphecyBasinV3, ProphecyDataV3 } from '../schemas/pro
 import type { EventSink } from './apply-input.js';
 import { attribute, forecastOf, wilsonInterval } from './attribute-prophecy.js';
 import { depthAtHorizonSummary, liveBasins, lossShare, meanLossTick, runEnsemble, type EnsembleOutcome } from './ensemble.js';
+import { unstableProphecy } from './unstable-prophecy.js';
 import type { OpenProphecy, World } from './world.js';
 
 /** Loss probability by basin id within the horizon, in `ids` order. */
@@ -17,8 +18,12 @@ function probabilities(outcome: EnsembleOutcome, ids: readonly string[], until: 
  * counterfactual itself, bit for bit, and is not run twice.
  */
 export function reactionIsNeutral(world: World, forecast: Readonly<Record<string, number>>): boolean {
+  return Object.values(forecast).every((p) => p === 0) || nobodyReacts(world);
+}
+
+/** True when no forecast could move anyone: reflexivity 0, or every agent's belief 0. */
+export function nobodyReacts(world: World): boolean {
   if (world.rules.reflexivity === 0) return true;
-  if (Object.values(forecast).every((p) => p === 0)) return true;
   for (let i = 0; i < world.agentCount; i++) if (world.belief[i] !== 0) return false;
   return true;
 }
@@ -137,18 +142,8 @@ export function prophesyWithAttribution(world: World, sink: EventSink | null): v
   if (sink !== null && fixedPoint !== null) {
     for (const id of unsettled) {
       const iterations = fixedPoint.history[id] as number[];
-      sink({
-        type: 'paradox',
-        data: {
-          tick,
-          kind: 'unstable-prophecy',
-          prophecy: { seq, tick },
-          attractor: id,
-          predictedLossProbability: published[id] as number,
-          message: `no forecast of "${id}" is consistent with the reaction to it: ${iterations.join(' → ')} in ${fixedPoint.iterations} iterations`,
-          iterations,
-        },
-      });
+      const message = `no forecast of "${id}" is consistent with the reaction to it: ${iterations.join(' → ')} in ${fixedPoint.iterations} iterations`;
+      sink({ type: 'paradox', data: unstableProphecy(seq, tick, id, published[id] as number, message, iterations) });
     }
   }
 }

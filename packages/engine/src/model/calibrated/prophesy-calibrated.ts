@@ -2,7 +2,8 @@ import type { CalibratedVerdict, FixedPointBasin, FixedPointV4, ProphecyBasinV4,
 import type { EventSink } from '../apply-input.js';
 import { probabilityThreshold, tickThreshold, wilsonInterval } from '../attribute-prophecy.js';
 import { depthAtHorizonSummary, liveBasins } from '../ensemble.js';
-import { reactionIsNeutral } from '../prophesy-with-attribution.js';
+import { nobodyReacts, reactionIsNeutral } from '../prophesy-with-attribution.js';
+import { unstableProphecy } from '../unstable-prophecy.js';
 import type { OpenProphecy, World } from '../world.js';
 import { BranchEnsemble } from './branch-ensemble.js';
 import { searchFixedPoint } from './fixed-point-search.js';
@@ -19,13 +20,6 @@ export function verdictBranchLimit(branches: number): number {
 /** Reaction ensembles the fixed-point search may run per prophecy, for `fixedPointIterations` N. */
 export function fixedPointBudget(iterations: number): number {
   return iterations > 0 ? 2 + 2 * iterations : 0;
-}
-
-/** True when no forecast could move anyone: reflexivity 0, or every agent's belief 0. */
-function nobodyReacts(world: World): boolean {
-  if (world.rules.reflexivity === 0) return true;
-  for (let i = 0; i < world.agentCount; i++) if (world.belief[i] !== 0) return false;
-  return true;
 }
 
 /**
@@ -192,18 +186,8 @@ export function prophesyCalibrated(world: World, sink: EventSink | null): void {
   if (sink !== null && fixedPoint !== null) {
     for (const [id, search] of Object.entries(fixedPoint.basins)) {
       if (search.roots.length > 0) continue;
-      sink({
-        type: 'paradox',
-        data: {
-          tick,
-          kind: 'unstable-prophecy',
-          prophecy: { seq, tick },
-          attractor: id,
-          predictedLossProbability: published[id] as number,
-          message: `no forecast of "${id}" is consistent with the reaction to it within ${fixedPointTolerance}: ${search.reason}`,
-          iterations: search.trials.map((trial) => trial.reaction),
-        },
-      });
+      const message = `no forecast of "${id}" is consistent with the reaction to it within ${fixedPointTolerance}: ${search.reason}`;
+      sink({ type: 'paradox', data: unstableProphecy(seq, tick, id, published[id] as number, message, search.trials.map((trial) => trial.reaction)) });
     }
   }
 }
