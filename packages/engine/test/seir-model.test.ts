@@ -7,7 +7,7 @@ import type { SeirState } from '../src/domain/models/seir/seir-state.js';
 
 /**
  * The `seir` model against the textbook SEIR model with hospital admissions and stays
- * (docs/engine.md, "Epidemic: SEIR per region (`seir`)"), integrated here by a reference
+ * (docs/engine.md, "Epidemic: SEIR per region (seir)"), integrated here by a reference
  * integrator of its own: RK4 on plain numbers with 1 000 steps a day, written from the equations,
  * not from the model's code.
  */

@@ -5,7 +5,7 @@ import { SeirParametersSchema, type SeirParameters } from './seir-parameters.js'
 import { SeirStateSchema, SeirViewSchema, type SeirState, type SeirView } from './seir-state.js';
 
 /**
- * Epidemic = SEIR per region (docs/engine.md, "Epidemic: SEIR per region (`seir`)"). One tick
+ * Epidemic = SEIR per region (docs/engine.md, "Epidemic: SEIR per region (seir)"). One tick
  * is one day, integrated by RK4 in `substepsPerDay` steps. Regions mix through the share of
  * contacts made away from home; cases end in hospital with probability h and occupy a bed for
  * 1/δ days; the site's pressure is hospitalized against beds; the alarm at a site makes its

@@ -6,7 +6,7 @@ const share = z.number().min(0).max(1);
 
 /**
  * One region of the `seir` model: its people, how much they meet, its hospital beds and the
- * infection it starts with (docs/engine.md, "Epidemic: SEIR per region (`seir`)").
+ * infection it starts with (docs/engine.md, "Epidemic: SEIR per region (seir)").
  *
  * @example
  * SeirRegionSchema.parse({ site: 'north-hospitals', name: 'North', population: 900000, beds: 1600 });
@@ -25,7 +25,7 @@ export const SeirRegionSchema = z
 
 /**
  * Parameters of the `seir` model as a scenario's domain block writes them, defaults filled in.
- * Every field enters the equations of docs/engine.md, "Epidemic: SEIR per region (`seir`)".
+ * Every field enters the equations of docs/engine.md, "Epidemic: SEIR per region (seir)".
  *
  * @example
  * const p = SeirParametersSchema.parse({ regions: [{ site: 'a', name: 'A', population: 1e6, beds: 3000, initialInfectious: 10 }] });

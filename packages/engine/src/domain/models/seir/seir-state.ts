@@ -36,7 +36,7 @@ export type SeirState = z.infer<typeof SeirStateSchema>;
 
 /**
  * What `state.domain` shows of the `seir` model, per region in people (docs/engine.md,
- * "Epidemic: SEIR per region (`seir`)").
+ * "Epidemic: SEIR per region (seir)").
  *
  * @example
  * world.state().domain.regions[0].hospitalized;
