@@ -1,8 +1,8 @@
 /**
  * An independent reference for the epidemic adapter's outcomes: the SEIR equations with
- * hospital admissions and mixing between regions as docs/engine.md, "Epidemic: SEIR per region
- * (`seir`)" states them, written here from the equations (not from the engine's code) and
- * integrated by RK4 on plain numbers with a fine fixed step.
+ * hospital admissions and mixing between regions as stated in
+ * docs/engine.md, "Epidemic: SEIR per region (seir)", written here from the equations (not from
+ * the engine's code) and integrated by RK4 on plain numbers with a fine fixed step.
  */
 export interface ReferenceRegion {
   population: number;

@@ -2,8 +2,8 @@ import type { SeirParameters } from './seir-parameters.js';
 import type { SeirCompartments } from './seir-state.js';
 
 /**
- * The rates of the `seir` equations for one day (docs/engine.md, "Epidemic: SEIR per region
- * (`seir`)"): everything but the compartments, worked out once per tick.
+ * The rates of the `seir` equations for one day: everything but the compartments, worked out
+ * once per tick (docs/engine.md, "Epidemic: SEIR per region (seir)").
  */
 export interface SeirRates {
   /** Per region: infectious contacts per person per day, β_i = c_i·(1 − d)·(1 − a·alarm_i)·p·(1 − k/2)·(1 − t/2), k the masks. */
