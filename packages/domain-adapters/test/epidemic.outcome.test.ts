@@ -130,6 +130,9 @@ describe('epidemic through the engine: nobody reacting is SEIR', () => {
       });
       // Measured: 4 regions lost at distancing 0 and 3 at 0.3 (the North overloaded but not overwhelmed).
       expect(got.losses.length).toBe(distancing === 0 ? 4 : 3);
+      // With the default reaction to forecasts, still only regions that SEIR overwhelms can be lost.
+      const reacting = run(input, DAYS);
+      for (const loss of reacting.losses) expect(lost.has(loss.attractor), loss.attractor).toBe(true);
     });
   }
 

@@ -1,5 +1,7 @@
 import { LIMITS, ScenarioSchema, type ScenarioInput } from '@sim/engine';
 import { describe, expect, it } from 'vitest';
+import { describeAdapter } from '../src/describe-adapter.js';
+import type { DomainAdapter } from '../src/domain-adapter.js';
 import { DEFAULT_AGENT_BUDGET } from '../src/shared/allocate-agents.js';
 import { epidemicAdapter, EpidemicInputSchema, peakPrevalence, reproductionNumbers, type EpidemicInput } from '../src/adapters/epidemic.js';
 
@@ -91,6 +93,12 @@ describe('epidemic adapter: mapping', () => {
       reactionStrength: 0.6,
     });
     expect(scenario.initialState.attractors?.map((a) => a.id)).toEqual(['capital-hospitals', 'north-hospitals']);
+  });
+
+  it('describes the state its runs show: the seir regions, in domain units', () => {
+    const schema = describeAdapter(epidemicAdapter as unknown as DomainAdapter).stateSchema as { properties: { model: unknown; regions: { items: { properties: object } } } };
+    expect(schema.properties.model).toMatchObject({ const: 'seir' });
+    expect(Object.keys(schema.properties.regions.items.properties).sort()).toEqual(['beds', 'exposed', 'hospitalized', 'infectious', 'name', 'recovered', 'susceptible']);
   });
 
   it('seeds the outbreak by default in the first region, 1 per 100 000 residents and at least 1', () => {
