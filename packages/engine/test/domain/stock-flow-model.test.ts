@@ -185,6 +185,29 @@ describe('stock-flow model: over-ordering under a forecast shortage, and the bul
   });
 });
 
+describe('stock-flow model: order switching', () => {
+  const twoStores = (orderSwitching: number) =>
+    stockFlowParameters({
+      orderSwitching,
+      sites: [
+        { name: 'Madrid', attractor: 'madrid', capacityPerDay: 600, demandPerDay: 700, leadTimeDays: 2, safetyStockDays: 1 },
+        { name: 'Paris', attractor: 'paris', capacityPerDay: 2000, demandPerDay: 650, leadTimeDays: 2, safetyStockDays: 2 },
+      ],
+    });
+
+  it('end customers of a stocked-out store take the stated share of their demand to the store with stock', () => {
+    const locked = runStockFlow(twoStores(0), 60, 1);
+    const spot = runStockFlow(twoStores(0.5), 60, 1);
+    const out = Math.floor(stockOutDay(locked, 0)) + 1;
+    expect(stockOutDay(spot, 0)).toBeCloseTo(stockOutDay(locked, 0), 9);
+    // The day after Madrid first leaves demand unshipped, half of its demand goes to Paris.
+    expect(spot[out + 1]!.sites[0]!.demand).toBeCloseTo(350, 9);
+    expect(spot[out + 1]!.sites[1]!.demand).toBeCloseTo(650 + 350, 9);
+    expect(locked[out + 1]!.sites[1]!.demand).toBeCloseTo(650, 9);
+    expect(spot[60]!.sites[0]!.backlog).toBeLessThan(locked[60]!.sites[0]!.backlog);
+  });
+});
+
 describe('stock-flow model: the port', () => {
   it('is registered as stock-flow', () => {
     expect(domainModel('stock-flow')).toBe(stockFlowModel);

@@ -34,7 +34,12 @@ export const StockFlowParametersSchema = z
     forecastSmoothing: z.number().min(0).max(1).default(0).describe('Weight of today’s demand in the exponentially smoothed forecast that sets the order-up-to level (0: the forecast stays at the mean)'),
     reactionStrength: z.number().min(0).max(10).default(1).describe('Over-ordering under a forecast shortage: orders × (1 + reactionStrength × alarm)'),
     panicBuying: z.boolean().default(false).describe('End customers also multiply their demand by (1 + reactionStrength × alarm)'),
-    lostSalesShare: z.number().min(0).max(1).default(0).describe('Share of the end customers’ backlog that gives up each day (buys elsewhere); 0 keeps every back order'),
+    orderSwitching: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0)
+      .describe('Share of a stocked-out site’s new end-customer demand that goes instead to the site with end customers and no back orders that holds the most stock'),
     disruptionsPerDay: z.number().min(0).max(1).default(0).describe('Chance per site and day of a disruption'),
     disruptionSeverity: z.number().min(0).max(1).default(0).describe('Share of the site’s stock one disruption destroys'),
     stockOutToleranceDays: z.number().gt(0).max(365).default(1).describe('Backlog, in days of the site’s mean demand, the site carries before its basin erodes'),

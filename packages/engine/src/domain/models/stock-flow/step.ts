@@ -59,7 +59,8 @@ export function initialStockFlowState(parameters: StockFlowParameters): StockFlo
 
 /**
  * One day of the supply chain (docs/engine.md, "Supply chain"): disruptions and end-customer
- * demand are drawn, every site receives what arrives today, then, customers before their
+ * demand are drawn, every site receives what arrives today, end customers of stocked-out sites
+ * switch part of their demand to another site, then, customers before their
  * suppliers, each site ships what it can of what it is owed (shares in proportion to the
  * claims), updates its forecast and places its order-up-to order, inflated by the alarm.
  * Returns a new state.
@@ -88,6 +89,12 @@ export function stepStockFlow(parameters: StockFlowParameters, state: StockFlowS
     site.stock += arriving;
   }
 
+  const external = specs.map((spec, index) => {
+    const urge = parameters.panicBuying ? 1 + reactionStrength * Math.min(1, Math.max(0, coupling.alarm[index] ?? 0)) : 1;
+    return spec.demandPerDay * (demandFactor[index] as number) * urge;
+  });
+  if (parameters.orderSwitching > 0) switchOrders(parameters, state, external);
+
   for (const index of network.order) {
     const spec = specs[index]!;
     const site = sites[index] as StockFlowSiteState;
@@ -95,22 +102,22 @@ export function stepStockFlow(parameters: StockFlowParameters, state: StockFlowS
     const alarm = Math.min(1, Math.max(0, coupling.alarm[index] ?? 0));
     const urge = 1 + reactionStrength * alarm;
 
-    const external = spec.demandPerDay * (demandFactor[index] as number) * (parameters.panicBuying ? urge : 1);
-    let claims = site.customerBacklog + external;
+    const ownExternal = external[index] as number;
+    let claims = site.customerBacklog + ownExternal;
     let fromCustomers = 0;
     for (const c of customers) {
       const customer = sites[c] as StockFlowSiteState;
       fromCustomers += customer.ordered;
       claims += customer.owed;
     }
-    site.demand = external + fromCustomers;
+    site.demand = ownExternal + fromCustomers;
 
     // Ship what the stock allows; when short, every claim gets the same share.
     const shipped = Math.min(site.stock, claims);
     const unfilled = claims > 0 ? 1 - shipped / claims : 0;
     site.stock -= shipped;
     site.shipped = shipped;
-    site.customerBacklog = (site.customerBacklog + external) * unfilled * (1 - parameters.lostSalesShare);
+    site.customerBacklog = (site.customerBacklog + ownExternal) * unfilled;
     let backlog = site.customerBacklog;
     for (const c of customers) {
       const customer = sites[c] as StockFlowSiteState;
@@ -135,6 +142,28 @@ export function stepStockFlow(parameters: StockFlowParameters, state: StockFlowS
     } else site.owed += order;
   }
   return { sites };
+}
+
+/**
+ * Order switching: end customers of a site that was out of stock at the start of the day (it
+ * has back orders) take `orderSwitching` of their new demand to the refuge, the site with end
+ * customers and no back orders that holds the most stock (the first such in site order on a
+ * tie). Changes `external` in place.
+ */
+function switchOrders(parameters: StockFlowParameters, state: StockFlowState, external: number[]): void {
+  let refuge = -1;
+  parameters.sites.forEach((spec, index) => {
+    const site = state.sites[index] as StockFlowSiteState;
+    if (spec.demandPerDay <= 0 || site.customerBacklog > 0) return;
+    if (refuge < 0 || site.stock > (state.sites[refuge] as StockFlowSiteState).stock) refuge = index;
+  });
+  if (refuge < 0) return;
+  parameters.sites.forEach((_, index) => {
+    if ((state.sites[index] as StockFlowSiteState).customerBacklog <= 0) return;
+    const moved = (external[index] as number) * parameters.orderSwitching;
+    external[index] = (external[index] as number) - moved;
+    external[refuge] = (external[refuge] as number) + moved;
+  });
 }
 
 /**
