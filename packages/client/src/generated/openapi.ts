@@ -4446,18 +4446,48 @@ export interface components {
             /** @description `state.domain` of both at the same ticks, in the domain's units; present when either run has a domain model (engine 1.4.0 on) */
             domain?: {
                 /** @description null where a run has no domain model */
-                other: (({
-                    model: string;
-                } & {
-                    [key: string]: unknown;
-                }) | null)[];
+                other: ({
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
+                } | null)[];
                 /** @description True when the range has more than 100 ticks and the series are sampled */
                 sampled: boolean;
-                simulation: (({
-                    model: string;
-                } & {
-                    [key: string]: unknown;
-                }) | null)[];
+                simulation: ({
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
+                } | null)[];
                 /** @description The ticks of both series: every tick of the range, or 100 evenly spread (first and last included) */
                 ticks: number[];
             };
@@ -4791,7 +4821,7 @@ export interface components {
          *       "status": "running",
          *       "scenarioId": "self-defeating-prophecy",
          *       "baseSimulation": null,
-         *       "engineVersion": "1.3.0",
+         *       "engineVersion": "1.4.0",
          *       "parameters": [
          *         {
          *           "path": "rules.reflexivity",
@@ -5127,7 +5157,7 @@ export interface components {
             }[];
             /** @description A domain model advanced every tick beside the agents (engine 1.4.0 on) */
             domain?: {
-                /** @description The domain model that runs beside the agents every tick (engine 1.4.0 on): none in this build */
+                /** @description The domain model that runs beside the agents every tick (engine 1.4.0 on): stock-flow */
                 model: string;
                 /**
                  * @description The model's parameters, checked against the model's own schema; a domain adapter writes them (docs/engine.md, "Domain models (1.4.0)")
@@ -5390,9 +5420,24 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -5497,9 +5542,24 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -6357,9 +6417,24 @@ export interface components {
             completion: "max-ticks" | "collapse" | null;
             /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
             domain?: {
-                model: string;
-            } & {
-                [key: string]: unknown;
+                /** @enum {string} */
+                model: "stock-flow";
+                sites: {
+                    /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                    backlog: number;
+                    /** @description Units ordered from the site this day */
+                    demand: number;
+                    /** @description Name of the site */
+                    name: string;
+                    /** @description Units the site ordered from its supplier (or put into production) this day */
+                    ordered: number;
+                    /** @description Units the site received this day */
+                    received: number;
+                    /** @description Units the site shipped this day */
+                    shipped: number;
+                    /** @description Units on hand at the end of the day */
+                    stock: number;
+                }[];
             };
             /** @description Ids of the basins lost so far, in order of loss */
             lostBasins: string[];
@@ -6453,9 +6528,24 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -6537,9 +6627,24 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -6705,9 +6810,24 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
