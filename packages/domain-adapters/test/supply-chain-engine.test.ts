@@ -82,6 +82,22 @@ describe('supply chain through the engine (default version): nobody reacting', (
     expect(lossDay(CASES[0]!)).toBe(16);
     expect(lossDay({ ...CASES[0]!, capacity: 2900 })).toBe(Infinity);
   });
+  it('demand variability alone loses a store whose mean demand is 10 % under its capacity: never without it in a year', () => {
+    const firstLoss = (seed: number, demandVariability: number) => {
+      let day: number | null = null;
+      const store = { name: 'Store', role: 'store', capacityPerDay: 1000, demandPerDay: 900, leadTimeDays: 2, safetyStockDays: 1 };
+      Simulation.create(scenarioOf({ seed, demandVariability, orderSwitching: 0, disruptions: { perYear: 0 }, unitsPerAgent: 20, sites: [store] }, { reflexivity: 0 })).step(365, {
+        onEvent: (event: EngineEvent) => {
+          if (event.type === 'loss' && day === null) day = event.data.tick;
+        },
+      });
+      return day;
+    };
+    for (const seed of [1, 2, 3]) {
+      expect(firstLoss(seed, 0)).toBeNull();
+      expect(firstLoss(seed, 0.5)).not.toBeNull();
+    }
+  });
 });
 
 describe('supply chain through the engine: over-ordering under forecast shortages (the bullwhip)', () => {
