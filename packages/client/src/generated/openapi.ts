@@ -4466,6 +4466,25 @@ export interface components {
                         /** @description S: never infected */
                         susceptible: number;
                     }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
                 } | null)[];
                 /** @description True when the range has more than 100 ticks and the series are sampled */
                 sampled: boolean;
@@ -4488,6 +4507,25 @@ export interface components {
                         recovered: number;
                         /** @description S: never infected */
                         susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
                     }[];
                 } | null)[];
                 /** @description The ticks of both series: every tick of the range, or 100 evenly spread (first and last included) */
@@ -5163,7 +5201,7 @@ export interface components {
             }[];
             /** @description A domain model advanced every tick beside the agents (engine 1.4.0 on) */
             domain?: {
-                /** @description The domain model that runs beside the agents every tick (engine 1.4.0 on): seir */
+                /** @description The domain model that runs beside the agents every tick (engine 1.4.0 on): seir, stock-flow */
                 model: string;
                 /**
                  * @description The model's parameters, checked against the model's own schema; a domain adapter writes them (docs/engine.md, "Domain models (1.4.0)")
@@ -5445,6 +5483,25 @@ export interface components {
                         /** @description S: never infected */
                         susceptible: number;
                     }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -5567,6 +5624,25 @@ export interface components {
                         recovered: number;
                         /** @description S: never infected */
                         susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
                     }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
@@ -6444,6 +6520,25 @@ export interface components {
                     /** @description S: never infected */
                     susceptible: number;
                 }[];
+            } | {
+                /** @enum {string} */
+                model: "stock-flow";
+                sites: {
+                    /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                    backlog: number;
+                    /** @description Units ordered from the site this day */
+                    demand: number;
+                    /** @description Name of the site */
+                    name: string;
+                    /** @description Units the site ordered from its supplier (or put into production) this day */
+                    ordered: number;
+                    /** @description Units the site received this day */
+                    received: number;
+                    /** @description Units the site shipped this day */
+                    shipped: number;
+                    /** @description Units on hand at the end of the day */
+                    stock: number;
+                }[];
             };
             /** @description Ids of the basins lost so far, in order of loss */
             lostBasins: string[];
@@ -6556,6 +6651,25 @@ export interface components {
                         /** @description S: never infected */
                         susceptible: number;
                     }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -6655,6 +6769,25 @@ export interface components {
                         recovered: number;
                         /** @description S: never infected */
                         susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
                     }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
@@ -6839,6 +6972,25 @@ export interface components {
                         recovered: number;
                         /** @description S: never infected */
                         susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
                     }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
