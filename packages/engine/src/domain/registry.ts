@@ -1,11 +1,13 @@
 import type { DomainModel } from './domain-model.js';
+import { bankRunModel } from './models/bank-run/bank-run.js';
+import { grazingModel } from './models/grazing/grazing.js';
 
 /**
  * Every domain model this build serves, by id. A model's behaviour is frozen once an engine
  * version serves it, like the tick kernel's: a change of dynamics is a new model id or a flag of
  * a new engine version, never an edit that would change an old trace.
  */
-const MODELS: readonly DomainModel[] = [];
+const MODELS: readonly DomainModel[] = [grazingModel, bankRunModel];
 
 /**
  * The ids a scenario's `domain.model` may name.
