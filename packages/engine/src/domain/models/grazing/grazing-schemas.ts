@@ -13,12 +13,12 @@ export const PastureSchema = z
   .object({
     name: z.string().min(1).max(100).describe('Name of the pasture'),
     site: EntityIdSchema.describe('Attractor id of the pasture’s basin'),
-    capacity: z.number().gt(0).max(1e12).describe('K: standing forage of the ungrazed pasture, in tonnes of dry matter'),
-    biomass: z.number().min(0).max(1e12).optional().describe('V at week 0, in tonnes (K when left out)'),
+    capacity: z.number().gt(0).max(1e15).describe('K: standing forage of the ungrazed pasture, in tonnes of dry matter'),
+    biomass: z.number().min(0).max(1e15).optional().describe('V at week 0, in tonnes (K when left out)'),
     herd: z.number().min(0).max(1e12).describe('Animals grazing the pasture at week 0'),
     regrowth: z.number().gt(0).max(10).describe('r: intrinsic regrowth rate of the forage, per week'),
     intake: z.number().min(0).max(1e6).describe('c: most forage one animal eats in a week, in tonnes'),
-    halfSaturation: z.number().gt(0).max(1e12).describe('V½: standing forage at which an animal eats half its fill, in tonnes'),
+    halfSaturation: z.number().gt(0).max(1e15).describe('V½: standing forage at which an animal eats half its fill, in tonnes'),
   })
   .strict();
 /**
@@ -71,7 +71,7 @@ export const GrazingParametersSchema = z
       .prefault({})
       .describe('Droughts that start at random, each at one pasture'),
     collapseShare: z.number().gt(0).max(1).default(0.1).describe('A pasture has collapsed once its forage falls below this share of K'),
-    destockingStrength: z.number().min(0).max(1).default(0.5).describe('Share of a herd sold off per week at alarm 1'),
+    destockingStrength: z.number().min(0).max(1).default(0.1).describe('Share of a herd sold off per week at alarm 1'),
   })
   .strict()
   .superRefine((parameters, ctx) => {
