@@ -1,3 +1,4 @@
+import { advanceDomain } from '../domain/advance-domain.js';
 import type { Loss } from '../schemas/outputs.js';
 import { applyPendingInputs, applyShock, type EventSink } from './apply-input.js';
 import { describeDominantMove } from './describe-move.js';
@@ -334,6 +335,8 @@ export function advanceTick(world: World, sink: EventSink | null): void {
   const urged = updateReactions(world, tick);
   fillDensity(world);
   const pass = moveAgents(world, urged);
+  // 1.4.0: the domain follows the agents' reactions and then sets its basins' load and capacity.
+  if (world.domain !== null) advanceDomain(world, tick, urges);
   parts.push(describeDominantMove(world, pass.dominant, pass.dominantDx, pass.dominantDy));
   world.lastMove = parts.join('; ');
 
