@@ -4446,18 +4446,96 @@ export interface components {
             /** @description `state.domain` of both at the same ticks, in the domain's units; present when either run has a domain model (engine 1.4.0 on) */
             domain?: {
                 /** @description null where a run has no domain model */
-                other: (({
-                    model: string;
-                } & {
-                    [key: string]: unknown;
-                }) | null)[];
+                other: ({
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
+                } | null)[];
                 /** @description True when the range has more than 100 ticks and the series are sampled */
                 sampled: boolean;
-                simulation: (({
-                    model: string;
-                } & {
-                    [key: string]: unknown;
-                }) | null)[];
+                simulation: ({
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
+                } | null)[];
                 /** @description The ticks of both series: every tick of the range, or 100 evenly spread (first and last included) */
                 ticks: number[];
             };
@@ -4791,7 +4869,7 @@ export interface components {
          *       "status": "running",
          *       "scenarioId": "self-defeating-prophecy",
          *       "baseSimulation": null,
-         *       "engineVersion": "1.3.0",
+         *       "engineVersion": "1.4.0",
          *       "parameters": [
          *         {
          *           "path": "rules.reflexivity",
@@ -5127,7 +5205,7 @@ export interface components {
             }[];
             /** @description A domain model advanced every tick beside the agents (engine 1.4.0 on) */
             domain?: {
-                /** @description The domain model that runs beside the agents every tick (engine 1.4.0 on): none in this build */
+                /** @description The domain model that runs beside the agents every tick (engine 1.4.0 on): grazing, bank-run */
                 model: string;
                 /**
                  * @description The model's parameters, checked against the model's own schema; a domain adapter writes them (docs/engine.md, "Domain models (1.4.0)")
@@ -5390,9 +5468,48 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -5497,9 +5614,48 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -6357,9 +6513,48 @@ export interface components {
             completion: "max-ticks" | "collapse" | null;
             /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
             domain?: {
-                model: string;
-            } & {
-                [key: string]: unknown;
+                /** @enum {string} */
+                model: "grazing";
+                pastures: {
+                    /** @description V: standing forage, tonnes of dry matter */
+                    biomass: number;
+                    /** @description Its forage fell below collapseShare · K (for good) */
+                    collapsed: boolean;
+                    /** @description A drought touched it this week */
+                    drought: boolean;
+                    /** @description H: animals grazing it */
+                    herd: number;
+                    name: string;
+                }[];
+                /** @description Weeks simulated */
+                week: number;
+            } | {
+                banks: {
+                    /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                    deposits: number;
+                    /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                    failed: boolean;
+                    /** @description Illiquid assets now, in units (worth R each at maturity) */
+                    illiquid: number;
+                    insured: boolean;
+                    /** @description What the deposit insurer paid the depositors of this failed bank */
+                    insurerPaid: number;
+                    /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                    latePayout: number | null;
+                    /** @description Liquid assets now */
+                    liquid: number;
+                    name: string;
+                    /** @description Convertibility suspended for the rest of period 1 */
+                    suspended: boolean;
+                    /** @description Paid out in period 1 of this cycle */
+                    withdrawn: number;
+                }[];
+                /** @description Deposit cycle, from 1 */
+                cycle: number;
+                /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                day: number;
+                /** @enum {string} */
+                model: "bank-run";
             };
             /** @description Ids of the basins lost so far, in order of loss */
             lostBasins: string[];
@@ -6453,9 +6648,48 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -6537,9 +6771,48 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -6705,9 +6978,48 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
