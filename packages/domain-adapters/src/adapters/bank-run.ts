@@ -95,7 +95,8 @@ function toScenario(input: BankRunInput): ScenarioInput {
     basinId: basinIds[index] as string,
     agentPrefix: agentPrefixes[index] as string,
     agents: counts[index] as number,
-    // Replaced every day by the model's pressure; until then what period 1 could pay, in agents.
+    // Only what the scenario file shows: from tick 0 on the engine takes the basin's load and
+    // capacity from the bank model (docs/engine.md, "Bank run").
     capacity: (bank.liquid + input.liquidationValue * illiquidOf(bank)) / unitsPerAgent,
     depth: 5,
     gamma: 0,

@@ -122,7 +122,8 @@ function toScenario(input: EcosystemInput): ScenarioInput {
     basinId: basinIds[index] as string,
     agentPrefix: agentPrefixes[index] as string,
     agents: counts[index] as number,
-    // Replaced every week by the forage model's pressure; the threshold in herds until then.
+    // Only what the scenario file shows: from tick 0 on the engine takes the basin's load and
+    // capacity from the forage model (docs/engine.md, "Grazing").
     capacity: patch.carryingCapacity / unitsPerAgent,
     depth: 5,
     gamma: 0,
