@@ -185,6 +185,7 @@ export const ecosystemAdapter = defineAdapter({
     'Droughts cut r by their severity at exactly the patches they name, for their weeks (`droughts`), or at random at one patch at a time (`climate`: a chance of droughtsPerYear / 52 per patch per week).',
     'Destocking removes animals before the run; herders who anticipate (reflexivity 0.5) sell off `destockingStrength` × alarm of a herd each week while a collapse of its patch is forecast, so a forecast collapse can be averted.',
     'Agents are herds, one per `animalsPerAgent` animals (about 1 000 agents by default), placed on their patch; gamma (capacity/order) is 0 and lambda (latency/chaos) is herd mobility, which moves the agents on the map only.',
+    'Validation (docs/engine.md, "Grazing"): the forage stays at the upper equilibrium within 1 % at 0.97 H* and collapses at 1.03 H*; the week of collapse is 0 to 1 week after an independent RK4 integration of the same equation from 1.05 to 3 times H* (at 1.1×, week 47 against 46.7 with the defaults).',
   ].join(' '),
   domainModel: 'grazing',
   inputSchema: EcosystemInputSchema,
