@@ -1,5 +1,7 @@
-import { getAdapter } from '@sim/domain-adapters';
+import { getAdapter, translate } from '@sim/domain-adapters';
+import { Simulation } from '@sim/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDomainPath, readDomainPath } from '../../src/experiments/domain-path.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 let server: TestServer;
@@ -36,5 +38,25 @@ describe('the bank-run and ecosystem domains over HTTP', () => {
     const refused = await server.call('/v1/simulations/from-domain', { key: 'key-a', body: { domain: 'bank-run', input } });
     expect(refused.status).toBe(400);
     expect((await json(refused)).error.details.issues.map((issue: any) => issue.path)).toContain('input.exposures.0.borrower');
+  });
+});
+
+describe('experiment metrics on the bank-run and ecosystem domains', () => {
+  it('name a bank or a pasture by its name, spaces included', () => {
+    const read = (domain: string, path: string, ticks: number) => {
+      const result = translate(domain, getAdapter(domain)?.example);
+      if (!result.ok) throw new Error('example does not translate');
+      const sim = Simulation.create(result.scenario);
+      sim.step(ticks);
+      const parsed = parseDomainPath(path);
+      if (typeof parsed === 'string') throw new Error(parsed);
+      return { value: readDomainPath(sim.state().domain, parsed), domain: sim.state().domain as any };
+    };
+    const bank = read('bank-run', 'banks[Harbour Savings].withdrawn', 3);
+    expect(bank.value).toBe(bank.domain.banks[0].withdrawn);
+    expect(bank.value).toBeGreaterThan(0);
+    const pasture = read('ecosystem', 'pastures[River flats].biomass', 2);
+    expect(pasture.value).toBe(pasture.domain.pastures[0].biomass);
+    expect(pasture.value).toBeGreaterThan(0);
   });
 });
