@@ -4448,6 +4448,26 @@ export interface components {
                 /** @description null where a run has no domain model */
                 other: ({
                     /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
                     model: "grazing";
                     pastures: {
                         /** @description V: standing forage, tonnes of dry matter */
@@ -4493,6 +4513,26 @@ export interface components {
                 /** @description True when the range has more than 100 ticks and the series are sampled */
                 sampled: boolean;
                 simulation: ({
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
                     /** @enum {string} */
                     model: "grazing";
                     pastures: {
@@ -4568,7 +4608,8 @@ export interface components {
          *             "name": "Capital",
          *             "population": 2400000,
          *             "contactsPerDay": 14,
-         *             "hospitalBeds": 5200
+         *             "hospitalBeds": 5200,
+         *             "initialInfectious": 50
          *           },
          *           {
          *             "name": "North",
@@ -4603,6 +4644,7 @@ export interface components {
          *         ],
          *         "disease": {
          *           "transmissionProbability": 0.05,
+         *           "latentDays": 3,
          *           "infectiousDays": 5,
          *           "hospitalizationRate": 0.015,
          *           "hospitalStayDays": 8
@@ -4613,7 +4655,9 @@ export interface components {
          *           "travelRestrictions": 0,
          *           "testingAndTracing": 0
          *         },
-         *         "mobility": 0.3
+         *         "mobility": 0.3,
+         *         "reactionStrength": 0.5,
+         *         "overloadDays": 1
          *       }
          *     }
          */
@@ -5205,7 +5249,7 @@ export interface components {
             }[];
             /** @description A domain model advanced every tick beside the agents (engine 1.4.0 on) */
             domain?: {
-                /** @description The domain model that runs beside the agents every tick (engine 1.4.0 on): grazing, bank-run */
+                /** @description The domain model that runs beside the agents every tick (engine 1.4.0 on): seir, grazing, bank-run */
                 model: string;
                 /**
                  * @description The model's parameters, checked against the model's own schema; a domain adapter writes them (docs/engine.md, "Domain models (1.4.0)")
@@ -5469,6 +5513,26 @@ export interface components {
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
                     /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
                     model: "grazing";
                     pastures: {
                         /** @description V: standing forage, tonnes of dry matter */
@@ -5614,6 +5678,26 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
                     /** @enum {string} */
                     model: "grazing";
                     pastures: {
@@ -6514,6 +6598,26 @@ export interface components {
             /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
             domain?: {
                 /** @enum {string} */
+                model: "seir";
+                /** @description The regions, in the order of the domain block */
+                regions: {
+                    /** @description Hospital beds; the capacity of the region's hospitals */
+                    beds: number;
+                    /** @description E: infected, not yet infectious */
+                    exposed: number;
+                    /** @description H: in hospital; the load of the region's hospitals */
+                    hospitalized: number;
+                    /** @description I: infectious, in the community */
+                    infectious: number;
+                    /** @description Name of the region */
+                    name: string;
+                    /** @description R: recovered, including discharged patients */
+                    recovered: number;
+                    /** @description S: never infected */
+                    susceptible: number;
+                }[];
+            } | {
+                /** @enum {string} */
                 model: "grazing";
                 pastures: {
                     /** @description V: standing forage, tonnes of dry matter */
@@ -6649,6 +6753,26 @@ export interface components {
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
                     /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
                     model: "grazing";
                     pastures: {
                         /** @description V: standing forage, tonnes of dry matter */
@@ -6771,6 +6895,26 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
                     /** @enum {string} */
                     model: "grazing";
                     pastures: {
@@ -6978,6 +7122,26 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
                     /** @enum {string} */
                     model: "grazing";
                     pastures: {

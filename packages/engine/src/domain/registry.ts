@@ -1,13 +1,14 @@
 import type { DomainModel } from './domain-model.js';
 import { bankRunModel } from './models/bank-run/bank-run.js';
 import { grazingModel } from './models/grazing/grazing.js';
+import { seirModel } from './models/seir/seir-model.js';
 
 /**
  * Every domain model this build serves, by id. A model's behaviour is frozen once an engine
  * version serves it, like the tick kernel's: a change of dynamics is a new model id or a flag of
  * a new engine version, never an edit that would change an old trace.
  */
-const BUILT_IN: readonly DomainModel[] = [grazingModel, bankRunModel];
+const BUILT_IN: readonly DomainModel[] = [seirModel, grazingModel, bankRunModel];
 
 const MODELS: DomainModel[] = [...BUILT_IN];
 
