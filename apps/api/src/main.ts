@@ -26,6 +26,7 @@ import { idempotency } from './idempotency/idempotency.js';
 import { clientIpResolver } from './rate-limit/client-ip.js';
 import { createRateLimiting } from './rate-limit/create-rate-limiting.js';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store.js';
+import { SettlingRateLimitStore } from './rate-limit/settling-rate-limit-store.js';
 import { createKyselyIdempotencyStore } from './storage/idempotency-store-kysely.js';
 import { createKyselyRateLimitStore } from './storage/rate-limit-store-kysely.js';
 import { createWorkerPoolRunner, defaultWorkerCount } from './engine-work/worker-pool-runner.js';
@@ -103,9 +104,12 @@ async function main(): Promise<void> {
   const usage = createKyselyUsageLedger(storage.db);
 
   // Idempotency keys live in the database. Rate-limit windows too, where several instances share
-  // it; an embedded database has one server process, whose own memory is then the exact store.
+  // it, counted here and settled in batches (docs/operations.md, "Rate limits across instances");
+  // an embedded database has one server process, whose own memory is then the exact store.
   const onBackgroundError = (error: unknown): void => logger.error('background write failed', { error: String(error) });
-  const rateLimitStore = storage.capabilities.ownedByOneProcess ? new MemoryRateLimitStore() : createKyselyRateLimitStore(storage.db);
+  const rateLimitStore = storage.capabilities.ownedByOneProcess
+    ? new MemoryRateLimitStore()
+    : new SettlingRateLimitStore(createKyselyRateLimitStore(storage.db), { onError: onBackgroundError });
   const rateLimiting = createRateLimiting({
     store: rateLimitStore,
     clock: systemClock,
@@ -244,6 +248,7 @@ async function main(): Promise<void> {
       server.close(async () => {
         await engine.close();
         await usage.close();
+        if (rateLimitStore instanceof SettlingRateLimitStore) await rateLimitStore.close();
         await authenticator.flush();
         await coordination.close();
         await storage.close();

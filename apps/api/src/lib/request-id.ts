@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { isCompleteResponse } from './complete-response.js';
+import { requestHeader } from './request-header.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -20,7 +21,7 @@ const PRINTABLE = /^[\x21-\x7e]+$/;
  */
 export function requestId(): MiddlewareHandler {
   return async function requestIdMiddleware(c, next) {
-    const given = c.req.header('x-request-id');
+    const given = requestHeader(c, 'x-request-id');
     // A hostile id could inject headers or flood logs; only echo short printable ones.
     const id = given !== undefined && given.length <= MAX_REQUEST_ID_LENGTH && PRINTABLE.test(given) ? given : randomUUID();
     c.set('requestId', id);
