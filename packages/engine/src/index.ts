@@ -14,6 +14,7 @@ export type { DomainModel, DomainCoupling, SitePressure } from './domain/domain-
 export { DomainBlockSchema, type DomainBlock } from './domain/domain-block.js';
 export { DomainStateSchema, domainStateAtStart, domainStateSchemaOf, type DomainState } from './domain/domain-state.js';
 export { DOMAIN_MODEL_IDS, domainModel, domainModels } from './domain/registry.js';
+export { domainWorkPerTick } from './domain/domain-work.js';
 export * from './schemas/policy.js';
 export * from './schemas/identifier.js';
 export * from './schemas/agent.js';

@@ -145,6 +145,8 @@ export const bankRunModel: DomainModel<BankRunParameters, BankRunState, BankRunV
   internalStateSchema: BankRunStateSchema,
   stateSchema: BankRunViewSchema,
   sites: (parameters) => parameters.banks.map((bank) => bank.site),
+  // Per bank about forty agent-ticks, plus its exposures to other banks (measured).
+  workPerTick: (parameters) => 40 * parameters.banks.length + 4 * parameters.exposures.length,
   initialState: (parameters) => ({ day: 0, cycle: 1, banks: parameters.banks.map((bank) => freshBank(bank, null)) }),
   step(parameters: BankRunParameters, state: BankRunState, coupling: DomainCoupling, draw: RandomStream): BankRunState {
     const day = state.day + 1;
