@@ -1,4 +1,4 @@
-import { prophecyBranchTicks, resolveRules, type EngineInput, type ResolvedRules, type Rules, type ScheduledInput } from '@sim/engine';
+import { domainWorkPerTick, prophecyBranchTicks, resolveRules, type EngineInput, type ResolvedRules, type Rules, type ScheduledInput } from '@sim/engine';
 
 /**
  * The work of a request in agent-ticks: one agent moved through one tick is one agent-tick. A
@@ -87,9 +87,16 @@ export function peakTickEstimate(shape: WorkShape): WorkEstimate {
   return estimateWork(shape, Math.max(0, shape.interval - 1), 1);
 }
 
-/** The shape of a scenario as written (rules defaulted), run by `engineVersion` (undefined: the costliest). */
-export function scenarioShape(scenario: { agents?: readonly unknown[] | undefined; rules?: Rules | undefined }, engineVersion?: string): WorkShape {
-  return shapeOf(scenario.agents?.length ?? 0, resolveRules(scenario.rules), engineVersion);
+/** A domain block as a scenario or a snapshot holds it. */
+type DomainOf = { domain?: { model: string; parameters?: unknown } | undefined };
+
+/**
+ * The shape of a scenario as written (rules defaulted), run by `engineVersion` (undefined: the
+ * costliest). A domain model counts as the agents its step is worth (docs/engine.md, "Domain
+ * models (1.4.0)").
+ */
+export function scenarioShape(scenario: { agents?: readonly unknown[] | undefined; rules?: Rules | undefined } & DomainOf, engineVersion?: string): WorkShape {
+  return shapeOf((scenario.agents?.length ?? 0) + domainWorkPerTick(scenario.domain), resolveRules(scenario.rules), engineVersion);
 }
 
 type ShapeRules = Pick<ResolvedRules, 'prophecyInterval' | 'prophecyBranches' | 'prophecyHorizon' | 'fixedPointIterations'>;
@@ -131,6 +138,6 @@ export function widenShape(shape: WorkShape, inputs: Iterable<EngineInput | Sche
 }
 
 /** The shape of a stored simulation as it stands (its snapshot) with its queued inputs. */
-export function snapshotShape(snapshot: { engineVersion: string; rules: ResolvedRules; agents: { ids: readonly string[] } }, pending: Iterable<EngineInput> = []): WorkShape {
-  return widenShape(shapeOf(snapshot.agents.ids.length, snapshot.rules, snapshot.engineVersion), pending);
+export function snapshotShape(snapshot: { engineVersion: string; rules: ResolvedRules; agents: { ids: readonly string[] } } & DomainOf, pending: Iterable<EngineInput> = []): WorkShape {
+  return widenShape(shapeOf(snapshot.agents.ids.length + domainWorkPerTick(snapshot.domain), snapshot.rules, snapshot.engineVersion), pending);
 }
