@@ -1,7 +1,5 @@
 import {
   DEFAULT_ENGINE_VERSION,
-  ScenarioSchema,
-  toValidationIssues,
   type EngineInputDraft,
   type ScheduledInput,
   type ValidationIssue,
@@ -210,17 +208,14 @@ export class SimulationService implements PlaybackTarget {
    * resolved scenario, its engine version, and the new id and creation time. No world is built
    * here (docs/api.md, "Where it runs"): that is the engine's work, on a worker, once admitted.
    */
-  private begin(auth: AuthContext, input: CreateSimulationInput): NewSimulationDraft {
+  private async begin(auth: AuthContext, input: CreateSimulationInput, signal?: AbortSignal): Promise<NewSimulationDraft> {
     const organizationId = organizationFor(auth, input.organizationId);
-    const resolved = resolveScenario(input.source, this.deps.scenarios, this.deps.domains);
+    // A domain input is translated on an engine worker (docs/api.md, "Where it runs").
+    const resolved = await resolveScenario(input.source, this.deps.scenarios, this.deps.domains, signal);
     const pathPrefix = 'scenario' in input.source ? 'scenario' : '';
     // An inline scenario was parsed by the route with the engine's own schema, a catalogue's when
-    // it was loaded; a domain adapter's translation is checked here for the first time, with the
-    // schema Simulation.create checks (zod only: nothing is built).
-    if ('domain' in input.source) {
-      const parsed = ScenarioSchema.safeParse(resolved.scenario);
-      if (!parsed.success) throw scenarioInvalid(toValidationIssues(parsed.error), pathPrefix);
-    }
+    // it was loaded, and a domain adapter's translation where it was made, with the schema
+    // Simulation.create checks (zod only: nothing is built).
     const engineVersion = input.engineVersion ?? DEFAULT_ENGINE_VERSION;
     const tooCostly = scenarioWorkProblems(resolved.scenario, this.work.largestCeiling, pathPrefix, engineVersion);
     if (tooCostly.length > 0) throw validationError(tooCostly);
@@ -246,7 +241,7 @@ export class SimulationService implements PlaybackTarget {
   }
 
   async create(auth: AuthContext, input: CreateSimulationInput): Promise<SimulationView> {
-    const draft = this.begin(auth, input);
+    const draft = await this.begin(auth, input);
     const built = await this.engine.create({ kind: 'create', scenario: draft.resolved.scenario, engineVersion: draft.engineVersion, keepSnapshot: true });
     if (built.kind === 'invalid') throw scenarioInvalid(built.issues, draft.pathPrefix);
     const { view } = await this.insert(draft, 'idle', { state: built.state, snapshot: built.snapshot as SnapshotText, tick: built.tick }, { prophecies: [], events: [] });
@@ -260,7 +255,7 @@ export class SimulationService implements PlaybackTarget {
    * nothing stored.
    */
   async run(request: WorkRequest, input: CreateSimulationInput & { ticks: number }): Promise<{ simulation: SimulationView; trace: TraceStream }> {
-    const draft = this.begin(request.auth, input);
+    const draft = await this.begin(request.auth, input, request.signal);
     const { engineVersion, id, createdAt, resolved } = draft;
     // Weighed before anything is built: a refused run leaves no trace, not even a world.
     const shape = scenarioShape(resolved.scenario, engineVersion);
