@@ -17,7 +17,7 @@ import { EngineTaskCancelled, isEngineTaskCancelled, type EngineRunner } from '.
 import type { AdvanceResult, QueueResult } from '../engine-work/engine-task.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget, type WorkRequest } from '../work-budget/work-budget.js';
-import { estimateWork, peakTickEstimate, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../work-budget/work-cost.js';
+import { estimateWork, peakTickEstimate, playbackCostPerSecond, runCost, scenarioShape, snapshotShape, stepCost, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../work-budget/work-cost.js';
 import { estimateStoredBytes } from '../storage-budget/storage-cost.js';
 import { unlimitedStorageBudget, type StorageBudget } from '../storage-budget/storage-budget.js';
 import { PlaybackPayers } from '../work-budget/playback-payers.js';
@@ -259,8 +259,8 @@ export class SimulationService implements PlaybackTarget {
     const { engineVersion, id, createdAt, resolved } = draft;
     // Weighed before anything is built: a refused run leaves no trace, not even a world.
     const shape = scenarioShape(resolved.scenario, engineVersion);
-    const once = estimateWork(shape, 0, input.ticks);
-    await this.work.admit(request, { ...once, cost: 2 * once.cost });
+    // Both passes, each building its world (docs/api.md, "Engine work", "Cost model: agent-ticks").
+    await this.work.admit(request, runCost(estimateWork(shape, 0, input.ticks)));
     await this.storage.admit(request.auth, draft.organizationId, this.estimateStored(shape, resolved.scenario.initialState.attractors?.length ?? 0, input.ticks));
     const collector = new TickCollector(id, createdAt);
     // The world is built on the worker that computes its ticks. No steps: the first pass builds
@@ -290,7 +290,7 @@ export class SimulationService implements PlaybackTarget {
   async step(request: WorkRequest, id: string, ticks: number): Promise<{ state: SimulationState; ticks: number }> {
     await this.authorize(request.auth, id);
     return this.mutate(id, async (current) => {
-      await this.work.admit(request, this.estimateAdvance(current, ticks));
+      await this.work.admit(request, stepCost(this.estimateAdvance(current, ticks)));
       await this.storage.admit(request.auth, current.organizationId, this.estimateStoredAdvance(current, ticks));
       const result = await this.advance(current, ticks, current.status, undefined, request.signal);
       return { state: result.state, ticks: result.ticks };
@@ -328,7 +328,7 @@ export class SimulationService implements PlaybackTarget {
     await this.mutate(id, async (current) => {
       const playbackSpeed = speed ?? current.playbackSpeed;
       if (action === 'step') {
-        await this.work.admit(request, this.estimateAdvance(current, 1));
+        await this.work.admit(request, stepCost(this.estimateAdvance(current, 1)));
         await this.storage.admit(request.auth, current.organizationId, this.estimateStoredAdvance(current, 1));
         // Stepping takes the simulation out of playback, as a media player's frame step does.
         const next: LifecycleStatus = current.status === 'playing' ? 'paused' : current.status;
