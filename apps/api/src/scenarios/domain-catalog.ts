@@ -24,8 +24,8 @@ export interface DomainCatalog {
   /**
    * The scenario an input translates to, already checked against the engine's ScenarioSchema
    * (defaults filled in). Asynchronous: a translation takes time in proportion to its input, so
-   * the server makes it on an engine worker, never on the event loop (docs/api.md, "Where it
-   * runs"). Rejects with EngineTaskCancelled when `signal` aborts first.
+   * the server makes it on an engine worker, never on the event loop
+   * (docs/api.md, "Where it runs"). Rejects with EngineTaskCancelled when `signal` aborts first.
    */
   translate(id: string, input: unknown, signal?: AbortSignal): Promise<DomainTranslation>;
 }

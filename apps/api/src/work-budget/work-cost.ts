@@ -39,9 +39,10 @@ export interface WorkShape {
  * builds its world from its scenario, a past state restores one from a checkpoint and
  * serializes its state, a step parses its stored snapshot, restores it, and snapshots and
  * serializes it again. Measured by `charged-work.bench.ts` against the ticks of the same world,
- * 18 to 30 ticks' worth for 10 000 agents (docs/api.md, "Engine work", "Cost model:
- * agent-ticks"); without it a one-tick step was charged about a twentieth of what it costs a
- * worker, and a one-tick experiment run or a state read a few percent.
+ * 18 to 30 ticks' worth for 10 000 agents
+ * (docs/api.md, "Engine work", "Cost model: agent-ticks");
+ * without it a one-tick step was charged about a twentieth of what it costs a worker, and a
+ * one-tick experiment run or a state read a few percent.
  */
 export const WORLD_SETUP_TICKS = 24;
 

@@ -18,8 +18,8 @@ type Json = any;
 
 // tiny-valley under 1.1.0: 6 agents, a prophecy every 5 ticks of 2 branches × 5 ticks.
 // 5 ticks cost 6 × (5 + 1 × 2 × 5) = 90; 20 ticks 6 × (20 + 4 × 10) = 360. A run also builds its
-// world: 6 × WORLD_SETUP_TICKS (24) = 144 more (docs/api.md, "Engine work", "Cost model:
-// agent-ticks"), so a run of 5 ticks costs 234, of 20 ticks 504.
+// world: 6 × WORLD_SETUP_TICKS (24) = 144 more, so a run of 5 ticks costs 234, of 20 ticks 504
+// (docs/api.md, "Engine work", "Cost model: agent-ticks").
 const WORLD = 6 * WORLD_SETUP_TICKS;
 const RUN5 = 90 + WORLD;
 const experiment = (ticks: number, replications: number) => ({ base: { scenarioId: 'tiny-valley' }, engineVersion: '1.1.0', replications, seed: 1, ticks, metrics: ['losses'] });
