@@ -7,6 +7,8 @@ import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
 import { organizationFor, organizationsToList } from '../simulations/tenancy.js';
 import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
+import { estimateExperimentResultBytes } from '../storage-budget/experiment-storage-cost.js';
+import { unlimitedStorageBudget, type StorageBudget } from '../storage-budget/storage-budget.js';
 import { runTable, type RunTable } from './experiment-export.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
 import { planExperiment, preflightExperiment, type ExperimentPlan, type ExperimentRequest, type PlanContext } from './experiment-plan.js';
@@ -23,6 +25,8 @@ export interface ExperimentServiceDeps {
   domains: DomainCatalog;
   clock: Clock;
   work: WorkBudget;
+  /** The organization's stored bytes; default unlimited. */
+  storage?: StorageBudget | undefined;
   limits: ExperimentLimitsTable;
   /** Where a simulation base is found and replayed to its tick. */
   simulationBases: SimulationBaseSource;
@@ -57,6 +61,9 @@ export class ExperimentService {
     const planned = located === undefined ? await planExperiment(body, context) : undefined;
     const weighed = planned ?? (await preflightExperiment(body, { ...context, simulation: located?.facts }));
     await this.assertQueueRoom(organizationId, tier);
+    // Its results, weighed against the organization's storage quota before any compute is drawn
+    // (docs/api.md, "Storage budget"): 422 STORAGE_LIMIT_EXCEEDED, nothing queued.
+    await (this.deps.storage ?? unlimitedStorageBudget).admit(request.auth, organizationId, estimateExperimentResultBytes(body.metrics, weighed.runs));
     const replayCost = located?.replayCost.cost ?? 0;
     await this.deps.work.admit(request, { ...weighed.totalCost, cost: weighed.totalCost.cost + replayCost }, { experimentRun: weighed.runCost });
     const plan = planned ?? (await this.planOnState(body, context, located, request.signal));
