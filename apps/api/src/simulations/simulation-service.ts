@@ -261,17 +261,25 @@ export class SimulationService implements PlaybackTarget {
     const shape = scenarioShape(resolved.scenario, engineVersion);
     // Both passes, each building its world (docs/api.md, "Engine work", "Cost model: agent-ticks").
     await this.work.admit(request, runCost(estimateWork(shape, 0, input.ticks)));
-    await this.storage.admit(request.auth, draft.organizationId, this.estimateStored(shape, resolved.scenario.initialState.attractors?.length ?? 0, input.ticks));
+    // Reserved until its rows are committed (or it stores nothing): docs/api.md, "Storage budget".
+    const reservation = await this.storage.admit(request.auth, draft.organizationId, this.estimateStored(shape, resolved.scenario.initialState.attractors?.length ?? 0, input.ticks));
     const collector = new TickCollector(id, createdAt);
     // The world is built on the worker that computes its ticks. No steps: the first pass builds
     // no trace steps; the response replays them lazily.
     const checkpointEvery = checkpointInterval(resolved.scenario.agents.length, this.deps.checkpointInterval);
-    // Cancelled (the client left): nothing is stored; the app's error handler answers 503.
-    const result = await this.engine.advance({ kind: 'advance', from: { scenario: resolved.scenario, engineVersion }, ticks: input.ticks, keepSteps: false, checkpointEvery }, request.signal);
-    collector.take(result.events);
-    const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
-    const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
-    const { stored, view } = await this.insert(draft, status, result, { prophecies: collector.prophecies, events, checkpoints: result.checkpoints });
+    let result: AdvanceResult;
+    let inserted: { stored: StoredEvent[]; view: SimulationView };
+    try {
+      // Cancelled (the client left): nothing is stored; the app's error handler answers 503.
+      result = await this.engine.advance({ kind: 'advance', from: { scenario: resolved.scenario, engineVersion }, ticks: input.ticks, keepSteps: false, checkpointEvery }, request.signal);
+      collector.take(result.events);
+      const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
+      const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
+      inserted = await this.insert(draft, status, result, { prophecies: collector.prophecies, events, checkpoints: result.checkpoints });
+    } finally {
+      reservation.release();
+    }
+    const { stored, view } = inserted;
     this.publish(id, { tick: 0, lastSeq: 0 }, result.tick, stored, []);
     this.usage.recordTicks(draft.organizationId, result.tick);
     return { simulation: view, trace: this.traceOf(id, resolved.scenarioId, engineVersion, resolved.scenario, [], result.tick, request.signal) };
@@ -291,9 +299,13 @@ export class SimulationService implements PlaybackTarget {
     await this.authorize(request.auth, id);
     return this.mutate(id, async (current) => {
       await this.work.admit(request, stepCost(this.estimateAdvance(current, ticks)));
-      await this.storage.admit(request.auth, current.organizationId, this.estimateStoredAdvance(current, ticks));
-      const result = await this.advance(current, ticks, current.status, undefined, request.signal);
-      return { state: result.state, ticks: result.ticks };
+      const reservation = await this.storage.admit(request.auth, current.organizationId, this.estimateStoredAdvance(current, ticks));
+      try {
+        const result = await this.advance(current, ticks, current.status, undefined, request.signal);
+        return { state: result.state, ticks: result.ticks };
+      } finally {
+        reservation.release();
+      }
     });
   }
 
@@ -329,11 +341,15 @@ export class SimulationService implements PlaybackTarget {
       const playbackSpeed = speed ?? current.playbackSpeed;
       if (action === 'step') {
         await this.work.admit(request, stepCost(this.estimateAdvance(current, 1)));
-        await this.storage.admit(request.auth, current.organizationId, this.estimateStoredAdvance(current, 1));
-        // Stepping takes the simulation out of playback, as a media player's frame step does.
-        const next: LifecycleStatus = current.status === 'playing' ? 'paused' : current.status;
-        if (current.status === 'playing') this.stopPlayback(id, 'pause');
-        await this.advance(current, 1, next, playbackSpeed, request.signal);
+        const reservation = await this.storage.admit(request.auth, current.organizationId, this.estimateStoredAdvance(current, 1));
+        try {
+          // Stepping takes the simulation out of playback, as a media player's frame step does.
+          const next: LifecycleStatus = current.status === 'playing' ? 'paused' : current.status;
+          if (current.status === 'playing') this.stopPlayback(id, 'pause');
+          await this.advance(current, 1, next, playbackSpeed, request.signal);
+        } finally {
+          reservation.release();
+        }
         return;
       }
       if (action === 'pause') {
@@ -348,7 +364,8 @@ export class SimulationService implements PlaybackTarget {
       // A play while playing re-times this simulation: its own old rate is not counted twice.
       this.work.admitPlayback(request, { costPerSecond, ticksPerSecond, peakTickCost: peakTickEstimate(shape), others: this.payers.othersOf(identity, id) });
       // Weighed for its first minute: playback is refused once the organization's storage is full.
-      await this.storage.admit(request.auth, current.organizationId, this.estimateStored(shape, current.state.attractors.length, Math.ceil(ticksPerSecond * 60)));
+      // A check only: playback stores as it plays, long after this request (docs/api.md, "Storage budget").
+      (await this.storage.admit(request.auth, current.organizationId, this.estimateStored(shape, current.state.attractors.length, Math.ceil(ticksPerSecond * 60)))).release();
       await this.setStatus(current, 'playing', { playbackSpeed });
       const payer = { identity, tier, costPerSecond };
       this.payers.set(id, payer);
