@@ -545,8 +545,7 @@ export class SimulationService implements PlaybackTarget {
     }
     const start = await this.deps.store.nearestCheckpoint(id, tick - 1);
     // The ticks replayed, and restoring the world they start from.
-    const replayed = estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, tick);
-    await this.work.admit(request, { ...replayed, cost: replayed.cost + worldSetupCost(replayed.agents) }, { history: true });
+    await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, tick), { history: true });
     const source = { scenario: replay.scenario, engineVersion: replay.engineVersion, inputs: replay.inputs, untilTick: tick, stepsFromTick: tick, start };
     let found: TraceStep | null = null;
     for await (const step of replayStretches(this.engine, source, 'object', request.signal)) if (step !== null) found = step;
@@ -764,10 +763,13 @@ function headOf(simulation: SimulationRecord): HistoryHead {
 
 /**
  * The cost of replaying a simulation's history from `fromTick` (the checkpoint a replay starts
- * at; 0: the scenario) to `untilTick` (trace reads, stream resumption, past states).
+ * at; 0: the scenario) to `untilTick` (trace reads, stream resumption, past states, forks,
+ * compares): its ticks, and the world it starts from, built or restored
+ * (docs/api.md, "Engine work", "Cost model: agent-ticks").
  */
 export function estimateReplay(scenario: ScenarioInput, engineVersion: string, inputs: readonly ScheduledInput[], fromTick: number, untilTick: number): WorkEstimate {
-  return estimateWork(widenShape(scenarioShape(scenario, engineVersion), inputs), fromTick, Math.max(0, untilTick - fromTick));
+  const ticks = estimateWork(widenShape(scenarioShape(scenario, engineVersion), inputs), fromTick, Math.max(0, untilTick - fromTick));
+  return { ...ticks, cost: ticks.cost + worldSetupCost(ticks.agents) };
 }
 
 /** The engine's verdict on a scenario, at the scenario's place in the request body. */

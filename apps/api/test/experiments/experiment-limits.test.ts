@@ -63,17 +63,17 @@ describe('experiment work on a simulation base', () => {
     const id = ((await created.json()) as Json).id as string;
     expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 5 } })).status).toBe(200);
     clock.advance(3_600_000); // a fresh compute window
-    // The replay of ticks 1–5 costs 90; each run of ticks 6–10 (its prophecy at tick 10) 90,
-    // and 144 more to restore its world: 234.
+    // The replay of ticks 1–5 costs 90 and the world it builds 144; each run of ticks 6–10 (its
+    // prophecy at tick 10) 90, and 144 more to restore its world: 234.
     const onBase = (replications: number) => ({ ...experiment(5, replications), base: { simulation: id, atTick: 5 } });
     const tooMuch = await p.request('/v1/experiments', { key: 'key-a', body: onBase(3) });
     expect(tooMuch.status).toBe(422);
     // The runs alone (702) would fit the window of 720; with the replay they do not.
-    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 90 + 3 * RUN5, ceiling: 720 });
+    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 90 + WORLD + 3 * RUN5, ceiling: 720 });
     expect(await total(p)).toBe(0);
     const accepted = await p.request('/v1/experiments', { key: 'key-a', body: onBase(2) });
     expect(accepted.status).toBe(202);
-    expect(accepted.headers.get('x-ratelimit-compute-remaining')).toBe(String(720 - 90 - 2 * RUN5));
+    expect(accepted.headers.get('x-ratelimit-compute-remaining')).toBe(String(720 - (90 + WORLD) - 2 * RUN5));
     await p.request(`/v1/experiments/${((await accepted.json()) as Json).id}/cancel`, { key: 'key-a', method: 'POST' });
   });
 });

@@ -158,16 +158,17 @@ describe('the compute class', () => {
     expect(smaller.status).toBe(200);
     expect(compute(smaller).remaining).toBe(900 - 2 * step10 - (90 + WORLD));
 
-    // Trace reads draw on the same window: replaying 25 ticks costs 6 × (25 + 50) = 450.
+    // Trace reads draw on the same window: replaying 25 ticks costs 6 × (25 + 50) = 450, and
+    // the world it builds 144: 594.
     const trace = await p.request(`/v1/simulations/${id}/trace`, { key: 'key-a' });
     expect(trace.status).toBe(429);
-    expect(((await trace.json()) as Json).error.details).toMatchObject({ routeClass: 'compute', cost: 450 });
+    expect(((await trace.json()) as Json).error.details).toMatchObject({ routeClass: 'compute', cost: 450 + WORLD });
 
     // A new window: everything fits again.
     clock.advance(60_000);
     const later = await p.request(`/v1/simulations/${id}/trace`, { key: 'key-a' });
     expect(later.status).toBe(200);
-    expect(compute(later).remaining).toBe(900 - 450);
+    expect(compute(later).remaining).toBe(900 - (450 + WORLD));
     expect(((await later.json()) as Json).steps).toHaveLength(25);
   });
 
@@ -177,7 +178,7 @@ describe('the compute class', () => {
     for (let i = 0; i < 2; i++) expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 10 } })).status).toBe(200);
     const other = await p.request(`/v1/simulations/${id}/trace`, { key: 'key-a-read' });
     expect(other.status).toBe(200);
-    expect(compute(other).remaining).toBe(900 - 6 * (20 + 40));
+    expect(compute(other).remaining).toBe(900 - (6 * (20 + 40) + WORLD));
     await other.text();
   });
 });
