@@ -141,7 +141,7 @@ function mountExperiments(
     queue: deps.experimentQueue,
   });
   const simulationBases = new SimulationBaseSource({ store: deps.store, engine: service.engine });
-  const experimentService = new ExperimentService({ store: deps.experiments, executor, scenarios: deps.scenarios, domains: deps.domains, clock: deps.clock, work: service.work, limits, simulationBases });
+  const experimentService = new ExperimentService({ store: deps.experiments, executor, scenarios: deps.scenarios, domains: deps.domains, clock: deps.clock, work: service.work, storage: service.storage, feed, limits, simulationBases });
   mountRouter(
     experimentsRouter({ service: experimentService, store: deps.experiments, feed, guards, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, live: deps.live }),
   );

@@ -4,7 +4,7 @@ import { DEFAULT_EXPERIMENT_LIMITS } from './experiments/experiment-limits.js';
 import { createExperimentRuntime } from './experiments/experiment-runtime.js';
 import { systemClock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
-import { createAdapterDomainCatalog } from './scenarios/adapter-domain-catalog.js';
+import { createEngineDomainCatalog } from './scenarios/engine-domain-catalog.js';
 import { processName, startExperimentQueue } from './shared-experiments.js';
 import { openStorage } from './storage/open-storage.js';
 import { createPostgresCoordination } from './storage/postgres/postgres-coordination.js';
@@ -29,7 +29,7 @@ export async function runExperimentWorker(config: AppConfig, logger: Logger, onS
   const { executor, feed } = createExperimentRuntime({
     store: storage.experiments,
     engine,
-    domains: createAdapterDomainCatalog(),
+    domains: createEngineDomainCatalog(engine),
     clock: systemClock,
     logger,
     limits: DEFAULT_EXPERIMENT_LIMITS,

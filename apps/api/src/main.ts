@@ -9,7 +9,7 @@ import { mountIdentityRoutes } from './identity/mount-identity-routes.js';
 import { systemClock } from './lib/clock.js';
 import { consoleLogger, type Logger } from './lib/logger.js';
 import { paceHeapGrowth } from './lib/heap-pacing.js';
-import { createAdapterDomainCatalog } from './scenarios/adapter-domain-catalog.js';
+import { createEngineDomainCatalog } from './scenarios/engine-domain-catalog.js';
 import { watchScenarioFolder } from './scenarios/watch-scenario-folder.js';
 import { InProcessEventBus } from './simulations/event-bus.js';
 import { createInProcessCoordination } from './coordination/in-process-coordination.js';
@@ -150,7 +150,7 @@ async function main(): Promise<void> {
     store: storage.simulations,
     authenticator,
     scenarios: scenarioFolder.catalog,
-    domains: createAdapterDomainCatalog(),
+    domains: createEngineDomainCatalog(engine),
     clock: systemClock,
     config,
     events,

@@ -4,6 +4,7 @@ import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
 import { compactStep } from '../live/compact-step.js';
 import { snapshotShape } from '../work-budget/work-cost.js';
 import { measureRun } from '../experiments/experiment-metrics.js';
+import { translateWithAdapters } from '../scenarios/adapter-domain-catalog.js';
 import type {
   AdvanceResult,
   AdvanceTask,
@@ -18,6 +19,8 @@ import type {
   QueueTask,
   ReplayResult,
   ReplayTask,
+  TranslateResult,
+  TranslateTask,
 } from './engine-task.js';
 
 /** The outcome of an advance, once its ticks are computed (shared by the worker and the in-process runner). */
@@ -165,7 +168,14 @@ export function runEngineTask(task: EngineTask, now: () => number = () => perfor
       return queue(task);
     case 'measure':
       return measure(task);
+    case 'translate':
+      return translateDomain(task);
   }
+}
+
+/** A domain input's translation (its adapter's verdict, as plain data: it crosses to the main thread). */
+export function translateDomain(task: TranslateTask): TranslateResult {
+  return { kind: 'translated', translation: translateWithAdapters(task.domain, task.input) };
 }
 
 /**

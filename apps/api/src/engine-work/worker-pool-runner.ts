@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { AdvanceResult, AdvanceTask, CreateResult, CreateTask, EngineTask, EngineTaskResult, MeasureResult, MeasureTask, QueueResult, QueueTask, ReplayResult, ReplayTask } from './engine-task.js';
+import type { AdvanceResult, AdvanceTask, CreateResult, CreateTask, EngineTask, EngineTaskResult, MeasureResult, MeasureTask, QueueResult, QueueTask, ReplayResult, ReplayTask, TranslateResult, TranslateTask } from './engine-task.js';
 import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
 
 /**
@@ -90,6 +90,7 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): EngineR
     measure: async (task: MeasureTask, signal?: AbortSignal) => (await run(task, signal)) as MeasureResult,
     create: async (task: CreateTask, signal?: AbortSignal) => (await run(task, signal)) as CreateResult,
     queue: async (task: QueueTask, signal?: AbortSignal) => (await run(task, signal)) as QueueResult,
+    translate: async (task: TranslateTask, signal?: AbortSignal) => (await run(task, signal)) as TranslateResult,
     async close() {
       await pool.close({ force: true });
     },

@@ -46,7 +46,8 @@ interface ActiveExperiment {
   /** Writes of this experiment, one at a time; cancel waits for the one under way. */
   writes: Promise<unknown>;
   /** The combination whose scenario was built last (runs go combination by combination); scenario and domain bases. */
-  scenario: { combination: number; built: CombinationScenario; hasher: CombinationHasher | undefined } | undefined;
+  /** The last combination's scenario, as a promise: runs of one combination in parallel share its one translation. */
+  scenario: { combination: number; entry: Promise<{ built: CombinationScenario; hasher: CombinationHasher | undefined }> } | undefined;
   /** When this process started it, and how many runs it finished since: the pace for the estimate. */
   resumedAt: number;
   finishedHere: number;
@@ -228,7 +229,7 @@ export class ExperimentExecutor implements ExperimentScheduler {
       // of them would run as one chain of promises and hold the event loop to its end.
       await this.slices.pause();
       if (experiment.stopped) return;
-      const inputs = this.runInputsOf(experiment, combination, replication);
+      const inputs = await this.runInputsOf(experiment, combination, replication);
       const { metrics, computed } = await this.metricsOf(experiment, inputs);
       await this.record(experiment, inputs, metrics, computed);
     } catch (error) {
@@ -241,15 +242,16 @@ export class ExperimentExecutor implements ExperimentScheduler {
   }
 
   /** What run (c, r) computes: its combination's scenario with its seed, or the simulation base with its reseed and changes. */
-  private runInputsOf(experiment: ActiveExperiment, combination: number, replication: number): RunInputs {
+  private async runInputsOf(experiment: ActiveExperiment, combination: number, replication: number): Promise<RunInputs> {
     const { spec } = experiment.record;
     const scope = reuseScope(spec, experiment.record.organizationId);
     if (spec.base.kind === 'simulation') return simulationRunInputs(spec, spec.base, combination, replication, scope);
     if (experiment.scenario?.combination !== combination) {
-      const built = combinationScenario(spec, combination, this.deps.domains);
-      experiment.scenario = { combination, built, hasher: built.ok ? combinationHasher(spec, built.scenario, scope) : undefined };
+      // A domain base's combination is translated on an engine worker (docs/api.md, "Where it runs").
+      const entry = combinationScenario(spec, combination, this.deps.domains, experiment.abort.signal).then((built) => ({ built, hasher: built.ok ? combinationHasher(spec, built.scenario, scope) : undefined }));
+      experiment.scenario = { combination, entry };
     }
-    const { built, hasher } = experiment.scenario;
+    const { built, hasher } = await experiment.scenario.entry;
     if (!built.ok) throw new Error(`combination ${combination}: ${built.message}`);
     return runInputs(spec, built.scenario, combination, replication, scope, hasher);
   }

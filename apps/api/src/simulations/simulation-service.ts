@@ -1,7 +1,5 @@
 import {
   DEFAULT_ENGINE_VERSION,
-  ScenarioSchema,
-  toValidationIssues,
   type EngineInputDraft,
   type ScheduledInput,
   type ValidationIssue,
@@ -19,7 +17,7 @@ import { EngineTaskCancelled, isEngineTaskCancelled, type EngineRunner } from '.
 import type { AdvanceResult, QueueResult } from '../engine-work/engine-task.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget, type WorkRequest } from '../work-budget/work-budget.js';
-import { estimateWork, peakTickEstimate, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../work-budget/work-cost.js';
+import { estimateWork, peakTickEstimate, playbackCostPerSecond, runCost, scenarioShape, snapshotShape, stepCost, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../work-budget/work-cost.js';
 import { estimateStoredBytes } from '../storage-budget/storage-cost.js';
 import { unlimitedStorageBudget, type StorageBudget } from '../storage-budget/storage-budget.js';
 import { PlaybackPayers } from '../work-budget/playback-payers.js';
@@ -210,17 +208,14 @@ export class SimulationService implements PlaybackTarget {
    * resolved scenario, its engine version, and the new id and creation time. No world is built
    * here (docs/api.md, "Where it runs"): that is the engine's work, on a worker, once admitted.
    */
-  private begin(auth: AuthContext, input: CreateSimulationInput): NewSimulationDraft {
+  private async begin(auth: AuthContext, input: CreateSimulationInput, signal?: AbortSignal): Promise<NewSimulationDraft> {
     const organizationId = organizationFor(auth, input.organizationId);
-    const resolved = resolveScenario(input.source, this.deps.scenarios, this.deps.domains);
+    // A domain input is translated on an engine worker (docs/api.md, "Where it runs").
+    const resolved = await resolveScenario(input.source, this.deps.scenarios, this.deps.domains, signal);
     const pathPrefix = 'scenario' in input.source ? 'scenario' : '';
     // An inline scenario was parsed by the route with the engine's own schema, a catalogue's when
-    // it was loaded; a domain adapter's translation is checked here for the first time, with the
-    // schema Simulation.create checks (zod only: nothing is built).
-    if ('domain' in input.source) {
-      const parsed = ScenarioSchema.safeParse(resolved.scenario);
-      if (!parsed.success) throw scenarioInvalid(toValidationIssues(parsed.error), pathPrefix);
-    }
+    // it was loaded, and a domain adapter's translation where it was made, with the schema
+    // Simulation.create checks (zod only: nothing is built).
     const engineVersion = input.engineVersion ?? DEFAULT_ENGINE_VERSION;
     const tooCostly = scenarioWorkProblems(resolved.scenario, this.work.largestCeiling, pathPrefix, engineVersion);
     if (tooCostly.length > 0) throw validationError(tooCostly);
@@ -246,7 +241,7 @@ export class SimulationService implements PlaybackTarget {
   }
 
   async create(auth: AuthContext, input: CreateSimulationInput): Promise<SimulationView> {
-    const draft = this.begin(auth, input);
+    const draft = await this.begin(auth, input);
     const built = await this.engine.create({ kind: 'create', scenario: draft.resolved.scenario, engineVersion: draft.engineVersion, keepSnapshot: true });
     if (built.kind === 'invalid') throw scenarioInvalid(built.issues, draft.pathPrefix);
     const { view } = await this.insert(draft, 'idle', { state: built.state, snapshot: built.snapshot as SnapshotText, tick: built.tick }, { prophecies: [], events: [] });
@@ -260,23 +255,31 @@ export class SimulationService implements PlaybackTarget {
    * nothing stored.
    */
   async run(request: WorkRequest, input: CreateSimulationInput & { ticks: number }): Promise<{ simulation: SimulationView; trace: TraceStream }> {
-    const draft = this.begin(request.auth, input);
+    const draft = await this.begin(request.auth, input, request.signal);
     const { engineVersion, id, createdAt, resolved } = draft;
     // Weighed before anything is built: a refused run leaves no trace, not even a world.
     const shape = scenarioShape(resolved.scenario, engineVersion);
-    const once = estimateWork(shape, 0, input.ticks);
-    await this.work.admit(request, { ...once, cost: 2 * once.cost });
-    await this.storage.admit(request.auth, draft.organizationId, this.estimateStored(shape, resolved.scenario.initialState.attractors?.length ?? 0, input.ticks));
+    // Both passes, each building its world (docs/api.md, "Engine work", "Cost model: agent-ticks").
+    await this.work.admit(request, runCost(estimateWork(shape, 0, input.ticks)));
+    // Reserved until its rows are committed (or it stores nothing): docs/api.md, "Storage budget".
+    const reservation = await this.storage.admit(request.auth, draft.organizationId, this.estimateStored(shape, resolved.scenario.initialState.attractors?.length ?? 0, input.ticks));
     const collector = new TickCollector(id, createdAt);
     // The world is built on the worker that computes its ticks. No steps: the first pass builds
     // no trace steps; the response replays them lazily.
     const checkpointEvery = checkpointInterval(resolved.scenario.agents.length, this.deps.checkpointInterval);
-    // Cancelled (the client left): nothing is stored; the app's error handler answers 503.
-    const result = await this.engine.advance({ kind: 'advance', from: { scenario: resolved.scenario, engineVersion }, ticks: input.ticks, keepSteps: false, checkpointEvery }, request.signal);
-    collector.take(result.events);
-    const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
-    const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
-    const { stored, view } = await this.insert(draft, status, result, { prophecies: collector.prophecies, events, checkpoints: result.checkpoints });
+    let result: AdvanceResult;
+    let inserted: { stored: StoredEvent[]; view: SimulationView };
+    try {
+      // Cancelled (the client left): nothing is stored; the app's error handler answers 503.
+      result = await this.engine.advance({ kind: 'advance', from: { scenario: resolved.scenario, engineVersion }, ticks: input.ticks, keepSteps: false, checkpointEvery }, request.signal);
+      collector.take(result.events);
+      const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
+      const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
+      inserted = await this.insert(draft, status, result, { prophecies: collector.prophecies, events, checkpoints: result.checkpoints });
+    } finally {
+      reservation.release();
+    }
+    const { stored, view } = inserted;
     this.publish(id, { tick: 0, lastSeq: 0 }, result.tick, stored, []);
     this.usage.recordTicks(draft.organizationId, result.tick);
     return { simulation: view, trace: this.traceOf(id, resolved.scenarioId, engineVersion, resolved.scenario, [], result.tick, request.signal) };
@@ -295,10 +298,14 @@ export class SimulationService implements PlaybackTarget {
   async step(request: WorkRequest, id: string, ticks: number): Promise<{ state: SimulationState; ticks: number }> {
     await this.authorize(request.auth, id);
     return this.mutate(id, async (current) => {
-      await this.work.admit(request, this.estimateAdvance(current, ticks));
-      await this.storage.admit(request.auth, current.organizationId, this.estimateStoredAdvance(current, ticks));
-      const result = await this.advance(current, ticks, current.status, undefined, request.signal);
-      return { state: result.state, ticks: result.ticks };
+      await this.work.admit(request, stepCost(this.estimateAdvance(current, ticks)));
+      const reservation = await this.storage.admit(request.auth, current.organizationId, this.estimateStoredAdvance(current, ticks));
+      try {
+        const result = await this.advance(current, ticks, current.status, undefined, request.signal);
+        return { state: result.state, ticks: result.ticks };
+      } finally {
+        reservation.release();
+      }
     });
   }
 
@@ -333,12 +340,16 @@ export class SimulationService implements PlaybackTarget {
     await this.mutate(id, async (current) => {
       const playbackSpeed = speed ?? current.playbackSpeed;
       if (action === 'step') {
-        await this.work.admit(request, this.estimateAdvance(current, 1));
-        await this.storage.admit(request.auth, current.organizationId, this.estimateStoredAdvance(current, 1));
-        // Stepping takes the simulation out of playback, as a media player's frame step does.
-        const next: LifecycleStatus = current.status === 'playing' ? 'paused' : current.status;
-        if (current.status === 'playing') this.stopPlayback(id, 'pause');
-        await this.advance(current, 1, next, playbackSpeed, request.signal);
+        await this.work.admit(request, stepCost(this.estimateAdvance(current, 1)));
+        const reservation = await this.storage.admit(request.auth, current.organizationId, this.estimateStoredAdvance(current, 1));
+        try {
+          // Stepping takes the simulation out of playback, as a media player's frame step does.
+          const next: LifecycleStatus = current.status === 'playing' ? 'paused' : current.status;
+          if (current.status === 'playing') this.stopPlayback(id, 'pause');
+          await this.advance(current, 1, next, playbackSpeed, request.signal);
+        } finally {
+          reservation.release();
+        }
         return;
       }
       if (action === 'pause') {
@@ -353,7 +364,8 @@ export class SimulationService implements PlaybackTarget {
       // A play while playing re-times this simulation: its own old rate is not counted twice.
       this.work.admitPlayback(request, { costPerSecond, ticksPerSecond, peakTickCost: peakTickEstimate(shape), others: this.payers.othersOf(identity, id) });
       // Weighed for its first minute: playback is refused once the organization's storage is full.
-      await this.storage.admit(request.auth, current.organizationId, this.estimateStored(shape, current.state.attractors.length, Math.ceil(ticksPerSecond * 60)));
+      // A check only: playback stores as it plays, long after this request (docs/api.md, "Storage budget").
+      (await this.storage.admit(request.auth, current.organizationId, this.estimateStored(shape, current.state.attractors.length, Math.ceil(ticksPerSecond * 60)))).release();
       await this.setStatus(current, 'playing', { playbackSpeed });
       const payer = { identity, tier, costPerSecond };
       this.payers.set(id, payer);
@@ -533,8 +545,7 @@ export class SimulationService implements PlaybackTarget {
     }
     const start = await this.deps.store.nearestCheckpoint(id, tick - 1);
     // The ticks replayed, and restoring the world they start from.
-    const replayed = estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, tick);
-    await this.work.admit(request, { ...replayed, cost: replayed.cost + worldSetupCost(replayed.agents) }, { history: true });
+    await this.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, tick), { history: true });
     const source = { scenario: replay.scenario, engineVersion: replay.engineVersion, inputs: replay.inputs, untilTick: tick, stepsFromTick: tick, start };
     let found: TraceStep | null = null;
     for await (const step of replayStretches(this.engine, source, 'object', request.signal)) if (step !== null) found = step;
@@ -752,10 +763,13 @@ function headOf(simulation: SimulationRecord): HistoryHead {
 
 /**
  * The cost of replaying a simulation's history from `fromTick` (the checkpoint a replay starts
- * at; 0: the scenario) to `untilTick` (trace reads, stream resumption, past states).
+ * at; 0: the scenario) to `untilTick` (trace reads, stream resumption, past states, forks,
+ * compares): its ticks, and the world it starts from, built or restored
+ * (docs/api.md, "Engine work", "Cost model: agent-ticks").
  */
 export function estimateReplay(scenario: ScenarioInput, engineVersion: string, inputs: readonly ScheduledInput[], fromTick: number, untilTick: number): WorkEstimate {
-  return estimateWork(widenShape(scenarioShape(scenario, engineVersion), inputs), fromTick, Math.max(0, untilTick - fromTick));
+  const ticks = estimateWork(widenShape(scenarioShape(scenario, engineVersion), inputs), fromTick, Math.max(0, untilTick - fromTick));
+  return { ...ticks, cost: ticks.cost + worldSetupCost(ticks.agents) };
 }
 
 /** The engine's verdict on a scenario, at the scenario's place in the request body. */

@@ -440,7 +440,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2058,7 +2058,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2641,7 +2641,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2837,7 +2837,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3232,7 +3232,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3411,7 +3411,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3577,7 +3577,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3749,7 +3749,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4123,7 +4123,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
