@@ -114,8 +114,8 @@ type DomainOf = { domain?: { model: string; parameters?: unknown } | undefined }
 
 /**
  * The shape of a scenario as written (rules defaulted), run by `engineVersion` (undefined: the
- * costliest). A domain model counts as the agents its step is worth (docs/engine.md, "Domain
- * models (1.4.0)").
+ * costliest). A domain model counts as the agents its step is worth
+ * (docs/engine.md, "Domain models (1.4.0)").
  */
 export function scenarioShape(scenario: { agents?: readonly unknown[] | undefined; rules?: Rules | undefined } & DomainOf, engineVersion?: string): WorkShape {
   return shapeOf((scenario.agents?.length ?? 0) + domainWorkPerTick(scenario.domain), resolveRules(scenario.rules), engineVersion);
