@@ -1,9 +1,7 @@
-import { openStream } from '../rng/random-stream.js';
-import type { EngineSnapshot } from '../schemas/snapshot.js';
+import { openStream, type RandomStream } from '../rng/random-stream.js';
 import { versionFeatures } from '../versions/registry.js';
 import { advanceTick } from './advance-tick.js';
 import { meanPosition } from './ensemble.js';
-import { fromSnapshot, toSnapshot } from './snapshot.js';
 import { forkWorld, type OpenProphecy, type World } from './world.js';
 
 /**
@@ -47,6 +45,30 @@ export interface BranchOutcome {
   readonly ticksRun: number;
 }
 
+/**
+ * The world a prophecy's branches fork from, as plain data for another thread (structured
+ * clone): a fork of it, without its random streams (every branch opens its own) and with its
+ * version's features named. A fork of this fork is the branch a fork of the world would be:
+ * forking copies every field and resets the same ones. Opaque outside the engine.
+ */
+export interface BranchWorldData {
+  readonly format: 'branch-world/1';
+  readonly version: string;
+  readonly fields: object;
+}
+
+/** The streams of the base world, which no branch draws from (each opens its own). */
+const NO_STREAM: RandomStream = Object.assign(
+  (): number => {
+    throw new Error('a branch draws from its own streams, never from the world it forks');
+  },
+  {
+    state: (): never => {
+      throw new Error('the world a branch forks from has no streams of its own');
+    },
+  },
+);
+
 interface KeptBranch {
   readonly branch: World;
   readonly outcome: { lossTick: number[]; depthAtHorizon: number[]; centroidX: number; centroidY: number; stability: number };
@@ -55,7 +77,7 @@ interface KeptBranch {
 /**
  * The world at a prophecy's tick, from which its branches fork, and the branch worlds kept for
  * a later job. One per prophecy on the engine's thread; a helper thread rebuilds one from the
- * snapshot (`fromSnapshot`) and runs jobs on it exactly as the engine's thread would.
+ * world data (`fromData`) and runs jobs on it exactly as the engine's thread would.
  */
 export class BranchWorkspace {
   private readonly kept = new Map<string, KeptBranch>();
@@ -67,16 +89,18 @@ export class BranchWorkspace {
     return new BranchWorkspace(world);
   }
 
-  /** Rebuilds the workspace of another thread from its `snapshot()`. */
-  static fromSnapshot(snapshot: EngineSnapshot): BranchWorkspace {
-    const features = versionFeatures(snapshot.engineVersion);
-    if (features === undefined) throw new Error(`branch workspace: unknown engine version ${snapshot.engineVersion}`);
-    return new BranchWorkspace(fromSnapshot(snapshot, features));
+  /** Rebuilds, on another thread, the workspace whose `data()` this is. */
+  static fromData(data: BranchWorldData): BranchWorkspace {
+    const features = versionFeatures(data.version);
+    if (data.format !== 'branch-world/1' || features === undefined) throw new Error(`branch workspace: not a branch world this engine reads (${data.format}, ${data.version})`);
+    const fields = data.fields as Omit<World, 'features' | 'motion' | 'environment'>;
+    return new BranchWorkspace({ ...fields, features, motion: NO_STREAM, environment: NO_STREAM });
   }
 
-  /** The world at the prophecy's tick, as plain data for another thread. */
-  snapshot(): EngineSnapshot {
-    return toSnapshot(this.world);
+  /** The world at the prophecy's tick, as plain data for another thread (see BranchWorldData). */
+  data(): BranchWorldData {
+    const { features, motion: _motion, environment: _environment, ...fields } = forkWorld(this.world, NO_STREAM, NO_STREAM);
+    return { format: 'branch-world/1', version: features.version, fields };
   }
 
   /** Agents of the world: with the ticks to run, what a batch of jobs costs. */
@@ -142,7 +166,7 @@ function observeHorizon(branch: World, slots: readonly number[], outcome: KeptBr
  * Runs the independent branch jobs of one prophecy and returns their outcomes in job order,
  * synchronously: the engine aggregates them in branch order, so the result is byte for byte
  * the same however the jobs were spread. An implementation may run jobs on other threads (from
- * `workspace.snapshot()` rebuilt with `BranchWorkspace.fromSnapshot`) or here (`workspace.run`).
+ * `workspace.data()` rebuilt with `BranchWorkspace.fromData`) or here (`workspace.run`).
  * docs/engine.md, "Branches on several threads".
  */
 export interface BranchRunner {
