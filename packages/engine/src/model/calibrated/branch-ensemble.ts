@@ -1,6 +1,35 @@
 import type { BranchJob, BranchOutcome, BranchRunner, BranchWorkspace } from '../branch-run.js';
 import type { OpenProphecy } from '../world.js';
 
+/** Branch jobs of one ensemble, and what to do with their outcomes (in job order). */
+export interface EnsembleWork {
+  readonly runner: BranchRunner;
+  readonly workspace: BranchWorkspace;
+  readonly jobs: readonly BranchJob[];
+  apply(outcomes: readonly BranchOutcome[]): void;
+}
+
+/**
+ * Runs the work of several ensembles of one prophecy (the same runner and workspace) as one
+ * batch: independent branches, so a runner that spreads them over threads waits once for all
+ * instead of once per ensemble. Each ensemble gets its own outcomes, in its own job order:
+ * the same as running the ensembles one after another.
+ */
+export function runTogether(works: readonly EnsembleWork[]): void {
+  const first = works[0];
+  if (first === undefined) return;
+  if (works.some((work) => work.runner !== first.runner || work.workspace !== first.workspace)) throw new Error('ensembles run together share their runner and workspace');
+  const outcomes = first.runner.run(
+    first.workspace,
+    works.flatMap((work) => work.jobs),
+  );
+  let at = 0;
+  for (const work of works) {
+    work.apply(outcomes.slice(at, at + work.jobs.length));
+    at += work.jobs.length;
+  }
+}
+
 /**
  * One ensemble of a 1.3.0 prophecy: branches of the world that all react to the same forecast
  * (`standing`, or nothing), each on its own streams `prophecy/{seq}/{b}/…`. Branch `b` opens the
@@ -73,30 +102,53 @@ export class BranchEnsemble {
 
   /** Runs `count` more branches `ticks` ticks ahead; `keep` holds their worlds for `extend`. */
   addBranches(count: number, ticks: number, keep: boolean): void {
-    if (this.branches > 0 && ticks !== this.ticks) throw new Error('every branch of an ensemble runs the same ticks');
-    const jobs = Array.from({ length: count }, (_, k) => this.job(this.branches + k, ticks, keep));
-    const outcomes = this.runner.run(this.workspace, jobs);
-    outcomes.forEach((outcome) => {
-      this.lossTick.push(...outcome.lossTick);
-      this.depthAtHorizon.push(...outcome.depthAtHorizon);
-      this.centroidX.push(outcome.centroidX);
-      this.centroidY.push(outcome.centroidY);
-      this.stability.push(outcome.stability);
-      this.ticksRun.push(outcome.ticksRun);
-      this.branchTicks += outcome.ticksRun;
-    });
-    this.kept = keep && (this.branches === 0 || this.kept);
-    this.branches += count;
-    this.ticks = ticks;
+    runTogether([this.moreBranches(count, ticks, keep)]);
   }
 
   /** Runs every kept branch on to `ticks` ticks ahead, then lets the worlds go. */
   extend(ticks: number): void {
+    runTogether([this.extension(ticks)]);
+  }
+
+  /** `addBranches` as work that `runTogether` may run in one batch with other ensembles'. */
+  moreBranches(count: number, ticks: number, keep: boolean): EnsembleWork {
+    if (this.branches > 0 && ticks !== this.ticks) throw new Error('every branch of an ensemble runs the same ticks');
+    const jobs = Array.from({ length: count }, (_, k) => this.job(this.branches + k, ticks, keep));
+    return {
+      runner: this.runner,
+      workspace: this.workspace,
+      jobs,
+      apply: (outcomes) => {
+        outcomes.forEach((outcome) => {
+          this.lossTick.push(...outcome.lossTick);
+          this.depthAtHorizon.push(...outcome.depthAtHorizon);
+          this.centroidX.push(outcome.centroidX);
+          this.centroidY.push(outcome.centroidY);
+          this.stability.push(outcome.stability);
+          this.ticksRun.push(outcome.ticksRun);
+          this.branchTicks += outcome.ticksRun;
+        });
+        this.kept = keep && (this.branches === 0 || this.kept);
+        this.branches += count;
+        this.ticks = ticks;
+      },
+    };
+  }
+
+  /** `extend` as work that `runTogether` may run in one batch with other ensembles'. */
+  extension(ticks: number): EnsembleWork {
     if (!this.kept) throw new Error('only an ensemble whose worlds were kept can be extended');
     const jobs = Array.from({ length: this.branches }, (_, b) => this.job(b, ticks, false));
-    this.runner.run(this.workspace, jobs).forEach((outcome, b) => this.replace(b, outcome));
-    this.kept = false;
-    this.ticks = ticks;
+    return {
+      runner: this.runner,
+      workspace: this.workspace,
+      jobs,
+      apply: (outcomes) => {
+        outcomes.forEach((outcome, b) => this.replace(b, outcome));
+        this.kept = false;
+        this.ticks = ticks;
+      },
+    };
   }
 
   private replace(b: number, outcome: BranchOutcome): void {

@@ -6,7 +6,7 @@ import { nobodyReacts, reactionIsNeutral } from '../prophesy-with-attribution.js
 import { unstableProphecy } from '../unstable-prophecy.js';
 import type { OpenProphecy, World } from '../world.js';
 import { BranchWorkspace, IN_THREAD_BRANCHES, type BranchRunner } from '../branch-run.js';
-import { BranchEnsemble } from './branch-ensemble.js';
+import { BranchEnsemble, runTogether } from './branch-ensemble.js';
 import { searchFixedPoint } from './fixed-point-search.js';
 import { pairedEffect, type PairedEffect } from './paired-effect.js';
 
@@ -114,9 +114,9 @@ export function prophesyCalibrated(world: World, sink: EventSink | null, runner:
       ticks = 2 * horizon;
       counterfactual.follow(atRisk);
       reacting.follow(atRisk);
-      counterfactual.extend(ticks);
     }
-    reacting.addBranches(branches, ticks, false);
+    // Independent branches: one batch (docs/engine.md, "Branches on several threads").
+    runTogether(atRisk.length > 0 ? [counterfactual.extension(ticks), reacting.moreBranches(branches, ticks, false)] : [reacting.moreBranches(branches, ticks, false)]);
     ensembles++;
   }
   const theta = probabilityThreshold(branches);
@@ -124,8 +124,7 @@ export function prophesyCalibrated(world: World, sink: EventSink | null, runner:
   const judge = (): PairedEffect[] => ids.map((_, t) => pairedEffect(counterfactual, reacting, t, tick, horizon, theta, tau));
   let effects = judge();
   while (!neutral && effects.some((effect) => effect.verdict === 'inconclusive') && counterfactual.branches + branches <= verdictBranchLimit(branches)) {
-    counterfactual.addBranches(branches, ticks, false);
-    reacting.addBranches(branches, ticks, false);
+    runTogether([counterfactual.moreBranches(branches, ticks, false), reacting.moreBranches(branches, ticks, false)]);
     effects = judge();
   }
   branchTicks += counterfactual.branchTicks + (neutral ? 0 : reacting.branchTicks);
