@@ -19,6 +19,8 @@ export interface BranchBatchMessage {
   readonly jobs: readonly BranchJob[];
   /** Per job: the participant that keeps the branch's world (it alone claims the job first), or -1. */
   readonly pinned: readonly number[];
+  /** The jobs in the order to claim them (longest first). */
+  readonly order: readonly number[];
   /** This helper's participant number. */
   readonly participant: number;
   readonly control: SharedArrayBuffer;

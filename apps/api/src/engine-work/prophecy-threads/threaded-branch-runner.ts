@@ -124,6 +124,8 @@ export function createThreadedBranchRunner(options: ThreadedBranchRunnerOptions)
   let workspaceId = 0;
   /** Where each kept branch world is (`ensemble/branch` → participant), for the current workspace. */
   let keptAt = new Map<string, number>();
+  /** The ticks each kept branch world has run. */
+  let keptTicks = new Map<string, number>();
 
   const replace = (index: number): void => {
     const old = helpers[index] as Helper;
@@ -140,14 +142,22 @@ export function createThreadedBranchRunner(options: ThreadedBranchRunnerOptions)
       lastWorkspace = workspace;
       workspaceId++;
       keptAt = new Map();
+      keptTicks = new Map();
     }
     const keyOf = (job: BranchJob): string => `${job.ensemble}/${job.branch}`;
     const work = jobs.reduce((sum, job) => sum + job.ticks, 0) * Math.max(1, workspace.agents);
     if (jobs.length < 2 || work < minBatchWork) {
       // Here, one after another; a branch kept by a helper is run afresh (the same outcome).
       return jobs.map((job) => {
-        keptAt.delete(keyOf(job));
-        return workspace.run(job);
+        const outcome = workspace.run(job);
+        if (job.keep) {
+          keptAt.set(keyOf(job), 0);
+          keptTicks.set(keyOf(job), outcome.ticksRun);
+        } else {
+          keptAt.delete(keyOf(job));
+          keptTicks.delete(keyOf(job));
+        }
+        return outcome;
       });
     }
     helpers.forEach((helper, index) => {
@@ -158,12 +168,16 @@ export function createThreadedBranchRunner(options: ThreadedBranchRunnerOptions)
     const batch = ++generation;
     const control = new Int32Array(new SharedArrayBuffer(4 * (1 + jobs.length)));
     const pinned = jobs.map((job) => keptAt.get(keyOf(job)) ?? -1);
+    // Longest first (what is left of a kept branch is what it has not run yet): the last jobs
+    // claimed are short, so the threads finish close together.
+    const left = (j: number): number => (jobs[j] as BranchJob).ticks - (keptTicks.get(keyOf(jobs[j] as BranchJob)) ?? 0);
+    const order = [...jobs.keys()].sort((a, b) => left(b) - left(a) || a - b);
     let world: BranchWorldData | null = null;
     helpers.forEach((helper, index) => {
       if (helper.dead) return;
       const fresh = helper.workspaceId !== workspaceId;
       if (fresh) world ??= workspace.data();
-      const message: BranchBatchMessage = { type: 'batch', generation: batch, workspaceId, world: fresh ? world : null, jobs, pinned, participant: index + 1, control: control.buffer as SharedArrayBuffer };
+      const message: BranchBatchMessage = { type: 'batch', generation: batch, workspaceId, world: fresh ? world : null, jobs, pinned, order, participant: index + 1, control: control.buffer as SharedArrayBuffer };
       helper.worker.postMessage(message);
       helper.workspaceId = workspaceId;
     });
@@ -179,9 +193,9 @@ export function createThreadedBranchRunner(options: ThreadedBranchRunnerOptions)
     // Its own kept branches, then the unpinned ones, then the helpers' kept ones still unclaimed
     // (run afresh here: more ticks, but this thread would otherwise wait).
     if (shareHere) {
-      for (const j of jobs.keys()) if (pinned[j] === 0 && claim(j)) runHere(j);
-      for (const j of jobs.keys()) if (pinned[j] === -1 && claim(j)) runHere(j);
-      for (const j of jobs.keys()) if ((pinned[j] as number) > 0 && claim(j)) runHere(j);
+      for (const j of order) if (pinned[j] === 0 && claim(j)) runHere(j);
+      for (const j of order) if (pinned[j] === -1 && claim(j)) runHere(j);
+      for (const j of order) if ((pinned[j] as number) > 0 && claim(j)) runHere(j);
     }
 
     const drain = (): void => {
@@ -223,8 +237,13 @@ export function createThreadedBranchRunner(options: ThreadedBranchRunnerOptions)
     helperJobs += ranBy.filter((by) => by > 0).length;
     // Where each kept world now is: with whoever ran the job that kept it.
     jobs.forEach((job, j) => {
-      if (job.keep) keptAt.set(keyOf(job), ranBy[j] as number);
-      else keptAt.delete(keyOf(job));
+      if (job.keep) {
+        keptAt.set(keyOf(job), ranBy[j] as number);
+        keptTicks.set(keyOf(job), (outcomes[j] as BranchOutcome).ticksRun);
+      } else {
+        keptAt.delete(keyOf(job));
+        keptTicks.delete(keyOf(job));
+      }
     });
     return outcomes as BranchOutcome[];
   };
