@@ -6,8 +6,9 @@ import { claimOf, DONE, type BranchBatchMessage, type BranchResultMessage } from
 
 /**
  * Below this much work (agents × ticks summed over a batch's jobs) a batch runs on the engine
- * worker alone: shipping the world to a helper (a compact fork, structured-cloned)
- * and waking it costs about what that much work does (docs/operations.md, "Prophecy threads").
+ * worker alone: shipping the world to a helper (a compact fork, structured-cloned) and waking
+ * it cost about 3 000 agent-ticks of work, and a batch must be several times that for the half
+ * a helper takes off it to pay (docs/operations.md, "Prophecy threads").
  */
 export const DEFAULT_MIN_BATCH_WORK = 20_000;
 
