@@ -171,6 +171,8 @@ function observeHorizon(branch: World, slots: readonly number[], outcome: KeptBr
  */
 export interface BranchRunner {
   run(workspace: BranchWorkspace, jobs: readonly BranchJob[]): BranchOutcome[];
+  /** Optional: the prophecy of `workspace` is over; what was kept for it elsewhere may go. */
+  release?(workspace: BranchWorkspace): void;
 }
 
 /** The default: every job on the engine's thread, one after another. */

@@ -136,6 +136,7 @@ export function prophesyWithAttribution(world: World, sink: EventSink | null, ru
     fixedPoint,
   };
 
+  runner.release?.(workspace);
   const prophecy: OpenProphecy = { seq, tick, horizon, lossProbability: published, settled: [], expectedLossTick };
   world.prophecySeq = seq;
   world.standing = prophecy;

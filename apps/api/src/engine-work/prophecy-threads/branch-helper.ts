@@ -1,10 +1,10 @@
 // A prophecy helper thread: runs branch jobs of the engine worker that started it, on a world
 // rebuilt from the data of the prophecy's world. It keeps the worlds of branches the engine
-// asks to keep (until the next prophecy's world arrives), so a later job continues them.
+// asks to keep, so a later job continues them, until the prophecy is over.
 // docs/engine.md, "Branches on several threads".
 import { BranchWorkspace, type BranchJob } from '@sim/engine';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { claimOf, DONE, type BranchBatchMessage, type BranchResultMessage } from './branch-messages.js';
+import { claimOf, DONE, type BranchBatchMessage, type BranchReleaseMessage, type BranchResultMessage } from './branch-messages.js';
 
 const results = (workerData as { results: MessagePort }).results;
 let current: { id: number; workspace: BranchWorkspace } | null = null;
@@ -39,6 +39,9 @@ function onBatch(batch: BranchBatchMessage): void {
   }
 }
 
-parentPort?.on('message', (batch: BranchBatchMessage) => onBatch(batch));
+parentPort?.on('message', (message: BranchBatchMessage | BranchReleaseMessage) => {
+  if (message.type === 'release') current = null;
+  else onBatch(message);
+});
 // Loaded: the engine worker's `ready()` resolves (results go through `results`, never here).
 parentPort?.postMessage('ready');

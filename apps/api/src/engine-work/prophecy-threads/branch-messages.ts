@@ -26,6 +26,11 @@ export interface BranchBatchMessage {
   readonly control: SharedArrayBuffer;
 }
 
+/** The prophecy is over: the helper lets its world and kept branch worlds go. */
+export interface BranchReleaseMessage {
+  readonly type: 'release';
+}
+
 /** A helper's answer for one job: its outcome, or why it failed (the engine worker then runs it). */
 export type BranchResultMessage =
   | { readonly type: 'outcome'; readonly generation: number; readonly job: number; readonly outcome: BranchOutcome }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { BranchJob, BranchOutcome, BranchRunner, BranchWorkspace, BranchWorldData } from '@sim/engine';
-import { claimOf, DONE, type BranchBatchMessage, type BranchResultMessage } from './branch-messages.js';
+import { claimOf, DONE, type BranchBatchMessage, type BranchReleaseMessage, type BranchResultMessage } from './branch-messages.js';
 
 /**
  * Below this much work (agents × ticks summed over a batch's jobs) a batch runs on the engine
@@ -249,8 +249,22 @@ export function createThreadedBranchRunner(options: ThreadedBranchRunnerOptions)
     return outcomes as BranchOutcome[];
   };
 
+  /** Helpers drop the prophecy's world and kept branches: an idle helper holds no world. */
+  const release = (workspace: BranchWorkspace): void => {
+    if (workspace !== lastWorkspace) return;
+    lastWorkspace = null;
+    keptAt = new Map();
+    keptTicks = new Map();
+    for (const helper of helpers) {
+      if (helper.dead || helper.workspaceId === -1) continue;
+      helper.worker.postMessage({ type: 'release' } satisfies BranchReleaseMessage);
+      helper.workspaceId = -1;
+    }
+  };
+
   return {
     run,
+    release,
     get replaced() {
       return replaced;
     },

@@ -129,6 +129,7 @@ export function prophesyCalibrated(world: World, sink: EventSink | null, runner:
   }
   branchTicks += counterfactual.branchTicks + (neutral ? 0 : reacting.branchTicks);
   workspace.release();
+  runner.release?.(workspace);
 
   // The summary describes the world the published forecast describes: the counterfactual's,
   // or the reaction to a fixed point's, over the published branches.
