@@ -2,7 +2,7 @@ export { defineAdapter, type DomainAdapter } from './domain-adapter.js';
 export { ADAPTERS, getAdapter, listAdapters } from './registry.js';
 export { translate, type TranslateResult } from './translate.js';
 export { AdapterOutputError } from './adapter-output-error.js';
-export { adapterInputJsonSchema, describeAdapter, type AdapterDescription, type JsonSchema } from './describe-adapter.js';
+export { adapterInputJsonSchema, adapterStateJsonSchema, describeAdapter, type AdapterDescription, type JsonSchema } from './describe-adapter.js';
 export { DEFAULT_AGENT_BUDGET } from './shared/allocate-agents.js';
 export { epidemicAdapter, EpidemicInputSchema, peakPrevalence, peakBedShare, reproductionNumbers, type EpidemicInput } from './adapters/epidemic.js';
 export { supplyChainAdapter, SupplyChainInputSchema, SITE_ROLES, bufferCover, type SupplyChainInput } from './adapters/supply-chain.js';

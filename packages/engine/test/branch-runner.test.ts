@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BranchWorkspace, Simulation, type BranchJob, type BranchOutcome, type BranchRunner } from '../src/index.js';
+import { registerDomainModel } from '../src/domain/registry.js';
+import { reservoirModel } from './domain/reservoir-model.js';
 import { loadScenarios, readPinned } from './golden/trace-hash.js';
 import { runnable } from './scenario-files.js';
 
@@ -42,6 +44,7 @@ function traceHash(id: string, engineVersion: string, ticks: number, branchRunne
 
 describe('a branch runner that runs the jobs elsewhere', () => {
   it.each([
+    ['fixed-point-unstable', '1.4.0'],
     ['fixed-point-unstable', '1.3.0'],
     ['fixed-point-unstable', '1.2.0'],
     ['prophecy-postponed', '1.3.0'],
@@ -63,6 +66,33 @@ describe('a branch runner that runs the jobs elsewhere', () => {
       expect(runner.calls).toBe(0);
     }
   }, 240_000);
+
+  it('carries a domain model (1.4.0) to the branches: the same bytes as on the calling thread', () => {
+    registerDomainModel(reservoirModel);
+    const scenario = {
+      seed: 11,
+      agents: Array.from({ length: 12 }, (_, i) => ({ id: `p${i}`, marker: { x: 4 + (i % 4) * 0.5, y: 4 + Math.floor(i / 4) * 0.5 }, attractorPreferences: { tank: 3 } })),
+      initialState: {
+        width: 16,
+        height: 16,
+        attractors: [
+          { id: 'tank', x: 5, y: 5, depth: 2, radius: 3, capacity: 1000 },
+          { id: 'haven', x: 12, y: 12, depth: 1, radius: 2, capacity: 1000 },
+        ],
+      },
+      rules: { prophecyInterval: 6, prophecyHorizon: 20, reflexivity: 0.9, erosionRate: 0.5, recoveryRate: 0, maxTicks: 200 },
+      domain: { model: 'test-reservoir', parameters: { sites: [{ attractor: 'tank', inflow: 1, capacity: 20 }], jitter: 0.7, cut: 1 } },
+    };
+    const hashOf = (branchRunner?: BranchRunner): string => {
+      const hash = createHash('sha256');
+      const simulation = Simulation.create(scenario, branchRunner === undefined ? { engineVersion: '1.4.0' } : { engineVersion: '1.4.0', branchRunner });
+      simulation.step(60, { onEvent: (event) => hash.update(JSON.stringify(event)), onStep: (step) => hash.update(JSON.stringify(step)) });
+      return hash.digest('hex');
+    };
+    const runner = elsewhereRunner();
+    expect(hashOf(runner)).toBe(hashOf());
+    expect(runner.jobs).toBeGreaterThan(0);
+  });
 
   it('refuses world data it cannot read', () => {
     expect(() => BranchWorkspace.fromData({ format: 'branch-world/1', version: '0.9.0', fields: {} })).toThrow(/not a branch world/);

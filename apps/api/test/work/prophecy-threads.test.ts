@@ -53,6 +53,7 @@ afterAll(async () => {
 });
 
 const CASES: { id: string; version: string; ticks: number }[] = [
+  { id: 'prophecy-postponed', version: '1.4.0', ticks: 100 },
   { id: 'prophecy-postponed', version: '1.3.0', ticks: 100 },
   { id: 'prophecy-postponed', version: '1.2.0', ticks: 100 },
   { id: 'fixed-point-unstable', version: '1.3.0', ticks: 100 },

@@ -2,7 +2,9 @@ import { openStream, type RandomStream } from '../rng/random-stream.js';
 import { versionFeatures } from '../versions/registry.js';
 import { advanceTick } from './advance-tick.js';
 import { meanPosition } from './ensemble.js';
-import { forkWorld, type OpenProphecy, type World } from './world.js';
+import type { DomainRuntime } from '../domain/domain-runtime.js';
+import { domainModel } from '../domain/registry.js';
+import { branchDomainStream, forkWorld, type OpenProphecy, type World } from './world.js';
 
 /**
  * One branch of a prophecy, as plain data (it crosses to another thread by structured clone).
@@ -69,6 +71,28 @@ const NO_STREAM: RandomStream = Object.assign(
   },
 );
 
+/**
+ * A domain model (1.4.0) as plain data: the model by its id (its code is in every thread's
+ * engine), the parameters and the state as they are (structured-cloned, so numbers stay
+ * exact), the sites. Its stream is left out: every branch opens its own.
+ */
+interface BranchDomainData {
+  readonly model: string;
+  readonly parameters: unknown;
+  readonly state: unknown;
+  readonly sites: readonly string[];
+}
+
+function domainData(domain: DomainRuntime): BranchDomainData {
+  return { model: domain.model.id, parameters: domain.parameters, state: domain.state, sites: domain.sites };
+}
+
+function domainFromData(data: BranchDomainData): DomainRuntime {
+  const model = domainModel(data.model);
+  if (model === undefined) throw new Error(`branch workspace: unknown domain model "${data.model}"`);
+  return { model, parameters: data.parameters, state: data.state, stream: NO_STREAM, sites: data.sites };
+}
+
 interface KeptBranch {
   readonly branch: World;
   readonly outcome: { lossTick: number[]; depthAtHorizon: number[]; centroidX: number; centroidY: number; stability: number };
@@ -93,14 +117,14 @@ export class BranchWorkspace {
   static fromData(data: BranchWorldData): BranchWorkspace {
     const features = versionFeatures(data.version);
     if (data.format !== 'branch-world/1' || features === undefined) throw new Error(`branch workspace: not a branch world this engine reads (${data.format}, ${data.version})`);
-    const fields = data.fields as Omit<World, 'features' | 'motion' | 'environment'>;
-    return new BranchWorkspace({ ...fields, features, motion: NO_STREAM, environment: NO_STREAM });
+    const { domain, ...fields } = data.fields as Omit<World, 'features' | 'motion' | 'environment' | 'domain'> & { domain: BranchDomainData | null };
+    return new BranchWorkspace({ ...fields, features, motion: NO_STREAM, environment: NO_STREAM, domain: domain === null ? null : domainFromData(domain) });
   }
 
   /** The world at the prophecy's tick, as plain data for another thread (see BranchWorldData). */
   data(): BranchWorldData {
-    const { features, motion: _motion, environment: _environment, ...fields } = forkWorld(this.world, NO_STREAM, NO_STREAM);
-    return { format: 'branch-world/1', version: features.version, fields };
+    const { features, motion: _motion, environment: _environment, domain, ...fields } = forkWorld(this.world, NO_STREAM, NO_STREAM, NO_STREAM);
+    return { format: 'branch-world/1', version: features.version, fields: { ...fields, domain: domain === null ? null : domainData(domain) } };
   }
 
   /** Agents of the world: with the ticks to run, what a batch of jobs costs. */
@@ -118,7 +142,7 @@ export class BranchWorkspace {
     let kept = this.kept.get(key);
     if (kept === undefined || kept.branch.tick - this.world.tick > job.ticks) {
       const label = `prophecy/${job.seq}/${job.branch}`;
-      const branch = forkWorld(this.world, openStream(this.world.seed, `${label}/motion`), openStream(this.world.seed, `${label}/environment`));
+      const branch = forkWorld(this.world, openStream(this.world.seed, `${label}/motion`), openStream(this.world.seed, `${label}/environment`), branchDomainStream(this.world, label));
       branch.standing = job.standing;
       kept = { branch, outcome: { lossTick: job.slots.map(() => -1), depthAtHorizon: job.slots.map(() => 0), centroidX: NaN, centroidY: NaN, stability: NaN } };
     }
