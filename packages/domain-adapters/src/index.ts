@@ -4,6 +4,6 @@ export { translate, type TranslateResult } from './translate.js';
 export { AdapterOutputError } from './adapter-output-error.js';
 export { adapterInputJsonSchema, adapterStateJsonSchema, describeAdapter, type AdapterDescription, type JsonSchema } from './describe-adapter.js';
 export { DEFAULT_AGENT_BUDGET } from './shared/allocate-agents.js';
-export { epidemicAdapter, EpidemicInputSchema, peakPrevalence, peakBedShare, reproductionNumbers, type EpidemicInput } from './adapters/epidemic.js';
-export { supplyChainAdapter, SupplyChainInputSchema, SITE_ROLES, bufferCover, type SupplyChainInput } from './adapters/supply-chain.js';
+export { epidemicAdapter, EpidemicInputSchema, forecastDays, initialInfectious, peakPrevalence, peakBedShare, reproductionNumbers, type EpidemicInput } from './adapters/epidemic.js';
+export { supplyChainAdapter, SupplyChainInputSchema, SITE_ROLES, bufferCover, suppliersOf, type SupplyChainInput } from './adapters/supply-chain.js';
 export { ecosystemAdapter, EcosystemInputSchema, type EcosystemInput } from './adapters/ecosystem.js';

@@ -7,7 +7,7 @@ import { openStream, RULE_DEFAULTS } from '../src/index.js';
  * cap, reflection at the edges, the basin that holds the agent and its load), written as one
  * plain loop over flat arrays with nothing else: no prophecy reaction, no belief, no tipping
  * candidates, no dominant move, no events. The engine's figure divided by this one says what
- * the engine's own structure costs (docs/operations.md, "Where the time goes").
+ * the engine's own structure costs (docs/engine.md, "One tick, in order").
  */
 export interface FloorWorld {
   n: number;

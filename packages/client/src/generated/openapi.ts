@@ -4446,18 +4446,88 @@ export interface components {
             /** @description `state.domain` of both at the same ticks, in the domain's units; present when either run has a domain model (engine 1.4.0 on) */
             domain?: {
                 /** @description null where a run has no domain model */
-                other: (({
-                    model: string;
-                } & {
-                    [key: string]: unknown;
-                }) | null)[];
+                other: ({
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
+                } | null)[];
                 /** @description True when the range has more than 100 ticks and the series are sampled */
                 sampled: boolean;
-                simulation: (({
-                    model: string;
-                } & {
-                    [key: string]: unknown;
-                }) | null)[];
+                simulation: ({
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
+                } | null)[];
                 /** @description The ticks of both series: every tick of the range, or 100 evenly spread (first and last included) */
                 ticks: number[];
             };
@@ -4490,7 +4560,8 @@ export interface components {
          *             "name": "Capital",
          *             "population": 2400000,
          *             "contactsPerDay": 14,
-         *             "hospitalBeds": 5200
+         *             "hospitalBeds": 5200,
+         *             "initialInfectious": 50
          *           },
          *           {
          *             "name": "North",
@@ -4525,6 +4596,7 @@ export interface components {
          *         ],
          *         "disease": {
          *           "transmissionProbability": 0.05,
+         *           "latentDays": 3,
          *           "infectiousDays": 5,
          *           "hospitalizationRate": 0.015,
          *           "hospitalStayDays": 8
@@ -4535,7 +4607,9 @@ export interface components {
          *           "travelRestrictions": 0,
          *           "testingAndTracing": 0
          *         },
-         *         "mobility": 0.3
+         *         "mobility": 0.3,
+         *         "reactionStrength": 0.5,
+         *         "overloadDays": 1
          *       }
          *     }
          */
@@ -4791,7 +4865,7 @@ export interface components {
          *       "status": "running",
          *       "scenarioId": "self-defeating-prophecy",
          *       "baseSimulation": null,
-         *       "engineVersion": "1.3.0",
+         *       "engineVersion": "1.4.0",
          *       "parameters": [
          *         {
          *           "path": "rules.reflexivity",
@@ -5127,7 +5201,7 @@ export interface components {
             }[];
             /** @description A domain model advanced every tick beside the agents (engine 1.4.0 on) */
             domain?: {
-                /** @description The domain model that runs beside the agents every tick (engine 1.4.0 on): none in this build */
+                /** @description The domain model that runs beside the agents every tick (engine 1.4.0 on): seir, stock-flow */
                 model: string;
                 /**
                  * @description The model's parameters, checked against the model's own schema; a domain adapter writes them (docs/engine.md, "Domain models (1.4.0)")
@@ -5390,9 +5464,44 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -5497,9 +5606,44 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -6357,9 +6501,44 @@ export interface components {
             completion: "max-ticks" | "collapse" | null;
             /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
             domain?: {
-                model: string;
-            } & {
-                [key: string]: unknown;
+                /** @enum {string} */
+                model: "seir";
+                /** @description The regions, in the order of the domain block */
+                regions: {
+                    /** @description Hospital beds; the capacity of the region's hospitals */
+                    beds: number;
+                    /** @description E: infected, not yet infectious */
+                    exposed: number;
+                    /** @description H: in hospital; the load of the region's hospitals */
+                    hospitalized: number;
+                    /** @description I: infectious, in the community */
+                    infectious: number;
+                    /** @description Name of the region */
+                    name: string;
+                    /** @description R: recovered, including discharged patients */
+                    recovered: number;
+                    /** @description S: never infected */
+                    susceptible: number;
+                }[];
+            } | {
+                /** @enum {string} */
+                model: "stock-flow";
+                sites: {
+                    /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                    backlog: number;
+                    /** @description Units ordered from the site this day */
+                    demand: number;
+                    /** @description Name of the site */
+                    name: string;
+                    /** @description Units the site ordered from its supplier (or put into production) this day */
+                    ordered: number;
+                    /** @description Units the site received this day */
+                    received: number;
+                    /** @description Units the site shipped this day */
+                    shipped: number;
+                    /** @description Units on hand at the end of the day */
+                    stock: number;
+                }[];
             };
             /** @description Ids of the basins lost so far, in order of loss */
             lostBasins: string[];
@@ -6453,9 +6632,44 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -6537,9 +6751,44 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -6705,9 +6954,44 @@ export interface components {
                 completion: "max-ticks" | "collapse" | null;
                 /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
                 domain?: {
-                    model: string;
-                } & {
-                    [key: string]: unknown;
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];

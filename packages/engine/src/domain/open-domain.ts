@@ -15,13 +15,16 @@ export function openDomain(block: DomainBlock, stream: RandomStream): DomainRunt
   return { model, parameters, state: model.initialState(parameters), stream, sites: [...model.sites(parameters)] };
 }
 
-/** Sets each site's basin load and capacity from the domain's current state. */
+/**
+ * Sets each site's basin load and capacity from the domain's current state. A lost basin keeps
+ * load 0 and the capacity it was lost at, as every lost basin does.
+ */
 export function sitePressures(world: World): void {
   const domain = world.domain;
   if (domain === null) return;
   domain.sites.forEach((id, site) => {
     const a = world.attractorIds.indexOf(id);
-    if (a < 0) return;
+    if (a < 0 || world.lost[a] === 1) return;
     const pressure = domain.model.pressure(domain.parameters, domain.state, site);
     world.load[a] = pressure.load;
     world.capacity[a] = pressure.capacity;

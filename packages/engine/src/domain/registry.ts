@@ -1,11 +1,13 @@
 import type { DomainModel } from './domain-model.js';
+import { seirModel } from './models/seir/seir-model.js';
+import { stockFlowModel } from './models/stock-flow/index.js';
 
 /**
  * Every domain model this build serves, by id. A model's behaviour is frozen once an engine
  * version serves it, like the tick kernel's: a change of dynamics is a new model id or a flag of
  * a new engine version, never an edit that would change an old trace.
  */
-const BUILT_IN: readonly DomainModel[] = [];
+const BUILT_IN: readonly DomainModel[] = [seirModel, stockFlowModel];
 
 const MODELS: DomainModel[] = [...BUILT_IN];
 
