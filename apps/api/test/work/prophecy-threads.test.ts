@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Simulation, type BranchRunner, type ScenarioInput } from '@sim/engine';
+import { listAdapters, translate } from '@sim/domain-adapters';
 import { createThreadedBranchRunner, type ThreadedBranchRunner } from '../../src/engine-work/prophecy-threads/threaded-branch-runner.js';
 import { defaultProphecyThreads } from '../../src/engine-work/prophecy-threads/prophecy-thread-count.js';
 import { runEngineTask } from '../../src/engine-work/run-engine-task.js';
@@ -16,6 +17,13 @@ import type { AdvanceTask } from '../../src/engine-work/engine-task.js';
  */
 
 function scenario(id: string): ScenarioInput {
+  // A domain adapter's worked example (engine 1.4.0 domain models: SEIR, stocks and flows…).
+  const adapter = listAdapters().find((candidate) => `domain:${candidate.id}` === id);
+  if (adapter !== undefined) {
+    const translated = translate(adapter.id, adapter.example);
+    if (!translated.ok) throw new Error(`the ${adapter.id} example does not translate`);
+    return translated.scenario;
+  }
   const { id: _id, label: _label, tags: _tags, note: _note, ...rest } = JSON.parse(readFileSync(new URL(`../../../../scenarios/${id}.json`, import.meta.url), 'utf8')) as ScenarioInput & {
     id: string;
     label: string;
@@ -54,6 +62,7 @@ afterAll(async () => {
 
 const CASES: { id: string; version: string; ticks: number }[] = [
   { id: 'prophecy-postponed', version: '1.4.0', ticks: 100 },
+  ...listAdapters().map((adapter) => ({ id: `domain:${adapter.id}`, version: '1.4.0', ticks: 60 })),
   { id: 'prophecy-postponed', version: '1.3.0', ticks: 100 },
   { id: 'prophecy-postponed', version: '1.2.0', ticks: 100 },
   { id: 'fixed-point-unstable', version: '1.3.0', ticks: 100 },
