@@ -1,5 +1,6 @@
 import type { AppConfig } from './config.js';
 import { createWorkerPoolRunner, defaultWorkerCount } from './engine-work/worker-pool-runner.js';
+import { defaultProphecyThreads } from './engine-work/prophecy-threads/prophecy-thread-count.js';
 import { DEFAULT_EXPERIMENT_LIMITS } from './experiments/experiment-limits.js';
 import { createExperimentRuntime } from './experiments/experiment-runtime.js';
 import { systemClock } from './lib/clock.js';
@@ -25,7 +26,7 @@ export async function runExperimentWorker(config: AppConfig, logger: Logger, onS
   const instance = processName();
   const queue = await startExperimentQueue(config, instance, logger);
   const threads = config.engineWorkers ?? defaultWorkerCount();
-  const engine = createWorkerPoolRunner({ threads });
+  const engine = createWorkerPoolRunner({ threads, prophecyThreads: config.prophecyThreads ?? defaultProphecyThreads(threads) });
   const { executor, feed } = createExperimentRuntime({
     store: storage.experiments,
     engine,

@@ -30,6 +30,7 @@ import { SettlingRateLimitStore } from './rate-limit/settling-rate-limit-store.j
 import { createKyselyIdempotencyStore } from './storage/idempotency-store-kysely.js';
 import { createKyselyRateLimitStore } from './storage/rate-limit-store-kysely.js';
 import { createWorkerPoolRunner, defaultWorkerCount } from './engine-work/worker-pool-runner.js';
+import { defaultProphecyThreads } from './engine-work/prophecy-threads/prophecy-thread-count.js';
 import { createWorkBudget } from './work-budget/work-budget.js';
 import { createStorageBudget } from './storage-budget/storage-budget.js';
 import { createKyselyStorageUsage } from './storage/storage-usage-kysely.js';
@@ -129,8 +130,9 @@ async function main(): Promise<void> {
   // The engine computes on worker threads, never on this event loop; each request's work is
   // weighed first (ceiling per request, compute window per identity).
   const engineWorkers = config.engineWorkers ?? defaultWorkerCount();
-  const engine = createWorkerPoolRunner({ threads: engineWorkers });
-  logger.info(`engine: ${engineWorkers} worker thread(s)`);
+  const prophecyThreads = config.prophecyThreads ?? defaultProphecyThreads(engineWorkers);
+  const engine = createWorkerPoolRunner({ threads: engineWorkers, prophecyThreads });
+  logger.info(`engine: ${engineWorkers} worker thread(s), ${prophecyThreads} thread(s) each for a prophecy's branches`);
   const work = createWorkBudget({ limiter: rateLimiting.limiter, tiers: config.tierLimits });
   // Stored bytes per organization and tier (docs/api.md, "Storage budget").
   const storageUsage = createKyselyStorageUsage(storage.db);
