@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_ENGINE_QUEUE_LIMITS, type EngineQueueLimits } from './engine-work/engine-queue.js';
+import { DEFAULT_ENGINE_QUEUE_LIMITS, type EngineQueueLimits } from './http/engine-queue.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { TIERS } from './identity/auth-context.js';
 import type { TrustProxy } from './rate-limit/client-ip.js';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http/http-limits.js';
 import { DEFAULT_PROCESS_QUEUE_BYTES } from './live/queue-budget.js';
+import type { DatabaseConfig } from './lib/database-config.js';
 
 /** The monorepo root, found from this file (pnpm --filter runs the app inside apps/api). */
 export function repoRoot(): string {
@@ -132,8 +133,6 @@ const EnvSchema = z.object({
   /** pnpm sets it to the directory the command was typed in; relative paths resolve from there. */
   INIT_CWD: optional,
 });
-
-export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; poolSize: number };
 
 export interface AppConfig {
   host: string;

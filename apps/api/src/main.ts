@@ -5,7 +5,7 @@ import { loadViewerFiles } from './routes/web/viewer-files.js';
 import { ConfigError, loadConfig, repoRoot, type AppConfig } from './config.js';
 import { createAuthenticator } from './identity/authenticator.js';
 import { bootstrapIdentity, operatorCli } from './identity/bootstrap.js';
-import { mountIdentityRoutes } from './identity/mount-identity-routes.js';
+import { mountIdentityRoutes } from './routes/mount-identity-routes.js';
 import { systemClock } from './lib/clock.js';
 import { consoleLogger, type Logger } from './lib/logger.js';
 import { paceHeapGrowth } from './lib/heap-pacing.js';

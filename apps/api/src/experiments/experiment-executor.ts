@@ -4,10 +4,10 @@ import type { Logger } from '../lib/logger.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ExperimentFeed } from './experiment-feed.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
-import { parseMetric, type MetricSpec, type MetricValue } from './experiment-metrics.js';
+import { parseMetric, type MetricSpec, type MetricValue } from '../engine-data/experiment-metrics.js';
 import type { ExperimentScheduler } from './experiment-scheduler.js';
 import { combinationHasher, combinationScenario, reuseScope, runInputs, simulationRunInputs, type CombinationHasher, type CombinationScenario, type RunInputs } from './experiment-spec.js';
-import { TimeSlices } from '../lib/time-slices.js';
+import { TimeSlices } from '../engine-work/time-slices.js';
 import { RunResults, type RunResult } from './run-results.js';
 import type { ExperimentEvent, ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
 

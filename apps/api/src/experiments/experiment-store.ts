@@ -1,6 +1,6 @@
 import type { Tier } from '../identity/auth-context.js';
 import type { Page } from '../lib/pagination.js';
-import type { MetricValue } from './experiment-metrics.js';
+import type { MetricValue } from '../engine-data/experiment-metrics.js';
 import type { ExperimentSpec } from './experiment-spec.js';
 import type { ExperimentStatus } from './experiment-status.js';
 

@@ -12,18 +12,18 @@ import {
   type ScenarioInput,
   type TraceStep,
 } from '@sim/engine';
-import { CompactTraceStep, type CompactStep } from '../live/compact-step.js';
+import { CompactTraceStep, type CompactStep } from '../engine-data/compact-step.js';
 import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import { createInProcessRunner } from '../engine-work/in-process-runner.js';
 import { EngineTaskCancelled, isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
 import type { AdvanceResult, QueueResult } from '../engine-work/engine-task.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget, type WorkRequest } from '../work-budget/work-budget.js';
-import { estimateWork, peakTickEstimate, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../work-budget/work-cost.js';
+import { estimateWork, peakTickEstimate, playbackCostPerSecond, scenarioShape, snapshotShape, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../engine-data/work-cost.js';
 import { estimateStoredBytes } from '../storage-budget/storage-cost.js';
 import { unlimitedStorageBudget, type StorageBudget } from '../storage-budget/storage-budget.js';
 import { PlaybackPayers } from '../work-budget/playback-payers.js';
-import { SnapshotWeights, type SnapshotWeight } from './snapshot-weights.js';
+import { SnapshotWeights, type SnapshotWeight } from '../engine-data/snapshot-weights.js';
 import { scenarioWorkProblems } from '../work-budget/scenario-work-check.js';
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../identity/auth-context.js';

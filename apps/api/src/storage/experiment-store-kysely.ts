@@ -3,7 +3,7 @@ import type { ExperimentEvent, ExperimentRecord, ExperimentRun, ExperimentStore 
 import type { ExperimentSpec } from '../experiments/experiment-spec.js';
 import type { ExperimentStatus } from '../experiments/experiment-status.js';
 import type { Tier } from '../identity/auth-context.js';
-import type { MetricValue } from '../experiments/experiment-metrics.js';
+import type { MetricValue } from '../engine-data/experiment-metrics.js';
 import type { ExperimentRunsTable, ExperimentsTable, ExperimentTables } from './experiment-tables.js';
 
 const UNFINISHED: ExperimentStatus[] = ['queued', 'running'];

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../identity/auth-context.js';
 import { validationError } from '../../lib/api-error.js';
 import { TRACE_MEDIA_TYPES } from '../../lib/chunked-stream.js';
 import { chooseMediaType } from '../../lib/content-negotiation.js';
-import { jsonOnce } from '../../lib/json-once.js';
+import { jsonOnce } from '../../http/json-once.js';
 import type { SimulationService } from '../../simulations/simulation-service.js';
 import type { ScenarioSource } from '../../simulations/scenario-source.js';
 import { OrganizationFilterSchema } from './simulation-schemas.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { StreamSlots } from '../../coordination/coordination.js';
-import type { ReleaseSlot } from '../../rate-limit/concurrency-limiter.js';
+import type { ReleaseSlot } from '../../lib/concurrency-limiter.js';
 import type { Logger } from '../../lib/logger.js';
 import { NOW_MS } from './database-clock.js';
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthContext } from '../identity/auth-context.js';
 import { ApiError } from '../lib/api-error.js';
-import { ConcurrencyLimiter, type ReleaseSlot } from '../rate-limit/concurrency-limiter.js';
+import { ConcurrencyLimiter, type ReleaseSlot } from '../lib/concurrency-limiter.js';
 
 /** How many engine-bound requests may be under way at once (docs/api.md, "Engine work", "The engine's queue"). */
 export interface EngineQueueLimits {

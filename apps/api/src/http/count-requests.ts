@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { RouteClass, UsageRecorder } from '../../identity/usage-recorder.js';
+import type { RouteClass, UsageRecorder } from '../identity/usage-recorder.js';
 
 /**
  * Counts a request of `routeClass` for the caller's default organization. Put it in a protected

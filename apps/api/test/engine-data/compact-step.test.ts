@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Simulation, type ScenarioInput, type TraceStep } from '@sim/engine';
 import { describe, expect, it } from 'vitest';
-import { CompactTraceStep, compactStep } from '../../src/live/compact-step.js';
+import { CompactTraceStep, compactStep } from '../../src/engine-data/compact-step.js';
 import { TickEncoder } from '../../src/live/tick-encoder.js';
 import type { TickVariant } from '../../src/live/tick-variant.js';
 

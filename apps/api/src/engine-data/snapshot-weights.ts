@@ -1,4 +1,4 @@
-import type { WorkShape } from '../work-budget/work-cost.js';
+import type { WorkShape } from './work-cost.js';
 
 /** What weighing an advance needs of a stored snapshot. */
 export interface SnapshotWeight {

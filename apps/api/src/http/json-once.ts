@@ -1,7 +1,7 @@
 import type { Context, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JSONParsed } from 'hono/utils/types';
-import { completeResponse } from './complete-response.js';
+import { completeResponse } from './build-complete-response.js';
 
 /** JSON texts of frozen values, kept as long as the value is. */
 const texts = new WeakMap<object, string>();

@@ -1,5 +1,5 @@
 import type { AgentSnapshot, AttractorState, TraceStep } from '@sim/engine';
-import { rosterOf } from './packed-agents.js';
+import { rosterOf } from './agent-roster.js';
 
 /** A tick's agents as columns, in the trace's order: what the packed and sampled encodings read. */
 export interface AgentColumns {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { jsonOnce } from '../../src/lib/json-once.js';
+import { jsonOnce } from '../../src/http/json-once.js';
 
 describe('jsonOnce', () => {
   it('answers exactly as c.json would', async () => {

@@ -1,10 +1,10 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ApiError } from './api-error.js';
-import { payloadTooLarge } from './body-limit.js';
-import { envelope } from './error-envelope.js';
-import type { Logger } from './logger.js';
+import { ApiError } from '../lib/api-error.js';
+import { payloadTooLarge } from '../lib/body-limit.js';
+import { envelope } from '../lib/error-envelope.js';
+import type { Logger } from '../lib/logger.js';
 import { isEngineTaskCancelled } from '../engine-work/engine-runner.js';
 import { workCancelledError } from '../work-budget/work-errors.js';
 

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { EngineTaskCancelled } from '../engine-work/engine-runner.js';
+import { EngineTaskCancelled } from './engine-runner.js';
 
 /** How long the event loop is held at most between two turns (docs/api.md, "Engine work", "Where it runs"). */
 export const SLICE_MS = 8;

@@ -1,12 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Clock } from '../lib/clock.js';
-import type { RouteGuards } from '../lib/route-guards.js';
-import { organizationRouter } from '../routes/organization/organization.index.js';
-import { usageRouter } from '../routes/usage/usage.index.js';
-import type { IdentityStore } from './identity-store.js';
-import type { TierLimitsTable } from './tier-limits.js';
+import type { RouteGuards } from '../http/route-guards.js';
+import { organizationRouter } from './organization/organization.index.js';
+import { usageRouter } from './usage/usage.index.js';
+import type { IdentityStore } from '../identity/identity-store.js';
+import type { TierLimitsTable } from '../identity/tier-limits.js';
 import type { StorageUsageReader } from '../storage-budget/storage-usage.js';
-import type { UsageReader } from './usage-recorder.js';
+import type { UsageReader } from '../identity/usage-recorder.js';
 
 export interface IdentityRoutesOptions {
   /** The app's route guards (AppExtensions.mount passes them): the chain of the simulation reads. */

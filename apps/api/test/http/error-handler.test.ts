@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { EngineTaskCancelled } from '../../src/engine-work/engine-runner.js';
-import { errorHandler } from '../../src/lib/error-handler.js';
+import { errorHandler } from '../../src/http/error-handler.js';
 import type { Logger } from '../../src/lib/logger.js';
 
 function appThrowing(error: unknown, logged: string[]): Hono {

@@ -3,9 +3,9 @@ import type { Authenticator, Scope } from '../identity/auth-context.js';
 import { requireAuth } from '../identity/require-auth.js';
 import { requireScope } from '../identity/require-scope.js';
 import type { RouteClass, UsageRecorder } from '../identity/usage-recorder.js';
-import { countRequests } from '../routes/usage/count-requests.js';
-import { bodyLimit } from './body-limit.js';
-import { inSequence } from './in-sequence.js';
+import { countRequests } from './count-requests.js';
+import { bodyLimit } from '../lib/body-limit.js';
+import { inSequence } from '../lib/in-sequence.js';
 
 /** Middlewares later features plug into the protected routes (see AppExtensions). */
 export interface GuardExtensions {

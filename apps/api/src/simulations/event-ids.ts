@@ -1,4 +1,4 @@
-import type { StoredEventType } from '../simulations/simulation-store.js';
+import type { StoredEventType } from './simulation-store.js';
 
 /**
  * SSE ids: one integer per simulation, the message's position in the simulation's history.
