@@ -51,7 +51,7 @@ export async function runExperimentWorker(config: AppConfig, logger: Logger, onS
       process.exit(1);
     }, STOP_GRACE_MS);
     force.unref();
-    void (async () => {
+    (async () => {
       await executor.close();
       feed.close();
       await engine.close();
@@ -59,6 +59,10 @@ export async function runExperimentWorker(config: AppConfig, logger: Logger, onS
       await storage.close();
       logger.info('stopped');
       process.exit(0);
-    })();
+    })().catch((error: unknown) => {
+      // As an unhandled rejection would, but said in the log's own words.
+      logger.error('could not stop cleanly', { error: String(error) });
+      process.exit(1);
+    });
   });
 }

@@ -229,7 +229,12 @@ async function main(): Promise<void> {
     const closeIdle = (): void => {
       if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
     };
-    void (async () => {
+    // A failure on the way out ends the process as an unhandled rejection would, logged.
+    const stopFailed = (error: unknown): void => {
+      logger.error('could not stop cleanly', { error: String(error) });
+      process.exit(1);
+    };
+    (async () => {
       try {
         // Runs computing are ended; unfinished experiments resume at the next start.
         await experiments?.executor.close();
@@ -241,19 +246,21 @@ async function main(): Promise<void> {
       }
     })().finally(() => {
       // close() stops accepting and calls back once open connections have ended.
-      server.close(async () => {
-        await engine.close();
-        await usage.close();
-        await authenticator.flush();
-        await coordination.close();
-        await storage.close();
-        logger.info('stopped');
-        process.exit(0);
+      server.close(() => {
+        (async () => {
+          await engine.close();
+          await usage.close();
+          await authenticator.flush();
+          await coordination.close();
+          await storage.close();
+          logger.info('stopped');
+          process.exit(0);
+        })().catch(stopFailed);
       });
       closeIdle();
       // Ended streams leave keep-alive sockets that become idle a moment later.
       setTimeout(closeIdle, 200).unref();
-    });
+    }).catch(stopFailed);
   };
   onStopSignal = shutdown;
   if (requestedStop) shutdown(requestedStop);

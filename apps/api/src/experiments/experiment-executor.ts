@@ -10,6 +10,7 @@ import { combinationHasher, combinationScenario, reuseScope, runInputs, simulati
 import { TimeSlices } from '../engine-work/time-slices.js';
 import { RunResults, type RunResult } from './run-results.js';
 import type { ExperimentEvent, ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
+import { inBackground } from '../lib/in-background.js';
 
 export interface ExperimentExecutorDeps {
   store: ExperimentStore;
@@ -164,11 +165,12 @@ export class ExperimentExecutor implements ExperimentScheduler {
         progressed = true;
         this.inFlight++;
         experiment.inFlight++;
-        void this.runOne(experiment, index).finally(() => {
+        const run = this.runOne(experiment, index).finally(() => {
           this.inFlight--;
           experiment.inFlight--;
           this.pump();
         });
+        inBackground(run, this.deps.logger, 'experiments: a run failed', { experimentId: experiment.record.id, index });
       }
     }
   }

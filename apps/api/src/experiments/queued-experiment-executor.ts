@@ -14,6 +14,7 @@ import { RunResults, type RunResult } from './run-results.js';
 import { isUnfinished, type ExperimentStatus } from './experiment-status.js';
 import type { ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
 import type { RunBatch, RunQueue } from './run-queue.js';
+import { inBackground } from '../lib/in-background.js';
 
 export interface QueuedExperimentExecutorDeps {
   store: ExperimentStore;
@@ -118,7 +119,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   async resume(): Promise<number> {
     this.deps.queue.work(this.deps.parallelism, (batch) => this.take(batch));
     this.stopWaking = this.deps.announcements.listen('experiment', () => this.deps.queue.wake());
-    this.sweepTimer = setInterval(() => void this.sweep(), this.deps.sweepMs ?? 5_000);
+    this.sweepTimer = setInterval(() => this.sweepSoon(), this.deps.sweepMs ?? 5_000);
     this.sweepTimer.unref();
     // Batches of running experiments are queued again (those still queued are not duplicated):
     // nothing is lost should the queue have lost any.
@@ -126,7 +127,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   }
 
   enqueue(): void {
-    void this.sweep();
+    this.sweepSoon();
   }
 
   estimateSecondsLeft(record: ExperimentRecord): number | null {
@@ -143,7 +144,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
     if (!(await this.changeStatus(id, { status: 'cancelled', at, finishedAt: at, from: ['queued', 'running'] }))) return false;
     this.stopLocal(id);
     await this.deps.queue.discard(batchesOf(record, 0)).catch((error: unknown) => this.deps.logger.warn('experiments: could not discard the batches of a cancelled experiment', { experimentId: id, error: String(error) }));
-    void this.sweep();
+    this.sweepSoon();
     return true;
   }
 
@@ -162,6 +163,11 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   }
 
   /** A pass of admit, coalesced: one at a time in this process, another after it when asked meanwhile. */
+  /** A sweep nobody waits for (sweep logs its own failures; inBackground is the last net). */
+  private sweepSoon(): void {
+    inBackground(this.sweep(), this.deps.logger, 'experiments: sweep failed');
+  }
+
   private sweep(): Promise<number> {
     this.sweepAgain = true;
     if (this.sweeping !== undefined) return this.sweeping;
@@ -358,7 +364,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       this.deps.logger.info('experiments: completed', { experimentId: id });
       this.stopLocal(id);
       // Its organization may start the next one.
-      void this.sweep();
+      this.sweepSoon();
     }
   }
 
@@ -367,7 +373,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
     this.stopLocal(id);
     this.deps.logger.error('experiment failed', { experimentId: id, error: message });
     const at = this.now();
-    if (await this.changeStatus(id, { status: 'failed', at, finishedAt: at, error: message, from: ['running'] })) void this.sweep();
+    if (await this.changeStatus(id, { status: 'failed', at, finishedAt: at, error: message, from: ['running'] })) this.sweepSoon();
   }
 
   /** Stores the change and publishes its event; false when the status was not one of `change.from`. */

@@ -3,6 +3,7 @@ import type { Announcements, OrphanedPlayback, PlaybackLeases } from '../../coor
 import type { Logger } from '../../lib/logger.js';
 import type { PlaybackPayer } from '../../work-budget/playback-payers.js';
 import { NOW_MS } from './database-clock.js';
+import { inBackground } from '../../lib/in-background.js';
 
 export interface LeaseTimings {
   /** How long a lease lasts unless renewed; a dead holder's simulations move on after it. */
@@ -31,7 +32,7 @@ export class DatabasePlaybackLeases implements PlaybackLeases {
     /** Told of every lease given up, so that another process takes the simulation at once. */
     private readonly announcements: Pick<Announcements, 'announce'>,
   ) {
-    this.timer = setInterval(() => void this.renew(), timings.renewMs);
+    this.timer = setInterval(() => inBackground(this.renew(), logger, 'playback: renewing leases failed'), timings.renewMs);
     this.timer.unref();
   }
 

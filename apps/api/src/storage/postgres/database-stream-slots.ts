@@ -4,6 +4,7 @@ import type { StreamSlots } from '../../coordination/coordination.js';
 import type { ReleaseSlot } from '../../lib/concurrency-limiter.js';
 import type { Logger } from '../../lib/logger.js';
 import { NOW_MS } from './database-clock.js';
+import { inBackground } from '../../lib/in-background.js';
 
 /**
  * Open event streams per organization, one row per stream in `stream_slots`, counted over every
@@ -21,7 +22,7 @@ export class DatabaseStreamSlots implements StreamSlots {
     private readonly ttlMs: number,
     private readonly logger: Logger,
   ) {
-    this.timer = setInterval(() => void this.renew(), Math.max(1_000, Math.floor(ttlMs / 3)));
+    this.timer = setInterval(() => inBackground(this.renew(), logger, 'streams: renewing slots failed'), Math.max(1_000, Math.floor(ttlMs / 3)));
     this.timer.unref();
   }
 

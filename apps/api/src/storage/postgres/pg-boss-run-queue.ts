@@ -4,6 +4,7 @@ import type { RunBatch, RunBatchHandler, RunQueue } from '../../experiments/run-
 import type { Logger } from '../../lib/logger.js';
 import { uuidFromName } from '../../lib/name-uuid.js';
 import { NOW_MS } from './database-clock.js';
+import { inBackground } from '../../lib/in-background.js';
 
 /** pg-boss's queue of experiment run batches. */
 export const RUN_QUEUE = 'experiment-runs';
@@ -72,8 +73,8 @@ export class PgBossRunQueue implements RunQueue {
   ) {
     this.claimTtlMs = options.claimTtlMs ?? 10_000;
     this.pollMs = options.pollMs ?? 1_000;
-    const renew = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.claimTtlMs / 5)));
-    const sweep = setInterval(() => void this.takeBackExpired(), Math.max(200, Math.floor(this.claimTtlMs / 2)));
+    const renew = setInterval(() => inBackground(this.renew(), options.logger, 'experiments: renewing batch claims failed'), Math.max(100, Math.floor(this.claimTtlMs / 5)));
+    const sweep = setInterval(() => inBackground(this.takeBackExpired(), options.logger, 'experiments: taking back expired batches failed'), Math.max(200, Math.floor(this.claimTtlMs / 2)));
     renew.unref();
     sweep.unref();
     this.timers.push(renew, sweep);
