@@ -1,9 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../database-schema.js';
-import { createKyselyExperimentStore } from '../experiment-store-kysely.js';
-import { KyselySimulationStore } from '../kysely-simulation-store.js';
-import { migrateToLatest } from '../migrate.js';
+import { migratedStorage } from '../migrated-storage.js';
 import type { StorageCapabilities } from '../storage-capabilities.js';
 import type { StorageHandle } from '../storage-handle.js';
 
@@ -27,22 +25,5 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
   // listener its 'error' event would end the process.
   pool.on('error', (error) => console.error(`database: an idle connection failed: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  try {
-    await migrateToLatest(db);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-  let closed = false;
-  return {
-    db,
-    capabilities: POSTGRESQL,
-    simulations: new KyselySimulationStore(db, POSTGRESQL),
-    experiments: createKyselyExperimentStore(db),
-    async close() {
-      if (closed) return;
-      closed = true;
-      await db.destroy();
-    },
-  };
+  return migratedStorage(db, POSTGRESQL);
 }
