@@ -3,7 +3,7 @@ import type { Announcements, OrphanedPlayback, PlaybackLeases } from '../../coor
 import type { Logger } from '../../lib/logger.js';
 import type { PlaybackPayer } from '../../work-budget/playback-payers.js';
 import { NOW_MS } from './database-clock.js';
-import { inBackground } from '../../lib/in-background.js';
+import { RenewedRows } from './renewed-rows.js';
 
 export interface LeaseTimings {
   /** How long a lease lasts unless renewed; a dead holder's simulations move on after it. */
@@ -20,20 +20,20 @@ export interface LeaseTimings {
  * payer, so the process that takes the simulation over charges the same identity.
  */
 export class DatabasePlaybackLeases implements PlaybackLeases {
-  private readonly held = new Set<string>();
   private readonly lostListeners = new Set<(simulationId: string) => void>();
-  private readonly timer: NodeJS.Timeout;
+  private readonly renewal: RenewedRows;
+  private readonly held: Set<string>;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly processId: string,
     private readonly timings: LeaseTimings,
-    private readonly logger: Logger,
+    logger: Logger,
     /** Told of every lease given up, so that another process takes the simulation at once. */
     private readonly announcements: Pick<Announcements, 'announce'>,
   ) {
-    this.timer = setInterval(() => inBackground(this.renew(), logger, 'playback: renewing leases failed'), timings.renewMs);
-    this.timer.unref();
+    this.renewal = new RenewedRows(timings.renewMs, (ids) => this.renew(ids), logger, 'playback: could not renew leases');
+    this.held = this.renewal.held;
   }
 
   async acquire(simulationId: string, payer: PlaybackPayer | undefined): Promise<boolean> {
@@ -70,26 +70,20 @@ export class DatabasePlaybackLeases implements PlaybackLeases {
 
   /** Stops renewing (the leases still held expire, or were given up by the clock). */
   close(): void {
-    clearInterval(this.timer);
+    this.renewal.stop();
   }
 
-  private async renew(): Promise<void> {
-    if (this.held.size === 0) return;
-    const ids = [...this.held];
-    try {
-      const result = await this.pool.query<{ simulation_id: string }>(
-        `UPDATE playback_leases SET expires_at = ${NOW_MS} + $1 WHERE holder = $2 AND simulation_id = ANY($3) RETURNING simulation_id`,
-        [this.timings.ttlMs, this.processId, ids],
-      );
-      const kept = new Set(result.rows.map((row) => row.simulation_id));
-      for (const id of ids) {
-        if (kept.has(id) || !this.held.has(id)) continue;
-        this.held.delete(id);
-        for (const listener of [...this.lostListeners]) listener(id);
-      }
-    } catch (error) {
-      // Renewed at the next turn; past the lease's life another process takes over.
-      this.logger.warn('playback: could not renew leases', { error: String(error) });
+  /** Renews the leases held; one a renewal no longer finds ours was taken over (this process stalled past its expiry). */
+  private async renew(ids: string[]): Promise<void> {
+    const result = await this.pool.query<{ simulation_id: string }>(
+      `UPDATE playback_leases SET expires_at = ${NOW_MS} + $1 WHERE holder = $2 AND simulation_id = ANY($3) RETURNING simulation_id`,
+      [this.timings.ttlMs, this.processId, ids],
+    );
+    const kept = new Set(result.rows.map((row) => row.simulation_id));
+    for (const id of ids) {
+      if (kept.has(id) || !this.held.has(id)) continue;
+      this.held.delete(id);
+      for (const listener of [...this.lostListeners]) listener(id);
     }
   }
 }

@@ -4,7 +4,7 @@ import type { StreamSlots } from '../../coordination/coordination.js';
 import type { ReleaseSlot } from '../../lib/concurrency-limiter.js';
 import type { Logger } from '../../lib/logger.js';
 import { NOW_MS } from './database-clock.js';
-import { inBackground } from '../../lib/in-background.js';
+import { RenewedRows } from './renewed-rows.js';
 
 /**
  * Open event streams per organization, one row per stream in `stream_slots`, counted over every
@@ -13,8 +13,8 @@ import { inBackground } from '../../lib/in-background.js';
  * while their streams are open; the rows of a process that died expire after `ttlMs`.
  */
 export class DatabaseStreamSlots implements StreamSlots {
-  private readonly held = new Set<string>();
-  private readonly timer: NodeJS.Timeout;
+  private readonly renewal: RenewedRows;
+  private readonly held: Set<string>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -22,8 +22,15 @@ export class DatabaseStreamSlots implements StreamSlots {
     private readonly ttlMs: number,
     private readonly logger: Logger,
   ) {
-    this.timer = setInterval(() => inBackground(this.renew(), logger, 'streams: renewing slots failed'), Math.max(1_000, Math.floor(ttlMs / 3)));
-    this.timer.unref();
+    this.renewal = new RenewedRows(
+      Math.max(1_000, Math.floor(ttlMs / 3)),
+      async (ids) => {
+        await this.pool.query(`UPDATE stream_slots SET expires_at = ${NOW_MS} + $1 WHERE id = ANY($2)`, [this.ttlMs, ids]);
+      },
+      logger,
+      'streams: could not renew slots',
+    );
+    this.held = this.renewal.held;
   }
 
   async acquire(key: string, limit: number): Promise<ReleaseSlot | null> {
@@ -62,17 +69,8 @@ export class DatabaseStreamSlots implements StreamSlots {
 
   /** Frees every slot this process holds (shutdown) and stops renewing. */
   async close(): Promise<void> {
-    clearInterval(this.timer);
+    this.renewal.stop();
     if (this.held.size > 0) await this.pool.query('DELETE FROM stream_slots WHERE holder = $1', [this.processId]).catch(() => {});
     this.held.clear();
-  }
-
-  private async renew(): Promise<void> {
-    if (this.held.size === 0) return;
-    try {
-      await this.pool.query(`UPDATE stream_slots SET expires_at = ${NOW_MS} + $1 WHERE id = ANY($2)`, [this.ttlMs, [...this.held]]);
-    } catch (error) {
-      this.logger.warn('streams: could not renew slots', { error: String(error) });
-    }
   }
 }
