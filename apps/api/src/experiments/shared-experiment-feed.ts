@@ -1,4 +1,5 @@
 import { EVERYTHING, type Announcements } from '../coordination/coordination.js';
+import { coalescedCatchUp } from '../lib/coalesced-catch-up.js';
 import { KeyedListeners } from '../lib/keyed-listeners.js';
 import type { ExperimentFeed, ExperimentListener } from './experiment-feed.js';
 import type { ExperimentEvent, ExperimentStore } from './experiment-store.js';
@@ -83,28 +84,24 @@ export class SharedExperimentFeed implements ExperimentFeed {
   private catchUp(experimentId: string): void {
     const follower = this.followers.get(experimentId);
     if (follower === undefined) return;
-    follower.again = true;
-    if (follower.running !== undefined) return;
-    follower.running = (async () => {
-      try {
-        while (follower.again && this.followers.get(experimentId) === follower) {
-          follower.again = false;
-          for (;;) {
-            const page = await this.deps.store.eventsAfter(experimentId, follower.cursor, PAGE);
-            for (const event of page) {
-              if (this.followers.get(experimentId) !== follower) return;
-              follower.cursor = event.seq;
-              this.listeners.publish(experimentId, event);
-            }
-            if (page.length < PAGE) break;
-          }
-        }
-      } catch (error) {
-        this.deps.onError(error);
-        setTimeout(() => this.catchUp(experimentId), this.deps.retryMs ?? 1_000).unref();
-      } finally {
-        follower.running = undefined;
+    coalescedCatchUp(follower, {
+      work: () => this.readStored(experimentId, follower),
+      current: () => this.followers.get(experimentId) === follower,
+      onError: this.deps.onError,
+      retry: () => this.catchUp(experimentId),
+      retryMs: this.deps.retryMs ?? 1_000,
+    });
+  }
+
+  private async readStored(experimentId: string, follower: Follower): Promise<void> {
+    for (;;) {
+      const page = await this.deps.store.eventsAfter(experimentId, follower.cursor, PAGE);
+      for (const event of page) {
+        if (this.followers.get(experimentId) !== follower) return;
+        follower.cursor = event.seq;
+        this.listeners.publish(experimentId, event);
       }
-    })();
+      if (page.length < PAGE) return;
+    }
   }
 }

@@ -2,6 +2,7 @@ import type { TraceStep } from '@sim/engine';
 import { EVERYTHING, type Announcements } from '../coordination/coordination.js';
 import type { EngineRunner } from '../engine-work/engine-runner.js';
 import { replayHistory, type ReplayEnd } from '../engine-work/replay-history.js';
+import { coalescedCatchUp } from '../lib/coalesced-catch-up.js';
 import { KeyedListeners } from '../lib/keyed-listeners.js';
 import {
   HistoryInterleave,
@@ -150,21 +151,13 @@ export class SharedEventBus implements SimulationEventBus {
   private catchUp(simulationId: string): void {
     const follower = this.followers.get(simulationId);
     if (follower === undefined) return;
-    follower.again = true;
-    if (follower.running !== undefined) return;
-    follower.running = (async () => {
-      try {
-        while (follower.again && this.followers.get(simulationId) === follower) {
-          follower.again = false;
-          await this.advance(simulationId, follower);
-        }
-      } catch (error) {
-        this.deps.onError(error);
-        setTimeout(() => this.catchUp(simulationId), this.deps.retryMs ?? 1_000).unref();
-      } finally {
-        follower.running = undefined;
-      }
-    })();
+    coalescedCatchUp(follower, {
+      work: () => this.advance(simulationId, follower),
+      current: () => this.followers.get(simulationId) === follower,
+      onError: this.deps.onError,
+      retry: () => this.catchUp(simulationId),
+      retryMs: this.deps.retryMs ?? 1_000,
+    });
   }
 
   private async advance(simulationId: string, follower: Follower): Promise<void> {
