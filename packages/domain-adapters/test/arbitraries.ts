@@ -21,16 +21,21 @@ export const epidemicInput = fc
   .record({
     seed,
     regions: sized(
-      fc.record({
-        name,
-        population: fc.integer({ min: 1, max: 2_000_000_000 }),
-        contactsPerDay: maybe(fc.double({ min: 0, max: 100, noNaN: true })),
-        hospitalBeds: fc.integer({ min: 0, max: 100_000_000 }),
-      }),
+      fc
+        .record({
+          name,
+          population: fc.integer({ min: 1, max: 2_000_000_000 }),
+          contactsPerDay: maybe(fc.double({ min: 0, max: 100, noNaN: true })),
+          hospitalBeds: fc.integer({ min: 0, max: 100_000_000 }),
+          seeded: maybe(share),
+        })
+        // A seed of infection is at most the population.
+        .map(({ seeded, ...region }) => ({ ...region, initialInfectious: seeded === undefined ? undefined : Math.floor(seeded * region.population) })),
     ),
     disease: maybe(
       fc.record({
         transmissionProbability: maybe(share),
+        latentDays: maybe(fc.double({ min: 0.1, max: 60, noNaN: true })),
         infectiousDays: maybe(fc.double({ min: 1, max: 60, noNaN: true })),
         hospitalizationRate: maybe(share),
         hospitalStayDays: maybe(fc.double({ min: 1, max: 120, noNaN: true })),
@@ -38,6 +43,8 @@ export const epidemicInput = fc
     ),
     interventions: maybe(fc.record({ distancing: maybe(share), masks: maybe(share), travelRestrictions: maybe(share), testingAndTracing: maybe(share) })),
     mobility: maybe(share),
+    reactionStrength: maybe(share),
+    overloadDays: maybe(fc.double({ min: 0.1, max: 100, noNaN: true })),
     peoplePerAgent: maybe(fc.integer({ min: 1, max: 10_000_000 })),
   })
   .map(withoutUndefined);
@@ -51,14 +58,17 @@ export const supplyChainInput = fc
         name,
         role: maybe(fc.constantFrom(...SITE_ROLES)),
         capacityPerDay: fc.double({ min: 0, max: 1e12, noNaN: true }),
-        demandPerDay: fc.double({ min: 0, max: 1e12, noNaN: true }),
+        demandPerDay: maybe(fc.double({ min: 0, max: 1e12, noNaN: true })),
         leadTimeDays: maybe(fc.double({ min: 0.5, max: 365, noNaN: true })),
         safetyStockDays: maybe(fc.double({ min: 0, max: 365, noNaN: true })),
       }),
     ),
     demandVariability: maybe(fc.double({ min: 0, max: 2, noNaN: true })),
+    forecastSmoothing: maybe(share),
+    overOrdering: maybe(fc.double({ min: 0, max: 10, noNaN: true })),
     orderSwitching: maybe(share),
     panicBuying: maybe(fc.boolean()),
+    stockOutToleranceDays: maybe(fc.double({ min: 0.001, max: 365, noNaN: true })),
     disruptions: maybe(fc.record({ perYear: maybe(fc.double({ min: 0, max: 365, noNaN: true })), severity: maybe(share) })),
     unitsPerAgent: maybe(fc.double({ min: 0.001, max: 1e9, noNaN: true })),
   })

@@ -47,7 +47,7 @@ describe.each(ADAPTERS.map((adapter) => [adapter.id, adapter] as const))('%s', (
 
   it('describes itself for GET /v1/domains', () => {
     const description = describeAdapter(adapter);
-    expect(Object.keys(description).sort()).toEqual(['description', 'example', 'id', 'inputSchema', 'label']);
+    expect(Object.keys(description).sort()).toEqual(['description', 'example', 'id', 'inputSchema', 'label', 'stateSchema']);
     expect(description.example).toEqual(adapter.example);
   });
 });

@@ -94,6 +94,9 @@ export class Simulation {
     const version = features(options.engineVersion ?? DEFAULT_ENGINE_VERSION);
     const parsed = ScenarioSchema.safeParse(scenario);
     if (!parsed.success) throw new ScenarioError(toValidationIssues(parsed.error));
+    if (parsed.data.domain !== undefined && !version.domainModels) {
+      throw new ScenarioError([{ path: 'domain', message: `domain models need engine 1.4.0 or later; this simulation pins ${version.version}` }]);
+    }
     const rules = resolveRules(parsed.data.rules);
     const world = createWorld(parsed.data, version, rules);
     world.stability = measureStability(world, 0);
@@ -112,6 +115,9 @@ export class Simulation {
     const version = features(parsed.data.engineVersion);
     if (version.beliefPolicy && parsed.data.agents.belief === undefined) {
       throw new SnapshotError([{ path: 'agents.belief', message: `engine ${version.version} snapshots carry every agent's belief` }]);
+    }
+    if (parsed.data.domain !== undefined && !version.domainModels) {
+      throw new SnapshotError([{ path: 'domain', message: `engine ${version.version} has no domain models` }]);
     }
     // The checked value itself is rebuilt (not zod's copy, whose keys follow the schema's order),
     // so that what the world reports keeps the order it was written in.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_ENGINE_VERSION, ScenarioSchema, toValidationIssues, versionFeatures, type EngineInput, type EngineSnapshot, type NumericRuleName, type ScenarioInput } from '@sim/engine';
+import { DEFAULT_ENGINE_VERSION, domainStateAtStart, ScenarioSchema, toValidationIssues, versionFeatures, type EngineInput, type EngineSnapshot, type NumericRuleName, type ScenarioInput } from '@sim/engine';
 import { validationError, type ValidationProblem } from '../lib/api-error.js';
 import { TimeSlices } from '../engine-work/time-slices.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
@@ -143,8 +143,12 @@ async function checkAndWeigh(request: ExperimentRequest, context: PlanContext): 
     parameters.push({ path, values });
   }
 
+  // A domain metric's path is checked against the base's domain state at tick 0, worked out
+  // from the domain block alone (no world is built on the event loop).
+  const baseDomain = baseScenario?.domain;
+  const domainAtStart = baseDomain === undefined ? undefined : domainStateAtStart({ model: baseDomain.model, parameters: baseDomain.parameters ?? {} });
   request.metrics.forEach((key, index) => {
-    const parsed = parseMetric(key, attractorIds, pathBase.kind === 'simulation' ? `the simulation at tick ${pathBase.atTick}` : 'the scenario');
+    const parsed = parseMetric(key, attractorIds, pathBase.kind === 'simulation' ? `the simulation at tick ${pathBase.atTick}` : 'the scenario', domainAtStart);
     if (typeof parsed === 'string') issues.push({ path: `metrics.${index}`, message: parsed });
   });
   const duplicates = request.metrics.filter((key, index) => request.metrics.indexOf(key) !== index);

@@ -8,6 +8,8 @@ export interface DomainDescription {
   description: string;
   /** JSON Schema of `input`. */
   inputSchema: Record<string, unknown>;
+  /** JSON Schema of `state.domain`; null for a domain without a model. */
+  stateSchema: Record<string, unknown> | null;
   example: unknown;
 }
 

@@ -1,6 +1,6 @@
 import { openStream } from '../rng/random-stream.js';
 import { advanceTick } from './advance-tick.js';
-import { forkWorld, type OpenProphecy, type World } from './world.js';
+import { branchDomainStream, forkWorld, type OpenProphecy, type World } from './world.js';
 
 /**
  * What one ensemble of prophecy branches saw: per branch and basin the tick of loss, and the
@@ -43,7 +43,7 @@ export function runEnsemble(world: World, seq: number, slots: readonly number[],
   };
   for (let b = 0; b < branches; b++) {
     const label = `prophecy/${seq}/${b}`;
-    const branch = forkWorld(world, openStream(world.seed, `${label}/motion`), openStream(world.seed, `${label}/environment`));
+    const branch = forkWorld(world, openStream(world.seed, `${label}/motion`), openStream(world.seed, `${label}/environment`), branchDomainStream(world, label));
     branch.standing = standing;
     const row = b * basins;
     let observed = false;

@@ -4,7 +4,7 @@ import type { EventSink } from './apply-input.js';
 import { advanceTick } from './advance-tick.js';
 import { prophesyCalibrated } from './calibrated/prophesy-calibrated.js';
 import { prophesyWithAttribution } from './prophesy-with-attribution.js';
-import { forkWorld, type OpenProphecy, type World } from './world.js';
+import { branchDomainStream, forkWorld, type OpenProphecy, type World } from './world.js';
 
 /** True when the tick just computed is one at which the engine looks ahead. */
 export function prophecyDue(world: World): boolean {
@@ -50,7 +50,7 @@ export function prophesy(world: World, sink: EventSink | null): void {
 
   for (let b = 0; b < branches; b++) {
     const label = `prophecy/${seq}/${b}`;
-    const branch = forkWorld(world, openStream(world.seed, `${label}/motion`), openStream(world.seed, `${label}/environment`));
+    const branch = forkWorld(world, openStream(world.seed, `${label}/motion`), openStream(world.seed, `${label}/environment`), branchDomainStream(world, label));
     const lostAt = new Float64Array(tallies.length).fill(-1);
     for (let h = 0; h < horizon && branch.completion === null; h++) {
       advanceTick(branch, null);

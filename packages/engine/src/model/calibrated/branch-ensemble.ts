@@ -1,7 +1,7 @@
 import { openStream } from '../../rng/random-stream.js';
 import { advanceTick } from '../advance-tick.js';
 import { meanPosition } from '../ensemble.js';
-import { forkWorld, type OpenProphecy, type World } from '../world.js';
+import { branchDomainStream, forkWorld, type OpenProphecy, type World } from '../world.js';
 
 /**
  * One ensemble of a 1.3.0 prophecy: branches of the world that all react to the same forecast
@@ -73,7 +73,7 @@ export class BranchEnsemble {
     for (let k = 0; k < count; k++) {
       const b = this.branches++;
       const label = `prophecy/${this.seq}/${b}`;
-      const branch = forkWorld(this.world, openStream(this.world.seed, `${label}/motion`), openStream(this.world.seed, `${label}/environment`));
+      const branch = forkWorld(this.world, openStream(this.world.seed, `${label}/motion`), openStream(this.world.seed, `${label}/environment`), branchDomainStream(this.world, label));
       branch.standing = this.standing;
       for (let t = 0; t < this.basins; t++) {
         this.lossTick.push(-1);
