@@ -7,7 +7,7 @@ import type { Logger } from './lib/logger.js';
 import { createAdapterDomainCatalog } from './scenarios/adapter-domain-catalog.js';
 import { processName, startExperimentQueue } from './shared-experiments.js';
 import { openStorage } from './storage/open-storage.js';
-import { createPostgresCoordination } from './storage/postgres/postgres-coordination.js';
+import { createPostgresCoordination } from './topology/postgres/postgres-coordination.js';
 
 /** How long a stop waits for the batches under way to be handed back before exiting anyway. */
 const STOP_GRACE_MS = 10_000;

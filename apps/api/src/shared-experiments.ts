@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { AppConfig } from './config.js';
 import type { Logger } from './lib/logger.js';
-import { PgBossRunQueue } from './storage/postgres/pg-boss-run-queue.js';
+import { PgBossRunQueue } from './topology/postgres/pg-boss-run-queue.js';
 
 /** This process's name on the experiment runs it records and the batches it claims. */
 export function processName(): string {

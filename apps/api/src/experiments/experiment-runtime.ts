@@ -10,7 +10,7 @@ import type { ExperimentScheduler } from './experiment-scheduler.js';
 import type { ExperimentStore } from './experiment-store.js';
 import { QueuedExperimentExecutor } from './queued-experiment-executor.js';
 import type { RunQueue } from './run-queue.js';
-import { SharedExperimentFeed } from './shared-experiment-feed.js';
+import { SharedExperimentFeed } from '../topology/postgres/shared-experiment-feed.js';
 
 export interface ExperimentRuntimeDeps {
   store: ExperimentStore;
