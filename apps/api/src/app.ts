@@ -134,8 +134,7 @@ function mountExperiments(
     limits,
     parallelism: deps.experimentParallelism ?? 1,
     instance: deps.instance,
-    coordination: deps.coordination,
-    queue: deps.experimentQueue,
+    topology: deps.experimentTopology,
   });
   const simulationBases = new SimulationBaseSource({ store: deps.store, engine: service.engine });
   const experimentService = new ExperimentService({ store: deps.experiments, executor, scenarios: deps.scenarios, domains: deps.domains, clock: deps.clock, work: service.work, limits, simulationBases });

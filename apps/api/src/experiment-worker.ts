@@ -5,9 +5,9 @@ import { createExperimentRuntime } from './experiments/experiment-runtime.js';
 import { systemClock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { createAdapterDomainCatalog } from './scenarios/adapter-domain-catalog.js';
-import { processName, startExperimentQueue } from './shared-experiments.js';
 import { openStorage } from './storage/open-storage.js';
-import { createPostgresCoordination } from './topology/postgres/postgres-coordination.js';
+import { processName } from './topology/process-name.js';
+import { createTopology } from './topology/topology.js';
 
 /** How long a stop waits for the batches under way to be handed back before exiting anyway. */
 const STOP_GRACE_MS = 10_000;
@@ -21,11 +21,10 @@ const STOP_GRACE_MS = 10_000;
 export async function runExperimentWorker(config: AppConfig, logger: Logger, onStop: (stop: (signal: NodeJS.Signals) => void) => void): Promise<void> {
   if (config.database.kind !== 'postgres') throw new Error('SIM_ROLE=worker needs DATABASE_URL=postgres://…');
   const storage = await openStorage(config.database);
-  const coordination = await createPostgresCoordination({ connectionString: config.database.url, logger });
   const instance = processName();
-  const queue = await startExperimentQueue(config, instance, logger);
   const threads = config.engineWorkers ?? defaultWorkerCount();
   const engine = createWorkerPoolRunner({ threads });
+  const topology = await createTopology(config, { storage, engine, logger, instance });
   const { executor, feed } = createExperimentRuntime({
     store: storage.experiments,
     engine,
@@ -35,8 +34,7 @@ export async function runExperimentWorker(config: AppConfig, logger: Logger, onS
     limits: DEFAULT_EXPERIMENT_LIMITS,
     parallelism: threads,
     instance,
-    coordination,
-    queue,
+    topology: topology.experiments(),
   });
   const unfinished = await executor.resume();
   logger.info(`worker: computing experiment runs on ${threads} engine thread(s), serving no HTTP (${unfinished} unfinished experiment(s) in the database)`);
@@ -54,8 +52,9 @@ export async function runExperimentWorker(config: AppConfig, logger: Logger, onS
     void (async () => {
       await executor.close();
       feed.close();
+      topology.stopFollowing();
       await engine.close();
-      await coordination.close();
+      await topology.close();
       await storage.close();
       logger.info('stopped');
       process.exit(0);

@@ -3,7 +3,6 @@ import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
-import { statusEvent } from './experiment-executor.js';
 import type { ExperimentFeed } from './experiment-feed.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
 import { parseMetric, type MetricSpec, type MetricValue } from './experiment-metrics.js';
@@ -12,17 +11,18 @@ import { combinationHasher, combinationScenario, reuseScope, runInputs, simulati
 import { TimeSlices } from '../lib/time-slices.js';
 import { RunResults, type RunResult } from './run-results.js';
 import { isUnfinished, type ExperimentStatus } from './experiment-status.js';
-import type { ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
+import type { ExperimentEvent, ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
 import type { RunBatch, RunQueue } from './run-queue.js';
 
 export interface QueuedExperimentExecutorDeps {
   store: ExperimentStore;
+  /** In memory for one process (MemoryRunQueue), shared in PostgreSQL by several (PgBossRunQueue). */
   queue: RunQueue;
-  /** Cross-process locks: experiments are started under one, by one process at a time. */
+  /** Experiments are started under one of these locks, by one process at a time over every process. */
   locks: SimulationLocks;
   /** Heard when another process stored an experiment's events: idle takers look for batches. */
   announcements: Announcements;
-  /** A feed that follows every process's events (SharedExperimentFeed): how a cancel elsewhere is heard. */
+  /** Follows the experiment's events (with several processes, every process's): how a cancel elsewhere is heard. */
   feed: ExperimentFeed;
   engine: EngineRunner;
   domains: DomainCatalog;
@@ -31,10 +31,23 @@ export interface QueuedExperimentExecutorDeps {
   limits: ExperimentLimitsTable;
   /** Batches this process computes at once; the server passes its worker count. */
   parallelism: number;
-  /** Noted with each run this process records (host:pid). */
-  instance: string;
+  /** Noted with each run this process records (host:pid); none when absent. */
+  instance?: string | undefined;
   /** How often queued experiments are looked at, should the process that was to start them have died; default 5 000 ms. */
   sweepMs?: number;
+  /**
+   * Where `estimatedSecondsLeft` takes its pace from (docs/api.md, "Experiments", "Statuses"):
+   * `process`, the runs this process recorded since it took the experiment up (one server);
+   * `experiment`, every run since the experiment started, over every process (default).
+   */
+  pace?: 'process' | 'experiment';
+}
+
+/** The event of a status change: `{ status, done, error? }` (docs/api.md, "Experiments", "Events"). */
+export function statusEvent(change: StatusChange, done: number): Omit<ExperimentEvent, 'seq'> {
+  const data: Record<string, unknown> = { status: change.status, done };
+  if (change.error !== undefined) data.error = change.error;
+  return { type: 'experiment:status', data };
 }
 
 /** The key of the lock under which experiments are started, over every process. */
@@ -89,8 +102,10 @@ interface LocalExperiment {
 }
 
 /**
- * Experiments on several processes sharing one database
- * (docs/operations.md, "Experiments on several instances"). An experiment is started, in its organization's submission order and
+ * Computes experiments as batches of runs taken from a RunQueue, on the engine's workers
+ * (docs/api.md, "Experiments"; docs/operations.md, "Experiments on several instances"): the
+ * same code whether the queue is this process's memory (one server on an embedded database)
+ * or shared in PostgreSQL by several processes. An experiment is started, in its organization's submission order and
  * within its tier's running limit, by whichever process holds the admission lock: its runs are
  * queued as batches in the shared RunQueue, then its status becomes running. Every process takes
  * batches, at most `parallelism` at once, and computes their runs on its engine workers, one by
@@ -104,6 +119,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   /** Stored, computing here, or computed now: one computing now is awaited rather than computed twice. */
   private readonly results: RunResults;
   private closed = false;
+  private taking = false;
   /** Reused runs follow each other without I/O: the loop gets a turn between slices. */
   private readonly slices = new TimeSlices();
   private sweepTimer: NodeJS.Timeout | undefined;
@@ -111,25 +127,43 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   private sweeping: Promise<number> | undefined;
   private sweepAgain = false;
 
+  /** With `pace: 'process'`: when this process took each running experiment up, and the runs it recorded since. */
+  private readonly paces = new Map<string, { since: number; recorded: number }>();
+
   constructor(private readonly deps: QueuedExperimentExecutorDeps) {
     this.results = new RunResults(deps);
   }
 
   async resume(): Promise<number> {
-    this.deps.queue.work(this.deps.parallelism, (batch) => this.take(batch));
-    this.stopWaking = this.deps.announcements.listen('experiment', () => this.deps.queue.wake());
-    this.sweepTimer = setInterval(() => void this.sweep(), this.deps.sweepMs ?? 5_000);
-    this.sweepTimer.unref();
+    this.startTaking();
     // Batches of running experiments are queued again (those still queued are not duplicated):
-    // nothing is lost should the queue have lost any.
+    // nothing is lost should the queue have lost any (an in-memory queue loses all at a restart).
     return this.admit(true);
   }
 
   enqueue(): void {
+    // An app that never resumed (tests build one per database) takes batches from its first experiment on.
+    this.startTaking();
     void this.sweep();
   }
 
+  /** Starts taking batches from the queue, once. */
+  private startTaking(): void {
+    if (this.taking || this.closed) return;
+    this.taking = true;
+    this.deps.queue.work(this.deps.parallelism, (batch) => this.take(batch));
+    this.stopWaking = this.deps.announcements.listen('experiment', () => this.deps.queue.wake());
+    this.sweepTimer = setInterval(() => void this.sweep(), this.deps.sweepMs ?? 5_000);
+    this.sweepTimer.unref();
+  }
+
   estimateSecondsLeft(record: ExperimentRecord): number | null {
+    if (this.deps.pace === 'process') {
+      const pace = this.paces.get(record.id);
+      if (record.status !== 'running' || pace === undefined || pace.recorded === 0) return null;
+      const elapsed = (this.deps.clock.now().getTime() - pace.since) / 1000;
+      return Math.round((elapsed / pace.recorded) * (record.runsTotal - record.runsDone) * 10) / 10;
+    }
     if (record.status !== 'running' || record.startedAt === null || record.runsDone === 0) return null;
     const elapsed = (this.deps.clock.now().getTime() - Date.parse(record.startedAt)) / 1000;
     const left = record.runsTotal - record.runsDone;
@@ -269,6 +303,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
     }
     const experiment: LocalExperiment = { record, metrics, batches: 1, stopped: false, abort: new AbortController(), scenarios: new Map(), unfollow: () => {} };
     this.local.set(record.id, experiment);
+    if (this.deps.pace === 'process' && !this.paces.has(record.id)) this.paces.set(record.id, { since: this.deps.clock.now().getTime(), recorded: 0 });
     experiment.unfollow = this.deps.feed.listen(
       record.id,
       (event) => {
@@ -322,6 +357,8 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
     // Nothing recorded: the experiment stopped running, or another process stored this run first.
     if (event === undefined) return;
     this.deps.feed.publish(record.id, event);
+    const pace = this.paces.get(record.id);
+    if (pace !== undefined) pace.recorded++;
     if ((event.data.done as number) >= record.runsTotal) await this.complete(record.id);
   }
 
@@ -374,6 +411,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   private async changeStatus(id: string, change: StatusChange): Promise<boolean> {
     const event = await this.deps.store.setStatus(id, change, (done) => statusEvent(change, done));
     if (event === undefined) return false;
+    if (!isUnfinished(change.status)) this.paces.delete(id);
     this.deps.feed.publish(id, event);
     return true;
   }
