@@ -4,7 +4,7 @@ import type { AppDeps } from './app-deps.js';
 import { unroutedBodyLimit } from './lib/body-limit.js';
 import { createRouter } from './lib/create-router.js';
 import { errorHandler, notFoundHandler } from './lib/error-handler.js';
-import { consoleLogger, type Logger } from './lib/logger.js';
+import { createLogger, type Logger } from './lib/logger.js';
 import { serveOpenApi } from './lib/openapi-document.js';
 import { documentIdempotency } from './idempotency/document-idempotency.js';
 import { reproduceRunResponse } from './routes/simulations/run-response.js';
@@ -52,7 +52,7 @@ export interface ExperimentsHandle {
  * body limit → usage → idempotency chain (see createRouteGuards for why the body limit is there).
  */
 export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service: SimulationService; experiments: ExperimentsHandle | undefined } {
-  const logger = deps.logger ?? consoleLogger;
+  const logger = deps.logger ?? createLogger();
   // The live feeds: the events router streams them; the service asks which agent detail they take.
   const hub = deps.live?.hub ?? new LiveHub(deps.events);
   // One budget for the bytes every stream of the process holds (docs/api.md, "Events", "Limits").

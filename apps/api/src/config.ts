@@ -81,6 +81,7 @@ const EnvSchema = z.object({
   SIM_PLAYBACK_LEASE_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(500).max(600_000).optional()).transform((v) => v ?? 5_000),
   /** `api` (default): serves HTTP; `worker`: serves nothing, computes experiment runs from the shared queue. */
   SIM_ROLE: optional.pipe(z.enum(['api', 'worker']).optional()).transform((v) => v ?? 'api'),
+  SIM_LOG_FORMAT: optional.pipe(z.enum(['json', 'pretty']).optional()),
   /** Engine worker threads; default one per core but one (at least one). */
   SIM_ENGINE_WORKERS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(256).optional()),
   /** Engine reads (trace, a past state, compare) under way at once per organization; default 8 (docs/api.md, "Engine work", "The engine's queue"). */
@@ -161,6 +162,8 @@ export interface AppConfig {
   playbackLeaseMs: number;
   /** What this process does (SIM_ROLE): serve the API, or compute experiment runs only. */
   role: 'api' | 'worker';
+  /** How log lines are written (SIM_LOG_FORMAT); undefined: readable in a terminal, JSON otherwise. */
+  logFormat: 'json' | 'pretty' | undefined;
   /** Ticks between checkpoints (SIM_CHECKPOINT_INTERVAL); undefined: picked from each world's size. */
   checkpointInterval: number | undefined;
   http: HttpLimits;
@@ -246,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     playbackLeaseMs: e.SIM_PLAYBACK_LEASE_MS,
     role: e.SIM_ROLE,
+    logFormat: e.SIM_LOG_FORMAT,
     checkpointInterval: e.SIM_CHECKPOINT_INTERVAL,
     http: {
       headersTimeoutMs,

@@ -16,7 +16,7 @@ import { bootstrapIdentity, operatorCli } from './identity/bootstrap.js';
 import { mountIdentityRoutes } from './identity/mount-identity-routes.js';
 import { systemClock } from './lib/clock.js';
 import { paceHeapGrowth } from './lib/heap-pacing.js';
-import { consoleLogger, type Logger } from './lib/logger.js';
+import { createLogger, type Logger } from './lib/logger.js';
 import { LiveHub } from './live/live-channel.js';
 import { QueueBudget } from './live/queue-budget.js';
 import { clientIpResolver } from './rate-limit/client-ip.js';
@@ -47,7 +47,8 @@ async function main(): Promise<void> {
   paceHeapGrowth();
   const stopSignal = keepStopSignals();
   const config = readConfig();
-  const logger = consoleLogger;
+  // JSON lines, or readable lines in a terminal (SIM_LOG_FORMAT; docs/operations.md, "Logs").
+  const logger = createLogger({ format: config.logFormat });
   if (config.role === 'worker') {
     // No HTTP: experiment runs from the shared queue only (docs/operations.md, "Experiments on several instances").
     await runExperimentWorker(config, logger, stopSignal.handle);

@@ -14,8 +14,8 @@ interface Queued {
 }
 
 /**
- * The RunQueue of one process (an embedded database; docs/operations.md, "Experiments on several
- * instances"), in memory: the same contract as the shared queue in PostgreSQL, so one executor
+ * The RunQueue of one process on an embedded database, in memory: the same contract as the
+ * shared queue in PostgreSQL (docs/operations.md, "Experiments on several instances"), so one executor
  * serves both deployments. Nothing is durable; at start the executor queues again the batches of
  * every experiment still running, and skips the runs already stored. Batches are taken lowest
  * turn first, then oldest first; one already queued or under way is not queued again; a handler
