@@ -58,6 +58,14 @@ const BATCHES_PER_EXPERIMENT = 64;
 const MAX_BATCH_RUNS = 25;
 /** Scenarios built per experiment kept in memory (batches of one experiment run side by side). */
 const SCENARIO_CACHE = 8;
+/**
+ * Experiments whose built scenarios are kept between their batches: a batch taken after the
+ * last one of the same experiment ended would otherwise build and hash its combination again
+ * (megabytes of canonical JSON for a large world, on the event loop).
+ */
+const EXPERIMENTS_CACHED = 8;
+
+type ScenarioCache = Map<number, { built: CombinationScenario; hasher: CombinationHasher | undefined }>;
 
 /** Thrown by a batch's handler to hand the batch back to the queue (shutdown, not started yet). */
 class HandBack extends Error {}
@@ -97,7 +105,7 @@ interface LocalExperiment {
   /** Cancelled, failed or completed: no further run starts here. */
   stopped: boolean;
   abort: AbortController;
-  scenarios: Map<number, { built: CombinationScenario; hasher: CombinationHasher | undefined }>;
+  scenarios: ScenarioCache;
   unfollow: () => void;
 }
 
@@ -116,6 +124,8 @@ interface LocalExperiment {
  */
 export class QueuedExperimentExecutor implements ExperimentScheduler {
   private readonly local = new Map<string, LocalExperiment>();
+  /** Built scenarios by experiment, kept between batches (see EXPERIMENTS_CACHED). */
+  private readonly scenarioCaches = new Map<string, ScenarioCache>();
   /** Stored, computing here, or computed now: one computing now is awaited rather than computed twice. */
   private readonly results: RunResults;
   private closed = false;
@@ -277,15 +287,19 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       const replications = record.spec.replications;
       const stored = await this.deps.store.listRuns(record.id, { from: Math.floor(batch.from / replications), to: Math.floor((batch.to - 1) / replications) + 1 });
       const done = new Set(stored.map((run) => run.combination * replications + run.replication));
+      // Whether every run of the batch was recorded here: then the one that recorded the last
+      // run of the experiment (if it is in this batch) completed it already.
+      let recordedAll = done.size === 0;
       for (let index = batch.from; index < batch.to; index++) {
         if (experiment.stopped || this.closed) break;
         if (done.has(index)) continue;
         await this.slices.pause();
-        await this.runOne(experiment, index);
+        if (!(await this.runOne(experiment, index))) recordedAll = false;
       }
       if (this.closed && !experiment.stopped) throw new HandBack('stopping');
-      if (!experiment.stopped) {
+      if (!experiment.stopped && !recordedAll) {
         // The last run may have been recorded by a process that died before completing it.
+        // (Read only then: a record holds the spec, megabytes for a large inline scenario.)
         const now = await this.deps.store.get(record.id);
         if (now !== undefined && now.status === 'running' && now.runsDone >= now.runsTotal) await this.complete(record.id);
       }
@@ -301,7 +315,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       existing.batches++;
       return existing;
     }
-    const experiment: LocalExperiment = { record, metrics, batches: 1, stopped: false, abort: new AbortController(), scenarios: new Map(), unfollow: () => {} };
+    const experiment: LocalExperiment = { record, metrics, batches: 1, stopped: false, abort: new AbortController(), scenarios: this.scenarioCacheOf(record.id), unfollow: () => {} };
     this.local.set(record.id, experiment);
     if (this.deps.pace === 'process' && !this.paces.has(record.id)) this.paces.set(record.id, { since: this.deps.clock.now().getTime(), recorded: 0 });
     experiment.unfollow = this.deps.feed.listen(
@@ -312,6 +326,16 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       record.lastEventSeq,
     );
     return experiment;
+  }
+
+  /** The experiment's built scenarios, kept for the most recent EXPERIMENTS_CACHED experiments. */
+  private scenarioCacheOf(id: string): ScenarioCache {
+    const cache = this.scenarioCaches.get(id) ?? new Map();
+    // Map order is insertion order: the one used now goes last, the least recent first.
+    this.scenarioCaches.delete(id);
+    this.scenarioCaches.set(id, cache);
+    if (this.scenarioCaches.size > EXPERIMENTS_CACHED) this.scenarioCaches.delete(this.scenarioCaches.keys().next().value as string);
+    return cache;
   }
 
   private leave(experiment: LocalExperiment): void {
@@ -330,10 +354,11 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   }
 
   /**
-   * Computes (or reuses) one run and records it. A failure to build or compute the run is the
-   * experiment's, stored; a failure of storage throws, and the batch goes back to the queue.
+   * Computes (or reuses) one run and records it; true when it was recorded here. A failure to
+   * build or compute the run is the experiment's, stored; a failure of storage throws, and the
+   * batch goes back to the queue.
    */
-  private async runOne(experiment: LocalExperiment, index: number): Promise<void> {
+  private async runOne(experiment: LocalExperiment, index: number): Promise<boolean> {
     const { record } = experiment;
     const combination = Math.floor(index / record.spec.replications);
     const replication = index % record.spec.replications;
@@ -342,12 +367,12 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       const inputs = this.runInputsOf(experiment, combination, replication);
       outcome = { inputs, ...(await this.metricsOf(experiment, inputs)) };
     } catch (error) {
-      if (experiment.stopped || this.closed || isEngineTaskCancelled(error)) return;
+      if (experiment.stopped || this.closed || isEngineTaskCancelled(error)) return false;
       await this.fail(record.id, error);
-      return;
+      return false;
     }
     // A run finished while this process stops is still worth storing; one of a cancelled experiment is not.
-    if (experiment.stopped) return;
+    if (experiment.stopped) return false;
     const { inputs, metrics, computed } = outcome;
     const run = { combination, replication, seed: inputs.seed, inputsHash: inputs.hash, metrics, computed, finishedAt: this.now(), recordedBy: this.deps.instance };
     const event = await this.deps.store.recordRun(record.id, run, (done) => ({
@@ -355,11 +380,12 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       data: { combination, replication, seed: inputs.seed, metrics, computed, done, total: record.runsTotal },
     }));
     // Nothing recorded: the experiment stopped running, or another process stored this run first.
-    if (event === undefined) return;
+    if (event === undefined) return false;
     this.deps.feed.publish(record.id, event);
     const pace = this.paces.get(record.id);
     if (pace !== undefined) pace.recorded++;
     if ((event.data.done as number) >= record.runsTotal) await this.complete(record.id);
+    return true;
   }
 
   /** What run (c, r) computes: its combination's scenario with its seed, or the simulation base with its reseed and changes. */
@@ -411,7 +437,10 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   private async changeStatus(id: string, change: StatusChange): Promise<boolean> {
     const event = await this.deps.store.setStatus(id, change, (done) => statusEvent(change, done));
     if (event === undefined) return false;
-    if (!isUnfinished(change.status)) this.paces.delete(id);
+    if (!isUnfinished(change.status)) {
+      this.paces.delete(id);
+      this.scenarioCaches.delete(id);
+    }
     this.deps.feed.publish(id, event);
     return true;
   }
