@@ -11,7 +11,7 @@ import { combinationHasher, combinationScenario, reuseScope, runInputs, simulati
 import { TimeSlices } from '../lib/time-slices.js';
 import { RunResults, type RunResult } from './run-results.js';
 import { isUnfinished, type ExperimentStatus } from './experiment-status.js';
-import type { ExperimentEvent, ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
+import type { ExperimentEvent, ExperimentProgress, ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
 import type { RunBatch, RunQueue } from './run-queue.js';
 
 export interface QueuedExperimentExecutorDeps {
@@ -59,13 +59,20 @@ const MAX_BATCH_RUNS = 25;
 /** Scenarios built per experiment kept in memory (batches of one experiment run side by side). */
 const SCENARIO_CACHE = 8;
 /**
- * Experiments whose built scenarios are kept between their batches: a batch taken after the
- * last one of the same experiment ended would otherwise build and hash its combination again
- * (megabytes of canonical JSON for a large world, on the event loop).
+ * Experiments whose record (spec) and built scenarios are kept between their batches: a batch
+ * taken after the last one of the same experiment ended would otherwise parse its spec and
+ * build and hash its combination again (megabytes of JSON for a large world, on the event loop).
  */
 const EXPERIMENTS_CACHED = 8;
 
 type ScenarioCache = Map<number, { built: CombinationScenario; hasher: CombinationHasher | undefined }>;
+
+/** What is kept of an experiment between its batches (see EXPERIMENTS_CACHED). */
+interface ExperimentCache {
+  /** As read when first taken up here; its progress is read afresh for every batch. */
+  record: ExperimentRecord | undefined;
+  scenarios: ScenarioCache;
+}
 
 /** Thrown by a batch's handler to hand the batch back to the queue (shutdown, not started yet). */
 class HandBack extends Error {}
@@ -124,8 +131,8 @@ interface LocalExperiment {
  */
 export class QueuedExperimentExecutor implements ExperimentScheduler {
   private readonly local = new Map<string, LocalExperiment>();
-  /** Built scenarios by experiment, kept between batches (see EXPERIMENTS_CACHED). */
-  private readonly scenarioCaches = new Map<string, ScenarioCache>();
+  /** Records and built scenarios by experiment, kept between batches (see EXPERIMENTS_CACHED). */
+  private readonly caches = new Map<string, ExperimentCache>();
   /** Stored, computing here, or computed now: one computing now is awaited rather than computed twice. */
   private readonly results: RunResults;
   private closed = false;
@@ -269,14 +276,16 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   /** One batch taken from the queue (see RunQueue): resolves when done, throws HandBack to give it back. */
   private async take(batch: RunBatch): Promise<void> {
     if (this.closed) throw new HandBack('stopping');
-    let record = await this.deps.store.get(batch.experimentId);
-    if (record?.status === 'queued') {
+    let progress = await this.deps.store.progress(batch.experimentId);
+    if (progress?.status === 'queued') {
       // Taken between the batches being queued and the status change: that pass holds the lock.
       await this.sweep();
-      record = await this.deps.store.get(batch.experimentId);
-      if (record?.status === 'queued') throw new HandBack('experiment not started yet');
+      progress = await this.deps.store.progress(batch.experimentId);
+      if (progress?.status === 'queued') throw new HandBack('experiment not started yet');
     }
-    if (record === undefined || record.status !== 'running') return;
+    if (progress === undefined || progress.status !== 'running') return;
+    const record = await this.recordOf(batch.experimentId, progress);
+    if (record === undefined) return;
     const metrics = parseMetrics(record.spec.metrics);
     if (typeof metrics === 'string') {
       await this.fail(record.id, new Error(metrics));
@@ -299,8 +308,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       if (this.closed && !experiment.stopped) throw new HandBack('stopping');
       if (!experiment.stopped && !recordedAll) {
         // The last run may have been recorded by a process that died before completing it.
-        // (Read only then: a record holds the spec, megabytes for a large inline scenario.)
-        const now = await this.deps.store.get(record.id);
+        const now = await this.deps.store.progress(record.id);
         if (now !== undefined && now.status === 'running' && now.runsDone >= now.runsTotal) await this.complete(record.id);
       }
     } finally {
@@ -315,7 +323,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       existing.batches++;
       return existing;
     }
-    const experiment: LocalExperiment = { record, metrics, batches: 1, stopped: false, abort: new AbortController(), scenarios: this.scenarioCacheOf(record.id), unfollow: () => {} };
+    const experiment: LocalExperiment = { record, metrics, batches: 1, stopped: false, abort: new AbortController(), scenarios: this.cacheOf(record.id).scenarios, unfollow: () => {} };
     this.local.set(record.id, experiment);
     if (this.deps.pace === 'process' && !this.paces.has(record.id)) this.paces.set(record.id, { since: this.deps.clock.now().getTime(), recorded: 0 });
     experiment.unfollow = this.deps.feed.listen(
@@ -328,14 +336,21 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
     return experiment;
   }
 
-  /** The experiment's built scenarios, kept for the most recent EXPERIMENTS_CACHED experiments. */
-  private scenarioCacheOf(id: string): ScenarioCache {
-    const cache = this.scenarioCaches.get(id) ?? new Map();
+  /** What is kept of the experiment between batches, for the most recent EXPERIMENTS_CACHED experiments. */
+  private cacheOf(id: string): ExperimentCache {
+    const cache = this.caches.get(id) ?? { record: undefined, scenarios: new Map() };
     // Map order is insertion order: the one used now goes last, the least recent first.
-    this.scenarioCaches.delete(id);
-    this.scenarioCaches.set(id, cache);
-    if (this.scenarioCaches.size > EXPERIMENTS_CACHED) this.scenarioCaches.delete(this.scenarioCaches.keys().next().value as string);
+    this.caches.delete(id);
+    this.caches.set(id, cache);
+    if (this.caches.size > EXPERIMENTS_CACHED) this.caches.delete(this.caches.keys().next().value as string);
     return cache;
+  }
+
+  /** The experiment's record with its progress as just read: the spec parsed once per experiment here. */
+  private async recordOf(id: string, progress: ExperimentProgress): Promise<ExperimentRecord | undefined> {
+    const cache = this.cacheOf(id);
+    cache.record ??= await this.deps.store.get(id);
+    return cache.record === undefined ? undefined : { ...cache.record, ...progress };
   }
 
   private leave(experiment: LocalExperiment): void {
@@ -439,7 +454,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
     if (event === undefined) return false;
     if (!isUnfinished(change.status)) {
       this.paces.delete(id);
-      this.scenarioCaches.delete(id);
+      this.caches.delete(id);
     }
     this.deps.feed.publish(id, event);
     return true;
