@@ -1,10 +1,11 @@
 import type { AppConfig } from './config.js';
 import { createWorkerPoolRunner, defaultWorkerCount } from './engine-work/worker-pool-runner.js';
+import { defaultProphecyThreads } from './engine-work/prophecy-threads/prophecy-thread-count.js';
 import { DEFAULT_EXPERIMENT_LIMITS } from './experiments/experiment-limits.js';
 import { createExperimentRuntime } from './experiments/experiment-runtime.js';
 import { systemClock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
-import { createAdapterDomainCatalog } from './scenarios/adapter-domain-catalog.js';
+import { createEngineDomainCatalog } from './scenarios/engine-domain-catalog.js';
 import { openStorage } from './storage/open-storage.js';
 import { processName } from './topology/process-name.js';
 import { createTopology } from './topology/topology.js';
@@ -23,12 +24,12 @@ export async function runExperimentWorker(config: AppConfig, logger: Logger, onS
   const storage = await openStorage(config.database);
   const instance = processName();
   const threads = config.engineWorkers ?? defaultWorkerCount();
-  const engine = createWorkerPoolRunner({ threads });
+  const engine = createWorkerPoolRunner({ threads, prophecyThreads: config.prophecyThreads ?? defaultProphecyThreads(threads) });
   const topology = await createTopology(config, { storage, engine, logger, instance });
   const { executor, feed } = createExperimentRuntime({
     store: storage.experiments,
     engine,
-    domains: createAdapterDomainCatalog(),
+    domains: createEngineDomainCatalog(engine),
     clock: systemClock,
     logger,
     limits: DEFAULT_EXPERIMENT_LIMITS,

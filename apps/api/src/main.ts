@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createAppWithService } from './app.js';
 import { ConfigError, loadConfig, repoRoot, type AppConfig } from './config.js';
 import { createWorkerPoolRunner, defaultWorkerCount } from './engine-work/worker-pool-runner.js';
+import { defaultProphecyThreads } from './engine-work/prophecy-threads/prophecy-thread-count.js';
 import type { EngineRunner } from './engine-work/engine-runner.js';
 import { runExperimentWorker } from './experiment-worker.js';
 import { answerClientError } from './http/client-error-handler.js';
@@ -22,7 +23,7 @@ import { QueueBudget } from './live/queue-budget.js';
 import { clientIpResolver } from './rate-limit/client-ip.js';
 import { createRateLimiting } from './rate-limit/create-rate-limiting.js';
 import { loadViewerFiles } from './routes/web/viewer-files.js';
-import { createAdapterDomainCatalog } from './scenarios/adapter-domain-catalog.js';
+import { createEngineDomainCatalog } from './scenarios/engine-domain-catalog.js';
 import { watchScenarioFolder, type ScenarioFolderWatch as ScenarioFolder } from './scenarios/watch-scenario-folder.js';
 import { createStorageBudget } from './storage-budget/storage-budget.js';
 import { createKyselyIdempotencyStore } from './storage/idempotency-store-kysely.js';
@@ -108,8 +109,9 @@ function keepStopSignals(): { handle: (stop: (signal: NodeJS.Signals) => void) =
 /** The engine computes on worker threads, never on this event loop. */
 function startEngine(config: AppConfig, logger: Logger): EngineRunner & { threads: number } {
   const threads = config.engineWorkers ?? defaultWorkerCount();
-  const engine = createWorkerPoolRunner({ threads });
-  logger.info(`engine: ${threads} worker thread(s)`);
+  const prophecyThreads = config.prophecyThreads ?? defaultProphecyThreads(threads);
+  const engine = createWorkerPoolRunner({ threads, prophecyThreads });
+  logger.info(`engine: ${threads} worker thread(s), ${prophecyThreads} thread(s) each for a prophecy's branches`);
   return Object.assign(engine, { threads });
 }
 
@@ -155,7 +157,7 @@ function assembleServer(parts: ServerParts) {
     store: storage.simulations,
     authenticator,
     scenarios: scenarioFolder.catalog,
-    domains: createAdapterDomainCatalog(),
+    domains: createEngineDomainCatalog(engine),
     clock: systemClock,
     config,
     events: topology.eventBus,

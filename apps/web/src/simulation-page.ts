@@ -5,7 +5,8 @@ import { FrameMeter } from './frame-meter.js';
 import type { FrameReport } from './frame-report.js';
 import { lossProbabilities } from './loss-probabilities.js';
 import { schemaForm, type JsonSchema, type SchemaForm } from './schema-form.js';
-import { StabilityChart } from './stability-chart.js';
+import { DomainChart } from './domain-chart.js';
+import { SeriesChart } from './series-chart.js';
 import { viewAgent, WorldView, type Grid, type ViewAgent, type WorldFrame } from './world-view.js';
 
 /** Replaying a simulation's history costs the server agents × ticks: beyond this the view starts at the present. */
@@ -50,7 +51,8 @@ export async function simulationPage(context: PageContext, simulationId: string)
   let shownTick: number | undefined; // undefined: following the live stream
   let latestTick = simulation.state.tick;
   let overlay: Record<string, number> = {};
-  const chart = new StabilityChart(chartBox, ['stability'], 520, 180, meter);
+  const chart = new SeriesChart(chartBox, ['stability'], 520, 180, meter);
+  const domainChart = new DomainChart(520, 180);
   const log = new EventLog(logList, (tick) => void showTick(tick));
   const decoder = new PackedTickDecoder();
 
@@ -85,6 +87,7 @@ export async function simulationPage(context: PageContext, simulationId: string)
     context.stats.ticksReceived++;
     meter.tickReceived(event.data.t);
     chart.push(event.data.t, event.data.b);
+    domainChart.push(event.data.t, (event.data.state as { domain?: unknown }).domain);
     // Frames without ids name the last key frame's: every packed tick goes through the decoder, replayed ones too.
     if ('packed' in event.data && event.data.t < latestTick) decoder.decode(event.data.packed, event.data.state.attractors.map((a) => a.id));
     // The replayed history fills the chart and the log; the view moves only forward.
@@ -172,6 +175,7 @@ export async function simulationPage(context: PageContext, simulationId: string)
       { class: 'panel side-panel' },
       h('h3', {}, 'Stability'),
       chartBox,
+      domainChart.element,
       h('h3', {}, 'Events'),
       logList,
       h('h3', {}, 'Decree'),
@@ -321,7 +325,7 @@ type Comparison = components['schemas']['Comparison'];
 
 function comparisonView(comparison: Comparison): HTMLElement {
   const chartBox = h('div');
-  const chart = new StabilityChart(chartBox, ['this run', 'the other'], 420, 160);
+  const chart = new SeriesChart(chartBox, ['this run', 'the other'], 420, 160);
   chart.set(comparison.stability.ticks, [comparison.stability.simulation, comparison.stability.other]);
   const tick = (t: number | null) => (t === null ? 'kept' : `lost at ${t}`);
   return h(

@@ -1,3 +1,4 @@
+import { domainStateSchemaOf } from '@sim/engine';
 import { z } from 'zod';
 import type { DomainAdapter } from './domain-adapter.js';
 
@@ -11,7 +12,23 @@ export interface AdapterDescription {
   description: string;
   /** JSON Schema of the input as a caller writes it (fields with defaults are optional). */
   inputSchema: JsonSchema;
+  /**
+   * JSON Schema of `state.domain` in the states, trace steps and tick events of a simulation
+   * made from this domain; null for an adapter without a domain model.
+   */
+  stateSchema: JsonSchema | null;
   example: unknown;
+}
+
+/**
+ * The JSON Schema of `state.domain` for simulations made by the adapter; null without a model.
+ *
+ * @example
+ * adapterStateJsonSchema(getAdapter('epidemic')!)?.properties?.regions;
+ */
+export function adapterStateJsonSchema(adapter: DomainAdapter): JsonSchema | null {
+  const schema = adapter.domainModel === undefined ? undefined : domainStateSchemaOf(adapter.domainModel);
+  return schema === undefined ? null : z.toJSONSchema(schema, { io: 'output' });
 }
 
 /**
@@ -37,6 +54,7 @@ export function describeAdapter(adapter: DomainAdapter): AdapterDescription {
     label: adapter.label,
     description: adapter.description,
     inputSchema: adapterInputJsonSchema(adapter),
+    stateSchema: adapterStateJsonSchema(adapter),
     example: adapter.example,
   };
 }

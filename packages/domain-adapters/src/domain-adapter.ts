@@ -22,6 +22,11 @@ export interface DomainAdapter<I extends z.ZodType = z.ZodType> {
   inputSchema: I;
   /** A worked example, valid against `inputSchema`. */
   example: z.input<I>;
+  /**
+   * The engine's domain model that the scenario's `domain` block names (engine 1.4.0 on), whose
+   * state every trace step shows as `state.domain`; absent for an adapter without one.
+   */
+  domainModel?: string;
   /** Builds the scenario from a parsed input. Pure and deterministic. */
   toScenario(input: z.output<I>): ScenarioInput;
 }

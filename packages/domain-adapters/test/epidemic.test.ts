@@ -1,7 +1,9 @@
 import { LIMITS, ScenarioSchema, type ScenarioInput } from '@sim/engine';
 import { describe, expect, it } from 'vitest';
+import { describeAdapter } from '../src/describe-adapter.js';
+import type { DomainAdapter } from '../src/domain-adapter.js';
 import { DEFAULT_AGENT_BUDGET } from '../src/shared/allocate-agents.js';
-import { epidemicAdapter, EpidemicInputSchema, peakPrevalence, type EpidemicInput } from '../src/adapters/epidemic.js';
+import { epidemicAdapter, EpidemicInputSchema, peakPrevalence, reproductionNumbers, type EpidemicInput } from '../src/adapters/epidemic.js';
 
 type RawInput = Record<string, unknown>;
 
@@ -13,7 +15,6 @@ const oneRegion = (overrides: RawInput = {}, input: RawInput = {}): EpidemicInpu
   });
 
 const build = (input: EpidemicInput): ScenarioInput => epidemicAdapter.toScenario(input);
-const basin = (scenario: ScenarioInput, index = 0) => scenario.initialState.attractors?.[index] ?? expect.fail('no attractor');
 const firstAgent = (scenario: ScenarioInput) => scenario.agents[0] ?? expect.fail('no agent');
 const policy = (scenario: ScenarioInput) => ({ lambda: firstAgent(scenario).policy?.lambda ?? NaN, gamma: firstAgent(scenario).policy?.gamma ?? NaN });
 
@@ -59,42 +60,74 @@ describe('epidemic adapter: mapping', () => {
     expect(scenario.agents.length).toBeLessThanOrEqual(1.05 * DEFAULT_AGENT_BUDGET);
   });
 
-  it('more hospital beds give a larger basin capacity', () => {
-    const small = basin(build(oneRegion({ hospitalBeds: 1_000 }))).capacity;
-    const large = basin(build(oneRegion({ hospitalBeds: 4_000 }))).capacity;
-    expect(large).toBeCloseTo(4 * small, 3);
+  it('hands every input to the seir model: regions, disease, measures, mobility and the reaction', () => {
+    const input = EpidemicInputSchema.parse({
+      regions: [
+        { name: 'Capital', population: 1_000_000, contactsPerDay: 12, hospitalBeds: 3_000, initialInfectious: 40 },
+        { name: 'North', population: 500_000, contactsPerDay: 9, hospitalBeds: 800 },
+      ],
+      disease: { transmissionProbability: 0.07, latentDays: 4, infectiousDays: 6, hospitalizationRate: 0.02, hospitalStayDays: 11 },
+      interventions: { distancing: 0.1, masks: 0.2, travelRestrictions: 0.3, testingAndTracing: 0.4 },
+      mobility: 0.25,
+      reactionStrength: 0.6,
+      peoplePerAgent: 1_000,
+    });
+    const scenario = build(input);
+    expect(ScenarioSchema.safeParse(scenario).success).toBe(true);
+    expect(scenario.domain?.model).toBe('seir');
+    expect(scenario.domain?.parameters).toEqual({
+      regions: [
+        { site: 'capital-hospitals', name: 'Capital', population: 1_000_000, contactsPerDay: 12, beds: 3_000, initialInfectious: 40 },
+        { site: 'north-hospitals', name: 'North', population: 500_000, contactsPerDay: 9, beds: 800, initialInfectious: 0 },
+      ],
+      transmissionProbability: 0.07,
+      latentDays: 4,
+      infectiousDays: 6,
+      hospitalizationRate: 0.02,
+      hospitalStayDays: 11,
+      distancing: 0.1,
+      masks: 0.2,
+      testingAndTracing: 0.4,
+      mobility: 0.25,
+      travelRestrictions: 0.3,
+      reactionStrength: 0.6,
+    });
+    expect(scenario.initialState.attractors?.map((a) => a.id)).toEqual(['capital-hospitals', 'north-hospitals']);
   });
 
-  it('capacity is the number of agents whose unmitigated peak bed demand the beds carry', () => {
-    // R0 = 12 × 0.05 × 5 = 3; peak prevalence 1 − (1 + ln 3) / 3; beds per case-day factor 8 / 5.
-    const share = 0.05 * Math.min(1, (peakPrevalence(3) * 8) / 5);
-    expect(basin(build(oneRegion())).capacity).toBeCloseTo(3_000 / (1_000 * share), 3);
+  it('describes the state its runs show: the seir regions, in domain units', () => {
+    const schema = describeAdapter(epidemicAdapter as unknown as DomainAdapter).stateSchema as { properties: { model: unknown; regions: { items: { properties: object } } } };
+    expect(schema.properties.model).toMatchObject({ const: 'seir' });
+    expect(Object.keys(schema.properties.regions.items.properties).sort()).toEqual(['beds', 'exposed', 'hospitalized', 'infectious', 'name', 'recovered', 'susceptible']);
   });
 
-  it('distancing, masks and tracing raise gamma (a flatter curve) and slow erosion', () => {
-    const none = build(oneRegion());
-    expect(policy(none).gamma).toBe(0);
-    let previous = policy(none).gamma;
-    for (const distancing of [0.2, 0.4, 0.6]) {
-      const gamma = policy(build(oneRegion({}, { interventions: { distancing } }))).gamma;
-      expect(gamma).toBeGreaterThan(previous);
-      previous = gamma;
+  it('seeds the outbreak by default in the first region, 1 per 100 000 residents and at least 1', () => {
+    const seeds = (regions: RawInput[]) =>
+      (build(EpidemicInputSchema.parse({ regions })).domain?.parameters as { regions: { initialInfectious: number }[] }).regions.map((r) => r.initialInfectious);
+    expect(seeds([{ name: 'A', population: 2_500_000, hospitalBeds: 10 }, { name: 'B', population: 900_000, hospitalBeds: 10 }])).toEqual([25, 0]);
+    expect(seeds([{ name: 'A', population: 3_000, hospitalBeds: 10 }])).toEqual([1]);
+    expect(seeds([{ name: 'A', population: 3_000, hospitalBeds: 10, initialInfectious: 0 }, { name: 'B', population: 9_000, hospitalBeds: 10, initialInfectious: 7 }])).toEqual([0, 7]);
+  });
+
+  it('a basin is lost once the overload summed over the days reaches overloadDays; it recovers as patients leave', () => {
+    expect(build(oneRegion()).rules?.erosionRate).toBe(1);
+    expect(build(oneRegion({}, { overloadDays: 4 })).rules?.erosionRate).toBeCloseTo(0.25, 6);
+    expect(build(oneRegion({}, { overloadDays: 0.1 })).rules?.erosionRate).toBeCloseTo(10, 6);
+  });
+
+  it('reproduction numbers: R0 = contacts × probability × infectious days, each measure lowers Reff', () => {
+    const input = oneRegion();
+    expect(reproductionNumbers(input, 12)).toEqual({ r0: expect.closeTo(3, 9), reff: expect.closeTo(3, 9) });
+    for (const interventions of [{ distancing: 0.3 }, { masks: 0.5 }, { testingAndTracing: 0.5 }]) {
+      expect(reproductionNumbers(oneRegion({}, { interventions }), 12).reff).toBeLessThan(3);
     }
-    expect(policy(build(oneRegion({}, { interventions: { masks: 0.5 } }))).gamma).toBeGreaterThan(0);
-    expect(policy(build(oneRegion({}, { interventions: { testingAndTracing: 0.5 } }))).gamma).toBeGreaterThan(0);
-    const distanced = build(oneRegion({}, { interventions: { distancing: 0.4 } }));
-    expect(distanced.rules?.erosionRate).toBeLessThan(none.rules?.erosionRate as number);
+    expect(reproductionNumbers(oneRegion({}, { interventions: { distancing: 0.3, masks: 0.5 } }), 12).reff).toBeCloseTo(3 * 0.7 * 0.75, 9);
   });
 
-  it('a region whose measures push Reff below 1 gets the largest gamma', () => {
-    expect(policy(build(oneRegion({}, { interventions: { distancing: 0.9 } }))).gamma).toBe(10);
-  });
-
-  it('mobility raises lambda; travel restrictions and tracing lower it', () => {
+  it('mobility raises lambda; travel restrictions lower it', () => {
     const base = policy(build(oneRegion({}, { mobility: 0.3 }))).lambda;
     expect(policy(build(oneRegion({}, { mobility: 0.8 }))).lambda).toBeGreaterThan(base);
     expect(policy(build(oneRegion({}, { mobility: 0.3, interventions: { travelRestrictions: 0.8 } }))).lambda).toBeLessThan(base);
-    expect(policy(build(oneRegion({}, { mobility: 0.3, interventions: { testingAndTracing: 0.8 } }))).lambda).toBeLessThan(base);
   });
 
   it('travel restrictions tie residents more tightly to their home hospitals', () => {
@@ -104,6 +137,7 @@ describe('epidemic adapter: mapping', () => {
 
   it('recovery is one over the hospital stay', () => {
     expect(build(oneRegion({}, { disease: { hospitalStayDays: 10 } })).rules?.recoveryRate).toBeCloseTo(0.1, 6);
+    expect(build(oneRegion({}, { disease: { hospitalStayDays: 4 } })).rules?.recoveryRate).toBeCloseTo(0.25, 6);
   });
 
   it('takes the seed from the input and is deterministic', () => {
@@ -121,9 +155,19 @@ describe('epidemic adapter: mapping', () => {
   });
 
   it('rejects what a person of the domain would call nonsense, at the field', () => {
-    const result = EpidemicInputSchema.safeParse({ regions: [{ name: 'X', population: -5, hospitalBeds: 10 }], interventions: { distancing: 2 } });
+    const result = EpidemicInputSchema.safeParse({
+      regions: [
+        { name: 'X', population: -5, hospitalBeds: 10 },
+        { name: 'Y', population: 5, hospitalBeds: 10, initialInfectious: 6 },
+      ],
+      interventions: { distancing: 2 },
+      disease: { latentDays: 0 },
+      reactionStrength: 1.5,
+    });
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((issue) => issue.path.join('.'));
-    expect(paths).toEqual(expect.arrayContaining(['regions.0.population', 'interventions.distancing']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['regions.0.population', 'regions.1.initialInfectious', 'interventions.distancing', 'disease.latentDays', 'reactionStrength']),
+    );
   });
 });

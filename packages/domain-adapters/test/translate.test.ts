@@ -5,7 +5,7 @@ import { adapterInputJsonSchema, ADAPTERS, describeAdapter, getAdapter, listAdap
 describe('registry', () => {
   it('lists every adapter once, with kebab-case ids', () => {
     const ids = listAdapters().map((adapter) => adapter.id);
-    expect(ids).toEqual(['epidemic', 'supply-chain', 'ecosystem']);
+    expect(ids).toEqual(['epidemic', 'supply-chain', 'ecosystem', 'bank-run']);
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -47,7 +47,7 @@ describe.each(ADAPTERS.map((adapter) => [adapter.id, adapter] as const))('%s', (
 
   it('describes itself for GET /v1/domains', () => {
     const description = describeAdapter(adapter);
-    expect(Object.keys(description).sort()).toEqual(['description', 'example', 'id', 'inputSchema', 'label']);
+    expect(Object.keys(description).sort()).toEqual(['description', 'example', 'id', 'inputSchema', 'label', 'stateSchema']);
     expect(description.example).toEqual(adapter.example);
   });
 });

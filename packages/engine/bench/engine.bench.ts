@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { RULE_DEFAULTS, Simulation } from '../src/index.js';
+import { floorTick, floorWorld } from './floor-loop.js';
 import { generateScenario } from './generate-scenario.js';
 
 /** A full collection, so heap figures mean live data rather than garbage not yet collected. */
@@ -114,6 +115,32 @@ for (const size of SIZES) {
 // The largest size again with as many wells as scenarios/crowded-large.json.
 const largest = SIZES[SIZES.length - 1] as Size;
 printRow(largest, false, 9, measure(largest, false, 9));
+
+// The engine against the floor loop of the same work (bench/floor-loop.ts): the largest size,
+// prophecies off, in alternating rounds of CPU time so that both see the same machine.
+{
+  const size = largest;
+  const scenario = scenarioFor(size, false);
+  const sim = Simulation.create(scenario);
+  const floor = floorWorld(scenario as Parameters<typeof floorWorld>[0]);
+  const round = 30;
+  sim.step(round);
+  for (let t = 0; t < round; t++) floorTick(floor);
+  let engineCpu = 0;
+  let floorCpu = 0;
+  for (let rounds = 0; engineCpu + floorCpu < (2 * BUDGET_MS) / 1000; rounds++) {
+    let since = process.cpuUsage();
+    sim.step(round);
+    engineCpu += cpuSeconds(since);
+    since = process.cpuUsage();
+    for (let t = 0; t < round; t++) floorTick(floor);
+    floorCpu += cpuSeconds(since);
+  }
+  console.log(
+    `\nengine vs the floor loop of the same work, ${size.agents} agents, ${ATTRACTORS} wells, prophecies off:` +
+      `\n  engine ${((engineCpu / floorCpu) * 1).toFixed(2)}× the floor's CPU time per tick: throughput ratio ${(floorCpu / engineCpu).toFixed(2)} (target ≥ 0.7)`,
+  );
+}
 
 // Heap growth: the largest size, prophecies off, 10 000 ticks with no records kept. A tick
 // allocates a few small objects (the move string, the losses list) and nothing per agent, so

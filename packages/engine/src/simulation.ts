@@ -1,6 +1,7 @@
 import { checkInput, type InputProblem } from './model/apply-input.js';
 import { advanceTick, measureStability } from './model/advance-tick.js';
 import type { EngineInput, EngineInputDraft, ScheduledInput } from './model/engine-input.js';
+import type { BranchRunner } from './model/branch-run.js';
 import { observeAgents, observeState } from './model/observe.js';
 import { prophecyDue, prophesy } from './model/prophesy.js';
 import { fromSnapshot, toSnapshot, type EngineSnapshot } from './model/snapshot.js';
@@ -34,9 +35,24 @@ export interface StepObserver {
  * @example
  * Simulation.create(scenario, { engineVersion: '1.0.0' });
  */
-export interface CreateOptions {
+export interface CreateOptions extends RestoreOptions {
   /** Pins an engine version; the newest when left out. */
   engineVersion?: string;
+}
+
+/**
+ * Options of `Simulation.restore` (and, with `CreateOptions`, of `create` and `replay`).
+ *
+ * @example
+ * Simulation.restore(snapshot, { branchRunner: myThreadedRunner });
+ */
+export interface RestoreOptions {
+  /**
+   * Runs the branches of every prophecy (engine 1.2.0 on): on other threads, say. Left out, they
+   * run on the calling thread. What a step computes is byte for byte the same either way
+   * (docs/engine.md, "Branches on several threads").
+   */
+  branchRunner?: BranchRunner;
 }
 
 /**
@@ -87,18 +103,24 @@ function features(version: string): VersionFeatures {
  * console.log(sim.state().stability);
  */
 export class Simulation {
-  private constructor(private readonly world: World) {}
+  private constructor(
+    private readonly world: World,
+    private readonly branchRunner: BranchRunner | undefined,
+  ) {}
 
   /** Validates a scenario and builds its simulation at tick 0. Throws `ScenarioError` listing every problem. */
   static create(scenario: ScenarioInput, options: CreateOptions = {}): Simulation {
     const version = features(options.engineVersion ?? DEFAULT_ENGINE_VERSION);
     const parsed = ScenarioSchema.safeParse(scenario);
     if (!parsed.success) throw new ScenarioError(toValidationIssues(parsed.error));
+    if (parsed.data.domain !== undefined && !version.domainModels) {
+      throw new ScenarioError([{ path: 'domain', message: `domain models need engine 1.4.0 or later; this simulation pins ${version.version}` }]);
+    }
     const rules = resolveRules(parsed.data.rules);
     const world = createWorld(parsed.data, version, rules);
     world.stability = measureStability(world, 0);
     world.belowThreshold = rules.warningThresholds.map((threshold) => world.stability < threshold);
-    return new Simulation(world);
+    return new Simulation(world, options.branchRunner);
   }
 
   /**
@@ -106,16 +128,19 @@ export class Simulation {
    * anything that does not match the snapshot format throws `SnapshotError` listing every
    * problem, and an engine version this build does not serve throws `UnknownEngineVersionError`.
    */
-  static restore(snapshot: unknown): Simulation {
+  static restore(snapshot: unknown, options: RestoreOptions = {}): Simulation {
     const parsed = EngineSnapshotSchema.safeParse(snapshot);
     if (!parsed.success) throw new SnapshotError(toValidationIssues(parsed.error));
     const version = features(parsed.data.engineVersion);
     if (version.beliefPolicy && parsed.data.agents.belief === undefined) {
       throw new SnapshotError([{ path: 'agents.belief', message: `engine ${version.version} snapshots carry every agent's belief` }]);
     }
+    if (parsed.data.domain !== undefined && !version.domainModels) {
+      throw new SnapshotError([{ path: 'domain', message: `engine ${version.version} has no domain models` }]);
+    }
     // The checked value itself is rebuilt (not zod's copy, whose keys follow the schema's order),
     // so that what the world reports keeps the order it was written in.
-    return new Simulation(fromSnapshot(snapshot as EngineSnapshot, version));
+    return new Simulation(fromSnapshot(snapshot as EngineSnapshot, version), options.branchRunner);
   }
 
   get engineVersion(): string {
@@ -205,7 +230,7 @@ export class Simulation {
       warning = null;
       loss = null;
       advanceTick(this.world, sink);
-      if (prophecyDue(this.world)) prophesy(this.world, sink);
+      if (prophecyDue(this.world)) prophesy(this.world, sink, this.branchRunner);
       done++;
       if (onStep) {
         onStep({

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINE_VERSIONS, Simulation, type EngineSnapshot, DEFAULT_ENGINE_VERSION } from '../src/index.js';
+import { registerDomainModel } from '../src/domain/registry.js';
+import { ENGINE_VERSIONS, Simulation, type EngineSnapshot, DEFAULT_ENGINE_VERSION, versionFeatures } from '../src/index.js';
 import { WORLD_FIELDS_IN_SNAPSHOT, type SnapshotPlace } from '../src/model/snapshot.js';
 import { PREFERENCE_STRIDE, type World } from '../src/model/world.js';
+import { reservoirModel } from './domain/reservoir-model.js';
 import { crowdedScenario } from './unit-helpers.js';
+
+registerDomainModel(reservoirModel);
 
 // The table must name every world field and only fields of the snapshot format; both are
 // compile errors (this file is type-checked with the engine).
@@ -33,6 +37,10 @@ function pathOf(place: SnapshotPlace): string | undefined {
  */
 function meaningful(world: World, field: Field): unknown {
   const value: unknown = world[field];
+  if (field === 'domain') {
+    const domain = world.domain;
+    return domain === null ? null : { model: domain.model.id, parameters: domain.parameters, state: domain.state, stream: domain.stream.state(), sites: domain.sites };
+  }
   if (typeof value === 'function') return (value as unknown as { state(): unknown }).state();
   if (!(value instanceof Float64Array || value instanceof Int32Array || value instanceof Uint8Array)) return value;
   if (field === 'prefs') {
@@ -59,7 +67,10 @@ function expectFieldsEqual(restored: World, original: World, fields: readonly Fi
  * (its id stays used), a rule changed, losses, warnings, prophecies open and closed, inputs queued.
  */
 function busyRun(engineVersion: string): Simulation {
-  const sim = Simulation.create(crowdedScenario(), { engineVersion });
+  // 1.4.0 on, one basin is a site of a domain model that draws from its own stream.
+  const domain = { model: reservoirModel.id, parameters: { sites: [{ attractor: 'well-0', inflow: 0.2, capacity: 6 }], cut: 0.5, jitter: 0.3 } };
+  const scenario = versionFeatures(engineVersion)?.domainModels === true ? { ...crowdedScenario(), domain } : crowdedScenario();
+  const sim = Simulation.create(scenario, { engineVersion });
   sim.step(6);
   sim.decree({ type: 'add-attractor', payload: { id: 'late-well', x: 6, y: 14, depth: 2, radius: 2, capacity: 5 } });
   sim.decree({ type: 'add-agent', payload: { id: 'late', marker: { x: 3, y: 17 }, attractorPreferences: { 'late-well': 3 } } });

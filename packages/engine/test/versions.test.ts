@@ -18,13 +18,13 @@ const prophecies = (sim: Simulation, ticks: number): ProphecyIssued[] =>
   record(sim, ticks).events.flatMap((e) => (e.type === 'prophecy' ? [e.data] : []));
 
 describe('engine versions', () => {
-  it('serves 1.0.0, 1.1.0, 1.2.0 and 1.3.0, the newest by default', () => {
-    expect([...ENGINE_VERSIONS]).toEqual(['1.0.0', '1.1.0', '1.2.0', '1.3.0']);
-    expect(DEFAULT_ENGINE_VERSION).toBe('1.3.0');
-    expect(Simulation.create(crowdedScenario()).engineVersion).toBe('1.3.0');
+  it('serves 1.0.0 to 1.4.0, the newest by default', () => {
+    expect([...ENGINE_VERSIONS]).toEqual(['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0']);
+    expect(DEFAULT_ENGINE_VERSION).toBe('1.4.0');
+    expect(Simulation.create(crowdedScenario()).engineVersion).toBe('1.4.0');
     expect(Simulation.create(crowdedScenario(), { engineVersion: '1.0.0' }).engineVersion).toBe('1.0.0');
     for (const version of ENGINE_VERSIONS) expect(isEngineVersion(version)).toBe(true);
-    expect(isEngineVersion('1.4.0')).toBe(false);
+    expect(isEngineVersion('1.5.0')).toBe(false);
   });
 
   it('throws UnknownEngineVersionError for a version it does not serve', () => {

@@ -1,4 +1,5 @@
 import { ParadoxSchema, type EngineEvent, type Simulation } from '@sim/engine';
+import { parseDomainPath, readDomainPath, type DomainPath } from './domain-path.js';
 
 /**
  * The metrics catalogue (docs/api.md, "Experiments", "Metrics"). A metric is named by a string,
@@ -18,6 +19,11 @@ export const METRIC_CATALOGUE = {
   prophecies: { needs: 'none', kind: 'number', description: 'Prophecies the engine made' },
   completionTick: { needs: 'none', kind: 'number', description: 'Tick at which the simulation completed (rules.maxTicks or the loss of every basin); null when it did not within the run' },
   completionReason: { needs: 'none', kind: 'category', description: '`max-ticks`, `collapse`, or null when the simulation did not complete within the run' },
+  domainPeak: { needs: 'domain-path', kind: 'number', description: 'Largest value over the run of a number in `state.domain`: `domainPeak:regions[Capital].hospitalized` (tick 0 included); null when the state has no number there' },
+  domainPeakTick: { needs: 'domain-path', kind: 'number', description: 'First tick at which that number reached its largest value' },
+  domainMin: { needs: 'domain-path', kind: 'number', description: 'Smallest value over the run of a number in `state.domain`: `domainMin:sites[Porto].stock`' },
+  domainMinTick: { needs: 'domain-path', kind: 'number', description: 'First tick at which that number reached its smallest value' },
+  domainFinal: { needs: 'domain-path', kind: 'number', description: 'That number after the last tick of the run' },
 } as const;
 
 export type MetricName = keyof typeof METRIC_CATALOGUE;
@@ -26,20 +32,23 @@ export const METRIC_NAMES = Object.keys(METRIC_CATALOGUE) as MetricName[];
 /** A metric's value in one run. */
 export type MetricValue = number | boolean | string | null;
 
-/** A parsed metric: its catalogue entry and its argument (attractor id or paradox kind). */
+/** A parsed metric: its catalogue entry and its argument (attractor id, paradox kind or domain path). */
 export interface MetricSpec {
   /** As written: `lossTick:haven`. */
   key: string;
   name: MetricName;
   argument: string | undefined;
+  /** The parsed path of a `domain…` metric. */
+  domainPath?: DomainPath;
 }
 
 /**
  * Parses one metric; a string is a problem message (the caller puts it at the metric's path).
  * Without `attractorIds` the attractor is not checked (a stored experiment, checked when planned);
- * `owner` names where they come from in that message.
+ * `owner` names where they come from in that message. `domainAtStart`, the base's `state.domain`
+ * at tick 0 when it is known, checks that a domain path leads to a number.
  */
-export function parseMetric(key: string, attractorIds?: ReadonlySet<string>, owner = 'the scenario'): MetricSpec | string {
+export function parseMetric(key: string, attractorIds?: ReadonlySet<string>, owner = 'the scenario', domainAtStart?: unknown): MetricSpec | string {
   const colon = key.indexOf(':');
   const name = colon < 0 ? key : key.slice(0, colon);
   const argument = colon < 0 ? undefined : key.slice(colon + 1);
@@ -48,6 +57,12 @@ export function parseMetric(key: string, attractorIds?: ReadonlySet<string>, own
   if (entry.needs === 'attractor') {
     if (argument === undefined || argument === '') return `${name} names an attractor: ${name}:<attractor id>`;
     if (attractorIds !== undefined && !attractorIds.has(argument)) return `${owner} has no attractor "${argument}"`;
+  } else if (entry.needs === 'domain-path') {
+    if (argument === undefined || argument === '') return `${name} names a number in state.domain: ${name}:<path>, e.g. ${name}:regions[North].hospitalized`;
+    const path = parseDomainPath(argument);
+    if (typeof path === 'string') return path;
+    if (domainAtStart !== undefined && readDomainPath(domainAtStart, path) === undefined) return `${owner} has no number at state.domain.${argument}`;
+    return { key, name: name as MetricName, argument, domainPath: path };
   } else if (entry.needs === 'kind') {
     if (argument !== undefined && !(PARADOX_KINDS as readonly string[]).includes(argument)) return `unknown paradox kind "${argument}"; kinds: ${PARADOX_KINDS.join(', ')}`;
   } else if (argument !== undefined) {
@@ -56,12 +71,38 @@ export function parseMetric(key: string, attractorIds?: ReadonlySet<string>, own
   return { key, name: name as MetricName, argument };
 }
 
+/** The extremes of one number in `state.domain` over a run. */
+interface DomainSeries {
+  peak: number;
+  peakTick: number;
+  min: number;
+  minTick: number;
+  last: number | undefined;
+}
+
 /** What one run observed, from which every metric is read. */
 interface RunObservations {
   lossTicks: Map<string, number>;
   paradoxes: Map<string, number>;
   prophecies: number;
   minStability: number;
+  /** By domain path as written. */
+  domain: Map<string, DomainSeries>;
+}
+
+function observeDomain(seen: RunObservations, metrics: readonly MetricSpec[], state: ReturnType<Simulation['state']>): void {
+  for (const metric of metrics) {
+    if (metric.domainPath === undefined) continue;
+    const value = state.domain === undefined ? undefined : readDomainPath(state.domain, metric.domainPath);
+    const key = metric.argument as string;
+    const series = seen.domain.get(key) ?? { peak: -Infinity, peakTick: -1, min: Infinity, minTick: -1, last: undefined };
+    if (value !== undefined) {
+      if (value > series.peak) Object.assign(series, { peak: value, peakTick: state.tick });
+      if (value < series.min) Object.assign(series, { min: value, minTick: state.tick });
+    }
+    series.last = value;
+    seen.domain.set(key, series);
+  }
 }
 
 /**
@@ -69,7 +110,9 @@ interface RunObservations {
  * Pure engine work: the worker thread calls it, and so does a test reproducing a run.
  */
 export function measureRun(simulation: Simulation, ticks: number, metrics: readonly MetricSpec[]): Record<string, MetricValue> {
-  const seen: RunObservations = { lossTicks: new Map(), paradoxes: new Map(), prophecies: 0, minStability: Number.POSITIVE_INFINITY };
+  const seen: RunObservations = { lossTicks: new Map(), paradoxes: new Map(), prophecies: 0, minStability: Number.POSITIVE_INFINITY, domain: new Map() };
+  const watchesDomain = metrics.some((metric) => metric.domainPath !== undefined);
+  if (watchesDomain) observeDomain(seen, metrics, simulation.state());
   const onEvent = (event: EngineEvent): void => {
     if (event.type === 'loss') seen.lossTicks.set(event.data.attractor, event.data.tick);
     else if (event.type === 'paradox') seen.paradoxes.set(event.data.kind, (seen.paradoxes.get(event.data.kind) ?? 0) + 1);
@@ -78,7 +121,9 @@ export function measureRun(simulation: Simulation, ticks: number, metrics: reado
   const observer = { onEvent };
   for (let done = 0; done < ticks && !simulation.completed; done++) {
     if (simulation.step(1, observer) === 0) break;
-    seen.minStability = Math.min(seen.minStability, simulation.state().stability);
+    const state = simulation.state();
+    seen.minStability = Math.min(seen.minStability, state.stability);
+    if (watchesDomain) observeDomain(seen, metrics, state);
   }
   const state = simulation.state();
   const values: Record<string, MetricValue> = {};
@@ -106,5 +151,27 @@ function readMetric(metric: MetricSpec, seen: RunObservations, state: ReturnType
       return state.completion === null ? null : state.tick;
     case 'completionReason':
       return state.completion;
+    case 'domainPeak':
+    case 'domainPeakTick':
+    case 'domainMin':
+    case 'domainMinTick':
+    case 'domainFinal':
+      return readDomainSeries(metric.name, seen.domain.get(metric.argument as string));
+  }
+}
+
+function readDomainSeries(name: 'domainPeak' | 'domainPeakTick' | 'domainMin' | 'domainMinTick' | 'domainFinal', series: DomainSeries | undefined): number | null {
+  if (series === undefined || series.peakTick < 0) return null;
+  switch (name) {
+    case 'domainPeak':
+      return series.peak;
+    case 'domainPeakTick':
+      return series.peakTick;
+    case 'domainMin':
+      return series.min;
+    case 'domainMinTick':
+      return series.minTick;
+    case 'domainFinal':
+      return series.last ?? null;
   }
 }

@@ -65,7 +65,7 @@ const SCENARIO_CACHE = 8;
  */
 const EXPERIMENTS_CACHED = 8;
 
-type ScenarioCache = Map<number, { built: CombinationScenario; hasher: CombinationHasher | undefined }>;
+type ScenarioCache = Map<number, Promise<{ built: CombinationScenario; hasher: CombinationHasher | undefined }>>;
 
 /** What is kept of an experiment between its batches (see EXPERIMENTS_CACHED). */
 interface ExperimentCache {
@@ -112,6 +112,7 @@ interface LocalExperiment {
   /** Cancelled, failed or completed: no further run starts here. */
   stopped: boolean;
   abort: AbortController;
+  /** As promises: runs of one combination in parallel share its one translation. */
   scenarios: ScenarioCache;
   unfollow: () => void;
 }
@@ -379,7 +380,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
     const replication = index % record.spec.replications;
     let outcome: { inputs: RunInputs; metrics: Record<string, MetricValue>; computed: boolean };
     try {
-      const inputs = this.runInputsOf(experiment, combination, replication);
+      const inputs = await this.runInputsOf(experiment, combination, replication);
       outcome = { inputs, ...(await this.metricsOf(experiment, inputs)) };
     } catch (error) {
       if (experiment.stopped || this.closed || isEngineTaskCancelled(error)) return false;
@@ -404,20 +405,21 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   }
 
   /** What run (c, r) computes: its combination's scenario with its seed, or the simulation base with its reseed and changes. */
-  private runInputsOf(experiment: LocalExperiment, combination: number, replication: number): RunInputs {
+  private async runInputsOf(experiment: LocalExperiment, combination: number, replication: number): Promise<RunInputs> {
     const { spec } = experiment.record;
     const scope = reuseScope(spec, experiment.record.organizationId);
     if (spec.base.kind === 'simulation') return simulationRunInputs(spec, spec.base, combination, replication, scope);
-    const { built, hasher } = this.scenarioOf(experiment, combination, scope);
+    const { built, hasher } = await this.scenarioOf(experiment, combination, scope);
     if (!built.ok) throw new Error(`combination ${combination}: ${built.message}`);
     return runInputs(spec, built.scenario, combination, replication, scope, hasher);
   }
 
-  private scenarioOf(experiment: LocalExperiment, combination: number, scope: string | undefined): { built: CombinationScenario; hasher: CombinationHasher | undefined } {
+  private scenarioOf(experiment: LocalExperiment, combination: number, scope: string | undefined): Promise<{ built: CombinationScenario; hasher: CombinationHasher | undefined }> {
     let entry = experiment.scenarios.get(combination);
     if (entry === undefined) {
-      const built = combinationScenario(experiment.record.spec, combination, this.deps.domains);
-      entry = { built, hasher: built.ok ? combinationHasher(experiment.record.spec, built.scenario, scope) : undefined };
+      // A domain base's combination is translated on an engine worker (docs/api.md, "Where it runs").
+      const { spec } = experiment.record;
+      entry = combinationScenario(spec, combination, this.deps.domains, experiment.abort.signal).then((built) => ({ built, hasher: built.ok ? combinationHasher(spec, built.scenario, scope) : undefined }));
       experiment.scenarios.set(combination, entry);
       // Map order is insertion order: the oldest goes first.
       if (experiment.scenarios.size > SCENARIO_CACHE) experiment.scenarios.delete(experiment.scenarios.keys().next().value as number);

@@ -8,6 +8,8 @@ export interface DomainDescription {
   description: string;
   /** JSON Schema of `input`. */
   inputSchema: Record<string, unknown>;
+  /** JSON Schema of `state.domain`; null for a domain without a model. */
+  stateSchema: Record<string, unknown> | null;
   example: unknown;
 }
 
@@ -21,12 +23,18 @@ export type DomainTranslation =
 export interface DomainCatalog {
   list(): DomainDescription[];
   get(id: string): DomainDescription | undefined;
-  translate(id: string, input: unknown): DomainTranslation;
+  /**
+   * The scenario an input translates to, already checked against the engine's ScenarioSchema
+   * (defaults filled in). Asynchronous: a translation takes time in proportion to its input, so
+   * the server makes it on an engine worker, never on the event loop
+   * (docs/api.md, "Where it runs"). Rejects with EngineTaskCancelled when `signal` aborts first.
+   */
+  translate(id: string, input: unknown, signal?: AbortSignal): Promise<DomainTranslation>;
 }
 
 /** No adapters at all: every domain is unknown. */
 export const emptyDomainCatalog: DomainCatalog = {
   list: () => [],
   get: () => undefined,
-  translate: () => ({ ok: false, reason: 'unknown-domain' }),
+  translate: () => Promise.resolve({ ok: false, reason: 'unknown-domain' }),
 };

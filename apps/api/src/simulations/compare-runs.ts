@@ -1,4 +1,4 @@
-import type { EngineEvent, TraceStep } from '@sim/engine';
+import type { DomainState, EngineEvent, TraceStep } from '@sim/engine';
 import { createHash } from 'node:crypto';
 import type { EngineRunner } from '../engine-work/engine-runner.js';
 import type { ReplayResult } from '../engine-work/engine-task.js';
@@ -8,6 +8,8 @@ import { prophecyId } from './tick-collector.js';
 
 /** The most points a stability series holds; a longer common range is sampled evenly. */
 export const STABILITY_SERIES_POINTS = 500;
+/** The most points a domain series holds (docs/api.md, "Comparing runs"): a domain state is larger than a number. */
+export const DOMAIN_SERIES_POINTS = 100;
 /** The most paradoxes, and prophecies, a comparison lists of each run (docs/api.md, "Comparing runs"). */
 export const COMPARED_LIST_LIMIT = 1_000;
 
@@ -39,6 +41,8 @@ export interface RunDigest {
   prophecyCount: number;
   /** Stability at each sampled tick, in order. */
   stability: number[];
+  /** `state.domain` at each tick sampled for the domain series, in order (null: the world has no domain model). */
+  domain: (DomainState | null)[];
 }
 
 /** Two runs compared over their common range. */
@@ -72,7 +76,7 @@ export function sampleTicks(range: number, points = STABILITY_SERIES_POINTS): nu
   return Array.from({ length: points }, (_, i) => 1 + Math.round((i * (range - 1)) / (points - 1)));
 }
 
-const emptyDigest = (id: string): RunDigest => ({ id, losses: new Map(), attractors: new Set(), paradoxes: [], paradoxCount: 0, prophecies: [], prophecyCount: 0, stability: [] });
+const emptyDigest = (id: string): RunDigest => ({ id, losses: new Map(), attractors: new Set(), paradoxes: [], paradoxCount: 0, prophecies: [], prophecyCount: 0, stability: [], domain: [] });
 
 /**
  * Replays both simulations over ticks 1…`range` in step, side by side on the runner, and keeps
@@ -87,6 +91,7 @@ export async function compareRuns(
   range: number,
   sampled: readonly number[],
   signal: AbortSignal | undefined,
+  domainSampled: readonly number[] = [],
 ): Promise<RunComparison> {
   const [left, right] = runs.map(({ id, history }): Side => ({
     digest: emptyDigest(id),
@@ -99,7 +104,7 @@ export async function compareRuns(
     tick: 0,
     done: range === 0,
   })) as [Side, Side];
-  const wanted = new Set(sampled);
+  const wanted: Sampled = { stability: new Set(sampled), domain: new Set(domainSampled) };
   let firstDifferenceTick: number | null = null;
   let matched = 0;
   let heldHashes = 0;
@@ -123,8 +128,14 @@ export async function compareRuns(
   return { firstDifferenceTick, left: left.digest, right: right.digest, heldHashes };
 }
 
+/** The ticks whose steps a comparison reads: for the stability series and for the domain series. */
+interface Sampled {
+  readonly stability: ReadonlySet<number>;
+  readonly domain: ReadonlySet<number>;
+}
+
 /** Takes one stretch of a run: its steps' hashes (while they are compared), samples and events. */
-async function pull(side: Side, wanted: ReadonlySet<number>, hashing: () => boolean): Promise<void> {
+async function pull(side: Side, wanted: Sampled, hashing: () => boolean): Promise<void> {
   const next = await side.stretches.next();
   if (next.done === true) {
     side.done = true;
@@ -134,8 +145,12 @@ async function pull(side: Side, wanted: ReadonlySet<number>, hashing: () => bool
   for (const text of next.value.steps) {
     side.tick++;
     if (hashing()) side.pending.push(createHash('sha256').update(text as string).digest('base64'));
-    if (!wanted.has(side.tick)) continue;
+    const forStability = wanted.stability.has(side.tick);
+    const forDomain = wanted.domain.has(side.tick);
+    if (!forStability && !forDomain) continue;
     const step = JSON.parse(text as string) as TraceStep;
+    if (forDomain) digest.domain.push(step.state.domain ?? null);
+    if (!forStability) continue;
     for (const attractor of step.state.attractors) digest.attractors.add(attractor.id);
     digest.stability.push(step.state.stability);
   }

@@ -1,4 +1,4 @@
-import type { DecreeInput, EngineInput, EngineInputDraft, EngineSnapshot, EngineState, InputProblem, Policy } from '@sim/engine';
+import type { DecreeInput, DomainState, EngineInput, EngineInputDraft, EngineSnapshot, EngineState, InputProblem, Policy } from '@sim/engine';
 import { randomUUID } from 'node:crypto';
 import type { EngineRunner } from '../engine-work/engine-runner.js';
 import { replayHistory } from '../engine-work/replay-history.js';
@@ -9,7 +9,7 @@ import type { Clock } from '../lib/clock.js';
 import type { Checkpoint, NewInput, ReplayInput, SimulationRecord, SimulationStore, SnapshotText } from './simulation-store.js';
 import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
 import type { StorageBudget } from '../storage-budget/storage-budget.js';
-import { compareRuns, sampleTicks, type RunParadox, type RunProphecy } from './compare-runs.js';
+import { compareRuns, DOMAIN_SERIES_POINTS, sampleTicks, type RunParadox, type RunProphecy } from './compare-runs.js';
 import type { LifecycleStatus } from './lifecycle.js';
 import { estimateReplay } from './simulation-service.js';
 import { simulationView, type SimulationView } from './simulation-view.js';
@@ -69,6 +69,8 @@ export interface ComparisonView {
   simulation: ComparedRun;
   other: ComparedRun;
   stability: { sampled: boolean; ticks: number[]; simulation: number[]; other: number[] };
+  /** Present when either run has a domain model: `state.domain` of both at the same sampled ticks. */
+  domain?: { sampled: boolean; ticks: number[]; simulation: (DomainState | null)[]; other: (DomainState | null)[] };
 }
 
 /** A problem with one of the new inputs, at its place in the request body (`decrees.2.payload.x`). */
@@ -206,7 +208,10 @@ export class SimulationForks {
     const [a, b] = [upTo(mine), upTo(theirs)];
     await this.deps.work.admit(request, { ...a, cost: a.cost + b.cost, agents: Math.max(a.agents, b.agents) }, { history: true });
     const ticks = sampleTicks(range);
-    const { firstDifferenceTick, left, right } = await compareRuns(this.deps.engine, [{ id, history: mine }, { id: otherId, history: theirs }], range, ticks, request.signal);
+    // Only worlds with a domain model have a domain series to sample.
+    const withDomain = mine.scenario.domain !== undefined || theirs.scenario.domain !== undefined;
+    const domainTicks = withDomain ? sampleTicks(range, DOMAIN_SERIES_POINTS) : [];
+    const { firstDifferenceTick, left, right } = await compareRuns(this.deps.engine, [{ id, history: mine }, { id: otherId, history: theirs }], range, ticks, request.signal, domainTicks);
     const attractorIds = [...new Set([...left.attractors, ...right.attractors])].sort();
     const run = (digest: typeof left, tick: number): ComparedRun => ({
       id: digest.id,
@@ -223,6 +228,7 @@ export class SimulationForks {
       simulation: run(left, mine.tick),
       other: run(right, theirs.tick),
       stability: { sampled: ticks.length < range, ticks, simulation: left.stability, other: right.stability },
+      ...(withDomain ? { domain: { sampled: domainTicks.length < range, ticks: domainTicks, simulation: left.domain, other: right.domain } } : {}),
     };
   }
 

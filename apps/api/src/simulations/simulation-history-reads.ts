@@ -34,10 +34,13 @@ const prophecyView = (p: ProphecyRecord): ProphecyView => ({ id: p.id, simulatio
 
 /**
  * The cost of replaying a simulation's history from `fromTick` (the checkpoint a replay starts
- * at; 0: the scenario) to `untilTick` (trace reads, stream resumption, past states).
+ * at; 0: the scenario) to `untilTick` (trace reads, stream resumption, past states, forks,
+ * compares): its ticks, and the world it starts from, built or restored
+ * (docs/api.md, "Engine work", "Cost model: agent-ticks").
  */
 export function estimateReplay(scenario: ScenarioInput, engineVersion: string, inputs: readonly ScheduledInput[], fromTick: number, untilTick: number): WorkEstimate {
-  return estimateWork(widenShape(scenarioShape(scenario, engineVersion), inputs), fromTick, Math.max(0, untilTick - fromTick));
+  const ticks = estimateWork(widenShape(scenarioShape(scenario, engineVersion), inputs), fromTick, Math.max(0, untilTick - fromTick));
+  return { ...ticks, cost: ticks.cost + worldSetupCost(ticks.agents) };
 }
 
 /**
@@ -146,8 +149,7 @@ export class SimulationHistoryReads {
     }
     const start = await this.commits.deps.store.nearestCheckpoint(id, tick - 1);
     // The ticks replayed, and restoring the world they start from.
-    const replayed = estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, tick);
-    await this.commits.work.admit(request, { ...replayed, cost: replayed.cost + worldSetupCost(replayed.agents) }, { history: true });
+    await this.commits.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, tick), { history: true });
     const source = { scenario: replay.scenario, engineVersion: replay.engineVersion, inputs: replay.inputs, untilTick: tick, stepsFromTick: tick, start };
     let found: TraceStep | null = null;
     for await (const step of replayStretches(this.commits.engine, source, 'object', request.signal)) if (step !== null) found = step;

@@ -1,8 +1,8 @@
-import { DEFAULT_ENGINE_VERSION, ScenarioSchema, toValidationIssues, type ValidationIssue } from '@sim/engine';
+import { DEFAULT_ENGINE_VERSION, type ValidationIssue } from '@sim/engine';
 import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import type { AdvanceResult } from '../engine-work/engine-task.js';
 import { type WorkRequest } from '../work-budget/work-budget.js';
-import { estimateWork, scenarioShape } from '../work-budget/work-cost.js';
+import { estimateWork, runCost, scenarioShape } from '../work-budget/work-cost.js';
 import { scenarioWorkProblems } from '../work-budget/scenario-work-check.js';
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../identity/auth-context.js';
@@ -51,17 +51,14 @@ export class SimulationLifecycle {
    * resolved scenario, its engine version, and the new id and creation time. No world is built
    * here (docs/api.md, "Where it runs"): that is the engine's work, on a worker, once admitted.
    */
-  private begin(auth: AuthContext, input: CreateSimulationInput): NewSimulationDraft {
+  private async begin(auth: AuthContext, input: CreateSimulationInput, signal?: AbortSignal): Promise<NewSimulationDraft> {
     const organizationId = organizationFor(auth, input.organizationId);
-    const resolved = resolveScenario(input.source, this.commits.deps.scenarios, this.commits.deps.domains);
+    // A domain input is translated on an engine worker (docs/api.md, "Where it runs").
+    const resolved = await resolveScenario(input.source, this.commits.deps.scenarios, this.commits.deps.domains, signal);
     const pathPrefix = 'scenario' in input.source ? 'scenario' : '';
     // An inline scenario was parsed by the route with the engine's own schema, a catalogue's when
-    // it was loaded; a domain adapter's translation is checked here for the first time, with the
-    // schema Simulation.create checks (zod only: nothing is built).
-    if ('domain' in input.source) {
-      const parsed = ScenarioSchema.safeParse(resolved.scenario);
-      if (!parsed.success) throw scenarioInvalid(toValidationIssues(parsed.error), pathPrefix);
-    }
+    // it was loaded, and a domain adapter's translation where it was made, with the schema
+    // Simulation.create checks (zod only: nothing is built).
     const engineVersion = input.engineVersion ?? DEFAULT_ENGINE_VERSION;
     const tooCostly = scenarioWorkProblems(resolved.scenario, this.commits.work.largestCeiling, pathPrefix, engineVersion);
     if (tooCostly.length > 0) throw validationError(tooCostly);
@@ -87,7 +84,7 @@ export class SimulationLifecycle {
   }
 
   async create(auth: AuthContext, input: CreateSimulationInput): Promise<SimulationView> {
-    const draft = this.begin(auth, input);
+    const draft = await this.begin(auth, input);
     const built = await this.commits.engine.create({ kind: 'create', scenario: draft.resolved.scenario, engineVersion: draft.engineVersion, keepSnapshot: true });
     if (built.kind === 'invalid') throw scenarioInvalid(built.issues, draft.pathPrefix);
     const { view } = await this.insert(draft, 'idle', { state: built.state, snapshot: built.snapshot as SnapshotText, tick: built.tick }, { prophecies: [], events: [] });
@@ -101,23 +98,31 @@ export class SimulationLifecycle {
    * nothing stored.
    */
   async run(request: WorkRequest, input: CreateSimulationInput & { ticks: number }): Promise<{ simulation: SimulationView; trace: TraceStream }> {
-    const draft = this.begin(request.auth, input);
+    const draft = await this.begin(request.auth, input, request.signal);
     const { engineVersion, id, createdAt, resolved } = draft;
     // Weighed before anything is built: a refused run leaves no trace, not even a world.
     const shape = scenarioShape(resolved.scenario, engineVersion);
-    const once = estimateWork(shape, 0, input.ticks);
-    await this.commits.work.admit(request, { ...once, cost: 2 * once.cost });
-    await this.commits.storage.admit(request.auth, draft.organizationId, this.commits.estimateStored(shape, resolved.scenario.initialState.attractors?.length ?? 0, input.ticks));
+    // Both passes, each building its world (docs/api.md, "Engine work", "Cost model: agent-ticks").
+    await this.commits.work.admit(request, runCost(estimateWork(shape, 0, input.ticks)));
+    // Reserved until its rows are committed (or it stores nothing): docs/api.md, "Storage budget".
+    const reservation = await this.commits.storage.admit(request.auth, draft.organizationId, this.commits.estimateStored(shape, resolved.scenario.initialState.attractors?.length ?? 0, input.ticks));
     const collector = new TickCollector(id, createdAt);
     // The world is built on the worker that computes its ticks. No steps: the first pass builds
     // no trace steps; the response replays them lazily.
     const checkpointEvery = checkpointInterval(resolved.scenario.agents.length, this.commits.deps.checkpointInterval);
-    // Cancelled (the client left): nothing is stored; the app's error handler answers 503.
-    const result = await this.commits.engine.advance({ kind: 'advance', from: { scenario: resolved.scenario, engineVersion }, ticks: input.ticks, keepSteps: false, checkpointEvery }, request.signal);
-    collector.take(result.events);
-    const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
-    const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
-    const { stored, view } = await this.insert(draft, status, result, { prophecies: collector.prophecies, events, checkpoints: result.checkpoints });
+    let result: AdvanceResult;
+    let inserted: { stored: StoredEvent[]; view: SimulationView };
+    try {
+      // Cancelled (the client left): nothing is stored; the app's error handler answers 503.
+      result = await this.commits.engine.advance({ kind: 'advance', from: { scenario: resolved.scenario, engineVersion }, ticks: input.ticks, keepSteps: false, checkpointEvery }, request.signal);
+      collector.take(result.events);
+      const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
+      const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
+      inserted = await this.insert(draft, status, result, { prophecies: collector.prophecies, events, checkpoints: result.checkpoints });
+    } finally {
+      reservation.release();
+    }
+    const { stored, view } = inserted;
     this.commits.publish(id, { tick: 0, lastSeq: 0 }, result.tick, stored, []);
     this.commits.usage.recordTicks(draft.organizationId, result.tick);
     return { simulation: view, trace: this.commits.traceOf(id, resolved.scenarioId, engineVersion, resolved.scenario, [], result.tick, request.signal) };

@@ -1,5 +1,6 @@
 import { type DecreeInput, type EngineInput, type InputProblem, type Policy } from '@sim/engine';
 import { type WorkRequest } from '../work-budget/work-budget.js';
+import { stepCost } from '../work-budget/work-cost.js';
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../identity/auth-context.js';
 import { ApiError, conflict, notFound, validationError } from '../lib/api-error.js';
@@ -29,10 +30,14 @@ export class SimulationMutations {
   async step(request: WorkRequest, id: string, ticks: number): Promise<{ state: SimulationState; ticks: number }> {
     await this.commits.authorize(request.auth, id);
     return this.commits.mutate(id, async (current) => {
-      await this.commits.work.admit(request, this.commits.estimateAdvance(current, ticks));
-      await this.commits.storage.admit(request.auth, current.organizationId, this.commits.estimateStoredAdvance(current, ticks));
-      const result = await this.commits.advance(current, ticks, current.status, undefined, request.signal);
-      return { state: result.state, ticks: result.ticks };
+      await this.commits.work.admit(request, stepCost(this.commits.estimateAdvance(current, ticks)));
+      const reservation = await this.commits.storage.admit(request.auth, current.organizationId, this.commits.estimateStoredAdvance(current, ticks));
+      try {
+        const result = await this.commits.advance(current, ticks, current.status, undefined, request.signal);
+        return { state: result.state, ticks: result.ticks };
+      } finally {
+        reservation.release();
+      }
     });
   }
 

@@ -1,6 +1,6 @@
 import { EngineTaskCancelled } from '../engine-work/engine-runner.js';
 import { type WorkRequest } from '../work-budget/work-budget.js';
-import { peakTickEstimate, playbackCostPerSecond, snapshotShape } from '../work-budget/work-cost.js';
+import { peakTickEstimate, playbackCostPerSecond, snapshotShape, stepCost } from '../work-budget/work-cost.js';
 import { type LifecycleStatus } from './lifecycle.js';
 import { type PlaybackProgress, type PlaybackTarget } from './playback-controller.js';
 import { SimulationCommits } from './simulation-commits.js';
@@ -27,12 +27,16 @@ export class SimulationPlayback implements PlaybackTarget {
     await this.commits.mutate(id, async (current) => {
       const playbackSpeed = speed ?? current.playbackSpeed;
       if (action === 'step') {
-        await this.commits.work.admit(request, this.commits.estimateAdvance(current, 1));
-        await this.commits.storage.admit(request.auth, current.organizationId, this.commits.estimateStoredAdvance(current, 1));
-        // Stepping takes the simulation out of playback, as a media player's frame step does.
-        const next: LifecycleStatus = current.status === 'playing' ? 'paused' : current.status;
-        if (current.status === 'playing') this.commits.stopPlayback(id, 'pause');
-        await this.commits.advance(current, 1, next, playbackSpeed, request.signal);
+        await this.commits.work.admit(request, stepCost(this.commits.estimateAdvance(current, 1)));
+        const reservation = await this.commits.storage.admit(request.auth, current.organizationId, this.commits.estimateStoredAdvance(current, 1));
+        try {
+          // Stepping takes the simulation out of playback, as a media player's frame step does.
+          const next: LifecycleStatus = current.status === 'playing' ? 'paused' : current.status;
+          if (current.status === 'playing') this.commits.stopPlayback(id, 'pause');
+          await this.commits.advance(current, 1, next, playbackSpeed, request.signal);
+        } finally {
+          reservation.release();
+        }
         return;
       }
       if (action === 'pause') {
@@ -47,7 +51,8 @@ export class SimulationPlayback implements PlaybackTarget {
       // A play while playing re-times this simulation: its own old rate is not counted twice.
       this.commits.work.admitPlayback(request, { costPerSecond, ticksPerSecond, peakTickCost: peakTickEstimate(shape), others: this.commits.payers.othersOf(identity, id) });
       // Weighed for its first minute: playback is refused once the organization's storage is full.
-      await this.commits.storage.admit(request.auth, current.organizationId, this.commits.estimateStored(shape, current.state.attractors.length, Math.ceil(ticksPerSecond * 60)));
+      // A check only: playback stores as it plays, long after this request (docs/api.md, "Storage budget").
+      (await this.commits.storage.admit(request.auth, current.organizationId, this.commits.estimateStored(shape, current.state.attractors.length, Math.ceil(ticksPerSecond * 60)))).release();
       await this.commits.setStatus(current, 'playing', { playbackSpeed });
       const payer = { identity, tier, costPerSecond };
       this.commits.payers.set(id, payer);

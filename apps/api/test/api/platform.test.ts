@@ -123,7 +123,7 @@ describe('public endpoints', () => {
   it('domains: list, one, 404', async () => {
     const list = await json(await server.call('/v1/domains'));
     expect(list.data.length).toBeGreaterThan(0);
-    expect(list.data[0]).toEqual({ id: expect.any(String), label: expect.any(String), description: expect.any(String), inputSchema: expect.any(Object), example: expect.anything() });
+    expect(list.data[0]).toEqual({ id: expect.any(String), label: expect.any(String), description: expect.any(String), inputSchema: expect.any(Object), stateSchema: expect.toSatisfy((schema: unknown) => schema === null || typeof schema === 'object'), example: expect.anything() });
     const one = await json(await server.call(`/v1/domains/${list.data[0].id}`));
     expect(one.id).toBe(list.data[0].id);
     expect((await server.call('/v1/domains/astrology')).status).toBe(404);

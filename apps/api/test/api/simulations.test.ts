@@ -27,7 +27,7 @@ describe('POST /v1/simulations', () => {
     const body = (await res.json()) as Record<string, any>;
     expect(body.id).toMatch(UUID);
     expect(res.headers.get('location')).toBe(`/v1/simulations/${body.id}`);
-    expect(body).toMatchObject({ scenarioId: 'tiny-valley', organizationId: ORG_A, engineVersion: '1.3.0' });
+    expect(body).toMatchObject({ scenarioId: 'tiny-valley', organizationId: ORG_A, engineVersion: '1.4.0' });
     expect(body.state).toMatchObject({ tick: 0, status: 'idle', agentCount: 6 });
   });
 
@@ -185,7 +185,7 @@ describe('step, run and trace', () => {
     expect(run.status).toBe(201);
     const runBody = (await run.json()) as any;
     expect(run.headers.get('location')).toBe(`/v1/simulations/${runBody.simulationId}`);
-    expect(runBody.engineVersion).toBe('1.3.0');
+    expect(runBody.engineVersion).toBe('1.4.0');
     expect(runBody.trace.steps).toHaveLength(12);
     expect(runBody.trace.metadata).toMatchObject({ scenarioId: 'tiny-valley', ticks: 12 });
 

@@ -94,7 +94,7 @@ describe('an experiment on a simulation base', () => {
   });
 
   it('runs every combination and replication from the simulation’s state at atTick', async () => {
-    expect(first).toMatchObject({ status: 'queued', scenarioId: 'inline', baseSimulation: { id: base, atTick: AT }, engineVersion: '1.3.0', combinations: 2, runs: { total: 6 } });
+    expect(first).toMatchObject({ status: 'queued', scenarioId: 'inline', baseSimulation: { id: base, atTick: AT }, engineVersion: '1.4.0', combinations: 2, runs: { total: 6 } });
     expect(done).toMatchObject({ status: 'completed', runs: { total: 6, done: 6, computed: 6, reused: 0 } });
     const rows = await csvRows(first.id);
     expect(rows[0]).toEqual(['combination', 'agents.*.policy.lambda', 'rules.reflexivity', 'replication', 'seed', ...METRICS]);

@@ -440,7 +440,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2058,7 +2058,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2641,7 +2641,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2837,7 +2837,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3232,7 +3232,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3411,7 +3411,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3577,7 +3577,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3749,7 +3749,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4123,7 +4123,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4443,6 +4443,180 @@ export interface components {
                     simulation: number | null;
                 };
             }[];
+            /** @description `state.domain` of both at the same ticks, in the domain's units; present when either run has a domain model (engine 1.4.0 on) */
+            domain?: {
+                /** @description null where a run has no domain model */
+                other: ({
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
+                } | null)[];
+                /** @description True when the range has more than 100 ticks and the series are sampled */
+                sampled: boolean;
+                simulation: ({
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
+                } | null)[];
+                /** @description The ticks of both series: every tick of the range, or 100 evenly spread (first and last included) */
+                ticks: number[];
+            };
             /** @description The first tick whose trace steps differ, byte for byte; null when none in the range does */
             firstDifferenceTick: number | null;
             other: components["schemas"]["ComparedRun"];
@@ -4472,7 +4646,8 @@ export interface components {
          *             "name": "Capital",
          *             "population": 2400000,
          *             "contactsPerDay": 14,
-         *             "hospitalBeds": 5200
+         *             "hospitalBeds": 5200,
+         *             "initialInfectious": 50
          *           },
          *           {
          *             "name": "North",
@@ -4507,6 +4682,7 @@ export interface components {
          *         ],
          *         "disease": {
          *           "transmissionProbability": 0.05,
+         *           "latentDays": 3,
          *           "infectiousDays": 5,
          *           "hospitalizationRate": 0.015,
          *           "hospitalStayDays": 8
@@ -4517,7 +4693,9 @@ export interface components {
          *           "travelRestrictions": 0,
          *           "testingAndTracing": 0
          *         },
-         *         "mobility": 0.3
+         *         "mobility": 0.3,
+         *         "reactionStrength": 0.5,
+         *         "overloadDays": 1
          *       }
          *     }
          */
@@ -4718,6 +4896,10 @@ export interface components {
                 [key: string]: unknown;
             };
             label: string;
+            /** @description JSON Schema of `state.domain`, the domain model's state in the domain's own units, in every state, trace step and tick event of a simulation made from this domain (engine 1.4.0 on); null for a domain without a model */
+            stateSchema: {
+                [key: string]: unknown;
+            } | null;
         };
         DomainList: {
             data: components["schemas"]["Domain"][];
@@ -4728,10 +4910,10 @@ export interface components {
          */
         EmptyBody: Record<string, never>;
         /**
-         * @description Engine versions served; the default is the newest (1.3.0). A simulation keeps its version for life.
+         * @description Engine versions served; the default is the newest (1.4.0). A simulation keeps its version for life.
          * @enum {string}
          */
-        EngineVersion: "1.0.0" | "1.1.0" | "1.2.0" | "1.3.0";
+        EngineVersion: "1.0.0" | "1.1.0" | "1.2.0" | "1.3.0" | "1.4.0";
         Error: {
             error: {
                 /** @description VALIDATION_ERROR, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, SIMULATION_NOT_ACTIVE, PAYLOAD_TOO_LARGE, RATE_LIMITED, INTERNAL_ERROR, … */
@@ -4769,7 +4951,7 @@ export interface components {
          *       "status": "running",
          *       "scenarioId": "self-defeating-prophecy",
          *       "baseSimulation": null,
-         *       "engineVersion": "1.3.0",
+         *       "engineVersion": "1.4.0",
          *       "parameters": [
          *         {
          *           "path": "rules.reflexivity",
@@ -4928,7 +5110,7 @@ export interface components {
         ExperimentRequest: {
             base: components["schemas"]["ExperimentBase"];
             engineVersion?: components["schemas"]["EngineVersion"];
-            /** @description Metric names from the catalogue (lossTick, lost, losses, finalStability, minStability, paradoxes, prophecies, completionTick, completionReason); lossTick:<attractor>, lost:<attractor>, paradoxes:<kind> */
+            /** @description Metric names from the catalogue (lossTick, lost, losses, finalStability, minStability, paradoxes, prophecies, completionTick, completionReason, domainPeak, domainPeakTick, domainMin, domainMinTick, domainFinal); lossTick:<attractor>, lost:<attractor>, paradoxes:<kind> */
             metrics: string[];
             /**
              * Format: uuid
@@ -5061,8 +5243,8 @@ export interface components {
             /** @enum {string} */
             database: "ok" | "unavailable";
             /** @enum {string} */
-            defaultEngineVersion: "1.0.0" | "1.1.0" | "1.2.0" | "1.3.0";
-            engineVersions: ("1.0.0" | "1.1.0" | "1.2.0" | "1.3.0")[];
+            defaultEngineVersion: "1.0.0" | "1.1.0" | "1.2.0" | "1.3.0" | "1.4.0";
+            engineVersions: ("1.0.0" | "1.1.0" | "1.2.0" | "1.3.0" | "1.4.0")[];
             /**
              * @description `unavailable` (with 503) when the database does not answer
              * @enum {string}
@@ -5103,6 +5285,18 @@ export interface components {
                     lambda?: number;
                 };
             }[];
+            /** @description A domain model advanced every tick beside the agents (engine 1.4.0 on) */
+            domain?: {
+                /** @description The domain model that runs beside the agents every tick (engine 1.4.0 on): seir, stock-flow, grazing, bank-run */
+                model: string;
+                /**
+                 * @description The model's parameters, checked against the model's own schema; a domain adapter writes them (docs/engine.md, "Domain models (1.4.0)")
+                 * @default {}
+                 */
+                parameters: {
+                    [key: string]: unknown;
+                };
+            };
             /** @description Starting state of the simulation grid */
             initialState: {
                 /**
@@ -5354,6 +5548,90 @@ export interface components {
                  * @enum {string|null}
                  */
                 completion: "max-ticks" | "collapse" | null;
+                /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
+                domain?: {
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
+                };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
                 /** @description The standing prophecy that agents react to */
@@ -5455,6 +5733,90 @@ export interface components {
                  * @enum {string|null}
                  */
                 completion: "max-ticks" | "collapse" | null;
+                /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
+                domain?: {
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
+                };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
                 /** @description The standing prophecy that agents react to */
@@ -6309,6 +6671,90 @@ export interface components {
              * @enum {string|null}
              */
             completion: "max-ticks" | "collapse" | null;
+            /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
+            domain?: {
+                /** @enum {string} */
+                model: "seir";
+                /** @description The regions, in the order of the domain block */
+                regions: {
+                    /** @description Hospital beds; the capacity of the region's hospitals */
+                    beds: number;
+                    /** @description E: infected, not yet infectious */
+                    exposed: number;
+                    /** @description H: in hospital; the load of the region's hospitals */
+                    hospitalized: number;
+                    /** @description I: infectious, in the community */
+                    infectious: number;
+                    /** @description Name of the region */
+                    name: string;
+                    /** @description R: recovered, including discharged patients */
+                    recovered: number;
+                    /** @description S: never infected */
+                    susceptible: number;
+                }[];
+            } | {
+                /** @enum {string} */
+                model: "stock-flow";
+                sites: {
+                    /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                    backlog: number;
+                    /** @description Units ordered from the site this day */
+                    demand: number;
+                    /** @description Name of the site */
+                    name: string;
+                    /** @description Units the site ordered from its supplier (or put into production) this day */
+                    ordered: number;
+                    /** @description Units the site received this day */
+                    received: number;
+                    /** @description Units the site shipped this day */
+                    shipped: number;
+                    /** @description Units on hand at the end of the day */
+                    stock: number;
+                }[];
+            } | {
+                /** @enum {string} */
+                model: "grazing";
+                pastures: {
+                    /** @description V: standing forage, tonnes of dry matter */
+                    biomass: number;
+                    /** @description Its forage fell below collapseShare · K (for good) */
+                    collapsed: boolean;
+                    /** @description A drought touched it this week */
+                    drought: boolean;
+                    /** @description H: animals grazing it */
+                    herd: number;
+                    name: string;
+                }[];
+                /** @description Weeks simulated */
+                week: number;
+            } | {
+                banks: {
+                    /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                    deposits: number;
+                    /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                    failed: boolean;
+                    /** @description Illiquid assets now, in units (worth R each at maturity) */
+                    illiquid: number;
+                    insured: boolean;
+                    /** @description What the deposit insurer paid the depositors of this failed bank */
+                    insurerPaid: number;
+                    /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                    latePayout: number | null;
+                    /** @description Liquid assets now */
+                    liquid: number;
+                    name: string;
+                    /** @description Convertibility suspended for the rest of period 1 */
+                    suspended: boolean;
+                    /** @description Paid out in period 1 of this cycle */
+                    withdrawn: number;
+                }[];
+                /** @description Deposit cycle, from 1 */
+                cycle: number;
+                /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                day: number;
+                /** @enum {string} */
+                model: "bank-run";
+            };
             /** @description Ids of the basins lost so far, in order of loss */
             lostBasins: string[];
             /** @description The standing prophecy that agents react to */
@@ -6399,6 +6845,90 @@ export interface components {
                  * @enum {string|null}
                  */
                 completion: "max-ticks" | "collapse" | null;
+                /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
+                domain?: {
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
+                };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
                 /** @description The standing prophecy that agents react to */
@@ -6477,6 +7007,90 @@ export interface components {
                  * @enum {string|null}
                  */
                 completion: "max-ticks" | "collapse" | null;
+                /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
+                domain?: {
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
+                };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
                 /** @description The standing prophecy that agents react to */
@@ -6639,6 +7253,90 @@ export interface components {
                  * @enum {string|null}
                  */
                 completion: "max-ticks" | "collapse" | null;
+                /** @description The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on) */
+                domain?: {
+                    /** @enum {string} */
+                    model: "seir";
+                    /** @description The regions, in the order of the domain block */
+                    regions: {
+                        /** @description Hospital beds; the capacity of the region's hospitals */
+                        beds: number;
+                        /** @description E: infected, not yet infectious */
+                        exposed: number;
+                        /** @description H: in hospital; the load of the region's hospitals */
+                        hospitalized: number;
+                        /** @description I: infectious, in the community */
+                        infectious: number;
+                        /** @description Name of the region */
+                        name: string;
+                        /** @description R: recovered, including discharged patients */
+                        recovered: number;
+                        /** @description S: never infected */
+                        susceptible: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "stock-flow";
+                    sites: {
+                        /** @description Units ordered from the site and not yet shipped: end customers’ back orders plus what it owes the sites it supplies */
+                        backlog: number;
+                        /** @description Units ordered from the site this day */
+                        demand: number;
+                        /** @description Name of the site */
+                        name: string;
+                        /** @description Units the site ordered from its supplier (or put into production) this day */
+                        ordered: number;
+                        /** @description Units the site received this day */
+                        received: number;
+                        /** @description Units the site shipped this day */
+                        shipped: number;
+                        /** @description Units on hand at the end of the day */
+                        stock: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
+                };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
                 /** @description The standing prophecy that agents react to */

@@ -18,8 +18,17 @@ const RegionSchema = z
       .default(10)
       .describe('Average close contacts per person per day, before interventions'),
     hospitalBeds: z.number().int().min(0).max(100_000_000).describe('Hospital beds available to patients of this outbreak'),
+    initialInfectious: z
+      .number()
+      .min(0)
+      .max(2_000_000_000)
+      .optional()
+      .describe(
+        'Infectious residents on day 0. Left out: 1 per 100 000 residents (at least 1) in the first region listed, where the outbreak starts, and 0 elsewhere: the others are reached through mobility',
+      ),
   })
-  .strict();
+  .strict()
+  .refine((region) => (region.initialInfectious ?? 0) <= region.population, { message: 'initialInfectious exceeds the population', path: ['initialInfectious'] });
 
 const DiseaseSchema = z
   .object({
@@ -29,9 +38,15 @@ const DiseaseSchema = z
       .max(1)
       .default(0.05)
       .describe('Chance that one close contact with an infectious person passes the infection on'),
-    infectiousDays: z.number().min(1).max(60).default(5).describe('Days a case stays infectious'),
-    hospitalizationRate: z.number().min(0).max(1).default(0.05).describe('Share of infected people who need a hospital bed'),
-    hospitalStayDays: z.number().min(1).max(120).default(8).describe('Average days a hospitalised patient occupies a bed'),
+    latentDays: z.number().min(0.1).max(60).default(3).describe('Mean days from infection until a case is infectious (the latent period of SEIR)'),
+    infectiousDays: z.number().min(1).max(60).default(5).describe('Mean days a case stays infectious'),
+    hospitalizationRate: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.05)
+      .describe('Share of cases admitted to hospital, at the end of their infectious period'),
+    hospitalStayDays: z.number().min(1).max(120).default(8).describe('Mean days a hospitalised patient occupies a bed'),
   })
   .strict();
 
@@ -49,17 +64,17 @@ const InterventionsSchema = z
       .min(0)
       .max(1)
       .default(0)
-      .describe('How far travel between regions is cut (0 none, 1 borders closed)'),
+      .describe('Share of travel between regions cut (0 none, 1 borders closed)'),
     testingAndTracing: z
       .number()
       .min(0)
       .max(1)
       .default(0)
-      .describe('Reach of testing and contact tracing (0 none, 1 every case isolated early): cuts transmission and the reaction delay'),
+      .describe('Share of cases found and isolated halfway through their infectious period (halves what each of them transmits)'),
   })
   .strict();
 
-/** Input of the epidemic adapter: regions, the disease and the interventions in force. */
+/** Input of the epidemic adapter: regions, the disease, the interventions in force and the people's reaction. */
 export const EpidemicInputSchema = z
   .object({
     seed: z.number().int().min(0).max(2_147_483_647).default(1).describe('Random seed; the same input and seed give the same run'),
@@ -71,7 +86,30 @@ export const EpidemicInputSchema = z
       .min(0)
       .max(1)
       .default(0.3)
-      .describe('Share of people who travel between regions on a typical day, before restrictions'),
+      .describe("Share of a person's contacts made away from home region, with people from the whole country, before travel restrictions"),
+    reactionStrength: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.5)
+      .describe("Voluntary distancing: the share of contacts a region's people drop of their own accord when their hospitals are confidently forecast to be overwhelmed"),
+    overloadDays: z
+      .number()
+      .min(0.1)
+      .max(100)
+      .default(1)
+      .describe(
+        "How much overload a region's hospitals absorb before they count as overwhelmed: patients beyond the beds, summed over the days, reaching this many times the beds (1: 10 % over for 10 days, or twice the beds for a day)",
+      ),
+    forecastDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(LIMITS.maxProphecyHorizon)
+      .optional()
+      .describe(
+        'Days each forecast looks ahead, which are also the days between forecasts. Left out: twice the days from infection to discharge, 2 × (latent + infectious + hospital stay) days, so that distancing in answer to a forecast can still change the hospital peak it foresees',
+      ),
     peoplePerAgent: z
       .number()
       .int()
@@ -87,13 +125,19 @@ export function peakPrevalence(r: number): number {
   return r > 1 ? 1 - (1 + Math.log(r)) / r : 0;
 }
 
-/** Peak share of a population in hospital beds at once, for reproduction number `r`. */
+/**
+ * A quick estimate of the peak share of a population in hospital beds at once, for reproduction
+ * number `r`, from SIR's peak prevalence. Not what the run computes: the run integrates SEIR.
+ */
 export function peakBedShare(input: EpidemicInput, r: number): number {
   const { hospitalizationRate, hospitalStayDays, infectiousDays } = input.disease;
   return hospitalizationRate * Math.min(1, (peakPrevalence(r) * hospitalStayDays) / infectiousDays);
 }
 
-/** Reproduction numbers of one region: without measures (R0) and with them (Reff). */
+/**
+ * Reproduction numbers of one region under the `seir` equations: R0 = c·p·D without measures,
+ * Reff with the measures in force, Reff = R0·(1 − distancing)·(1 − masks/2)·(1 − tracing/2).
+ */
 export function reproductionNumbers(input: EpidemicInput, contactsPerDay: number): { r0: number; reff: number } {
   const { transmissionProbability, infectiousDays } = input.disease;
   const { distancing, masks, testingAndTracing } = input.interventions;
@@ -102,82 +146,127 @@ export function reproductionNumbers(input: EpidemicInput, contactsPerDay: number
   return { r0, reff };
 }
 
+/** Infectious people on day 0 in region `index`: the input's, or the default seed of the outbreak. */
+export function initialInfectious(input: EpidemicInput, index: number): number {
+  const region = input.regions[index];
+  if (region === undefined) return 0;
+  if (region.initialInfectious !== undefined) return region.initialInfectious;
+  return index === 0 ? Math.min(region.population, Math.max(1, Math.round(region.population / 100_000))) : 0;
+}
+
+/** Days each forecast looks ahead and between forecasts: the input's, or 2 × (latent + infectious + stay) days. */
+export function forecastDays(input: EpidemicInput): number {
+  const { latentDays, infectiousDays, hospitalStayDays } = input.disease;
+  return input.forecastDays ?? Math.min(LIMITS.maxProphecyHorizon, Math.max(1, Math.round(2 * (latentDays + infectiousDays + hospitalStayDays))));
+}
+
+/** Depth of every hospital basin: any value would do, erosion is a share of it (docs/engine.md, "Basin loss"). */
+const DEPTH = 5;
+
 function toScenario(input: EpidemicInput): ScenarioInput {
   const { regions, disease, interventions } = input;
   const names = regions.map((region) => region.name);
-  const { unitsPerAgent, counts } = allocateAgents(
+  const { counts } = allocateAgents(
     regions.map((region) => region.population),
     input.peoplePerAgent,
   );
   const basinIds = entityIds(names, 'hospitals');
   const agentPrefixes = entityIds(names, 'people');
-  // Share of people on the move between regions: how loosely residents are tied to their home region.
+  // Share of contacts made away from home: how loosely residents are tied to their home region.
   const travel = input.mobility * (1 - interventions.travelRestrictions);
 
-  let reffWeighted = 0;
-  const sites: SiteSpec[] = regions.map((region, index) => {
-    const { r0, reff } = reproductionNumbers(input, region.contactsPerDay);
-    reffWeighted += reff * region.population;
-    const unmitigatedPeak = peakBedShare(input, r0);
-    const mitigatedPeak = peakBedShare(input, reff);
-    // An agent's load at gamma 0 is the unmitigated peak bed demand of the people it stands for.
-    const bedsPerAgent = unitsPerAgent * unmitigatedPeak;
-    return {
-      basinId: basinIds[index] as string,
-      agentPrefix: agentPrefixes[index] as string,
-      agents: counts[index] as number,
-      capacity: bedsPerAgent > 0 ? region.hospitalBeds / bedsPerAgent : Number.POSITIVE_INFINITY,
-      depth: 5,
-      // Measures flatten the curve: load per agent 1 / (1 + gamma) = mitigated / unmitigated peak.
-      gamma: unmitigatedPeak > 0 && mitigatedPeak > 0 ? unmitigatedPeak / mitigatedPeak - 1 : 10,
-      lambda: 5 * travel + 1 - interventions.testingAndTracing,
-      homeWeight: 10 * (1 - 0.7 * travel),
-    };
-  });
+  const sites: SiteSpec[] = regions.map((region, index) => ({
+    basinId: basinIds[index] as string,
+    agentPrefix: agentPrefixes[index] as string,
+    agents: counts[index] as number,
+    // The engine replaces this every tick by the region's beds (the seir model's pressure).
+    capacity: Math.max(1, region.hospitalBeds),
+    depth: DEPTH,
+    gamma: 1,
+    lambda: 1 + 5 * travel,
+    homeWeight: 10 * (1 - 0.7 * travel),
+  }));
 
-  const population = regions.reduce((sum, region) => sum + region.population, 0);
-  const growthPerDay = Math.max(0, reffWeighted / population - 1) / disease.infectiousDays;
-  return siteScenario(sites, {
+  const scenario = siteScenario(sites, {
     seed: input.seed,
     rows: squareRows(regions.length),
     gap: 1 + 6 * interventions.travelRestrictions,
     nodeLabels: { x: 'regions, west to east', y: 'regions, south to north' },
     rules: {
-      erosionRate: round(clamp(0.1 * growthPerDay, 0.005, 1)),
-      recoveryRate: round(clamp(1 / disease.hospitalStayDays, 0, 1)),
+      // Loss once Σ (hospitalized/beds − 1) over the days of overload reaches overloadDays.
+      erosionRate: round(1 / input.overloadDays, 6),
+      // Between overloads the strain eases as the patients of the overload are discharged.
+      recoveryRate: round(clamp(1 / disease.hospitalStayDays, 0, 1), 6),
+      // One forecast at a time, each standing for the whole of its horizon.
+      prophecyHorizon: forecastDays(input),
+      prophecyInterval: forecastDays(input),
     },
   });
+  return {
+    ...scenario,
+    domain: {
+      model: 'seir',
+      parameters: {
+        regions: regions.map((region, index) => ({
+          site: basinIds[index] as string,
+          name: region.name,
+          population: region.population,
+          contactsPerDay: region.contactsPerDay,
+          beds: region.hospitalBeds,
+          initialInfectious: initialInfectious(input, index),
+        })),
+        transmissionProbability: disease.transmissionProbability,
+        latentDays: disease.latentDays,
+        infectiousDays: disease.infectiousDays,
+        hospitalizationRate: disease.hospitalizationRate,
+        hospitalStayDays: disease.hospitalStayDays,
+        distancing: interventions.distancing,
+        masks: interventions.masks,
+        testingAndTracing: interventions.testingAndTracing,
+        mobility: input.mobility,
+        travelRestrictions: interventions.travelRestrictions,
+        reactionStrength: input.reactionStrength,
+      },
+    },
+  };
 }
 
 /**
- * Epidemic: regions with populations, contact rates and hospitals; an outbreak that overwhelms
- * a region's hospitals is a basin loss.
+ * Epidemic: SEIR per region, run by the engine's `seir` domain model; a region's hospitals are
+ * a basin whose load is the hospitalized and whose capacity is the beds, so a basin loss is an
+ * outbreak overwhelming that region's hospitals (docs/engine.md, "Epidemic: SEIR per region (seir)").
  */
 export const epidemicAdapter = defineAdapter({
   id: 'epidemic',
   label: 'Epidemic across regions',
   description: [
-    'Regions with populations, contact rates and hospital beds under a spreading infection, one tick per day.',
-    "Each region's hospital system is an attractor; its basin capacity is the number of agents whose unmitigated peak bed demand the beds can carry, so a basin loss is an outbreak overwhelming that region's hospitals, and the patients who then seek care next door can tip the neighbours (a cascade).",
-    'Agents are groups of residents, one per `peoplePerAgent` people (about 1 000 agents by default), placed in their home region.',
-    'gamma (capacity/order) is how far the measures flatten the curve: each agent loads its hospitals by peak demand with measures / peak demand without (SIR peak prevalence), so distancing, masks and tracing raise gamma.',
-    'lambda (latency/chaos) is travel between regions plus the delay before cases are found: mobility raises it, travel restrictions and testing lower it; travel restrictions also widen the gaps between regions.',
-    'Rules: erosion follows the epidemic growth rate (Reff − 1) / infectious days, recovery is one over the hospital stay.',
+    'Regions with populations, contact rates and hospital beds under a spreading infection; one tick is one day.',
+    "The engine's `seir` domain model integrates SEIR per region each day (RK4, at least 4 substeps): S' = −λS, E' = λS − σE, I' = σE − γI, H' = hγI − δH, R' = (1 − h)γI + δH, with σ = 1/latentDays, γ = 1/infectiousDays, h = hospitalizationRate, δ = 1/hospitalStayDays.",
+    'Force of infection λ_i = β_i·((1 − μ)·I_i/N_i + μ·ΣI/ΣN): a share μ = mobility·(1 − travelRestrictions) of contacts is made with the whole country.',
+    'β_i = contactsPerDay·(1 − distancing)·(1 − reactionStrength·alarm_i)·transmissionProbability·(1 − masks/2)·(1 − testingAndTracing/2): masks halve transmission in the contacts where they are worn, tracing isolates the cases it finds halfway through their infectious period.',
+    "Each region's hospitals are an attractor whose load is H and capacity the beds. The basin erodes by erosionRate = 1/overloadDays of its depth per unit of overload (H/beds − 1) a day and recovers by 1/hospitalStayDays of the missing depth a day while not overloaded, so it is lost (the hospitals are overwhelmed) once the patients beyond the beds, summed over the days, reach overloadDays times the beds; a region never over its beds is never lost.",
+    "Prophecies forecast these losses; the alarm of a region's people (reflexivity × forecast loss probability × their belief) makes them drop reactionStrength × alarm of their contacts: voluntary distancing, which lowers the peak and can make the forecast self-defeating.",
+    'Agents are groups of residents, one per `peoplePerAgent` people (about 1 000 by default), placed in their home region; their belief sets how strongly a region reacts. Mobility makes them wander (lambda = 1 + 5μ) and loosens their tie to home; travel restrictions widen the gaps between regions. Their gamma is 1 for all: their own load no longer counts, the hospitalized do.',
+    'A forecast looks forecastDays ahead (by default 2 × (latent + infectious + hospital stay) days) and one is made every forecastDays days.',
+    'Validated against an independent SEIR integration of the same parameters: hospital peak day and size within 10 % and final size within 3 % (measured for R0 from 1.8 to 50: the same peak day, peak size and final size within 10⁻⁶ of the reference).',
   ].join(' '),
   inputSchema: EpidemicInputSchema,
+  domainModel: 'seir',
   example: {
     seed: 7,
     regions: [
-      { name: 'Capital', population: 2_400_000, contactsPerDay: 14, hospitalBeds: 5_200 },
+      { name: 'Capital', population: 2_400_000, contactsPerDay: 14, hospitalBeds: 5_200, initialInfectious: 50 },
       { name: 'North', population: 900_000, contactsPerDay: 10, hospitalBeds: 1_600 },
       { name: 'Harbour', population: 1_100_000, contactsPerDay: 12, hospitalBeds: 2_000 },
       { name: 'Valley', population: 600_000, contactsPerDay: 8, hospitalBeds: 1_500 },
       { name: 'Highlands', population: 300_000, contactsPerDay: 7, hospitalBeds: 900 },
       { name: 'South coast', population: 700_000, contactsPerDay: 11, hospitalBeds: 1_100 },
     ],
-    disease: { transmissionProbability: 0.05, infectiousDays: 5, hospitalizationRate: 0.015, hospitalStayDays: 8 },
+    disease: { transmissionProbability: 0.05, latentDays: 3, infectiousDays: 5, hospitalizationRate: 0.015, hospitalStayDays: 8 },
     interventions: { distancing: 0, masks: 0, travelRestrictions: 0, testingAndTracing: 0 },
     mobility: 0.3,
+    reactionStrength: 0.5,
+    overloadDays: 1,
   },
   toScenario,
 });

@@ -1,3 +1,4 @@
+import { advanceDomain } from '../domain/advance-domain.js';
 import type { Loss } from '../schemas/outputs.js';
 import { applyPendingInputs, applyShock, type EventSink } from './apply-input.js';
 import { describeDominantMove } from './describe-move.js';
@@ -118,7 +119,10 @@ function moveAgents(world: World, urged: boolean): AgentPassResult {
     wells[w + WELL_X] = ax[a] as number;
     wells[w + WELL_Y] = ay[a] as number;
     wells[w + WELL_PULL] = perAgent ? pull * (depth[a] as number) * r : pull * (depth[a] as number) * r * (reaction[a] as number);
-    wells[w + WELL_URGE] = urges[a] as number;
+    // Without per-agent reactions the urge is 0, so the factor below is exactly 1 and the pull
+    // keeps its bits; one branch-free formula lets the optimizer keep this loop tight (with a
+    // branch per attractor, the agent pass ran at half the speed of a plain loop).
+    wells[w + WELL_URGE] = perAgent ? (urges[a] as number) : 0;
     wells[w + WELL_R2] = r2;
     wells[w + WELL_REACH2] = 4 * r2;
     wells[w + WELL_HOLD] = (depth[a] as number) * r2;
@@ -154,9 +158,7 @@ function moveAgents(world: World, urged: boolean): AgentPassResult {
       const d2 = dx * dx + dy * dy;
       const inverse = 1 / ((wells[w + WELL_R2] as number) + d2);
       const a = wellSlots[j] as number;
-      const wellPull = perAgent
-        ? (wells[w + WELL_PULL] as number) * Math.min(3, Math.max(-1, 1 - (wells[w + WELL_URGE] as number) * credence))
-        : (wells[w + WELL_PULL] as number);
+      const wellPull = (wells[w + WELL_PULL] as number) * Math.min(3, Math.max(-1, 1 - (wells[w + WELL_URGE] as number) * credence));
       const s = wellPull * (prefs[row + a] as number) * inverse;
       fx += s * dx;
       fy += s * dy;
@@ -334,6 +336,8 @@ export function advanceTick(world: World, sink: EventSink | null): void {
   const urged = updateReactions(world, tick);
   fillDensity(world);
   const pass = moveAgents(world, urged);
+  // 1.4.0: the domain follows the agents' reactions and then sets its basins' load and capacity.
+  if (world.domain !== null) advanceDomain(world, tick, urges);
   parts.push(describeDominantMove(world, pass.dominant, pass.dominantDx, pass.dominantDy));
   world.lastMove = parts.join('; ');
 

@@ -1,3 +1,4 @@
+import { observeDomain } from '../domain/domain-state.js';
 import type { AgentSnapshot, EngineState } from '../schemas/outputs.js';
 import type { World } from './world.js';
 
@@ -33,6 +34,7 @@ export function observeState(world: World): EngineState {
     attractors,
     lostBasins: [...world.lostOrder],
     prophecy: world.standing === null ? null : { seq: world.standing.seq, tick: world.standing.tick },
+    ...(world.domain !== null ? { domain: observeDomain(world) } : {}),
   };
 }
 

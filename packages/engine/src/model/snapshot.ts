@@ -1,3 +1,4 @@
+import { restoreDomain, toStoredDomain } from '../domain/stored-domain.js';
 import { resumeStream } from '../rng/random-stream.js';
 import { DEFAULT_POLICY } from '../schemas/policy.js';
 import { RULE_DEFAULTS } from '../schemas/rules.js';
@@ -76,6 +77,7 @@ export const WORLD_FIELDS_IN_SNAPSHOT: Readonly<Record<keyof World, SnapshotPlac
   averted: 'averted',
   pending: 'pending',
   lastMove: 'lastMove',
+  domain: 'domain',
   // False outside a prophecy branch, and a branch is never snapshot.
   inBranch: 'scratch',
 };
@@ -157,6 +159,7 @@ export function toSnapshot(world: World): EngineSnapshot {
     ...(world.features.verdictsAwaitWindow ? { averted: world.averted.map((entry) => ({ ...entry })) } : {}),
     pending: JSON.parse(JSON.stringify(world.pending)) as EngineInput[],
     lastMove: world.lastMove,
+    ...(world.domain !== null ? { domain: toStoredDomain(world.domain) } : {}),
   };
 }
 
@@ -203,5 +206,6 @@ export function fromSnapshot(snapshot: EngineSnapshot, features: VersionFeatures
   world.averted = (snapshot.averted ?? []).map((entry) => ({ ...entry }));
   world.pending = JSON.parse(JSON.stringify(snapshot.pending)) as EngineInput[];
   world.lastMove = snapshot.lastMove;
+  world.domain = snapshot.domain === undefined ? null : restoreDomain(snapshot.domain);
   return world;
 }

@@ -1,3 +1,6 @@
+import type { DomainRuntime } from '../domain/domain-runtime.js';
+import { forkDomain } from '../domain/domain-runtime.js';
+import { openDomain, sitePressures } from '../domain/open-domain.js';
 import { LIMITS } from '../limits.js';
 import { openStream, type RandomStream } from '../rng/random-stream.js';
 import type { Agent } from '../schemas/agent.js';
@@ -113,6 +116,8 @@ export interface World {
   averted: AvertedBasin[];
   pending: EngineInput[];
   lastMove: string;
+  /** 1.4.0 on: the scenario's domain model as it runs, or null for a world without one. */
+  domain: DomainRuntime | null;
   /** True inside a prophecy branch: no prophecies, no events. */
   readonly inBranch: boolean;
 }
@@ -267,6 +272,7 @@ export function emptyWorld(frame: WorldFrame): World {
     averted: [],
     pending: [],
     lastMove: 'start',
+    domain: null,
     inBranch: false,
   };
 }
@@ -285,6 +291,7 @@ export function reseedWorld(world: World, seed: number): void {
   world.seed = seed;
   world.motion = motion;
   world.environment = environment;
+  if (world.domain !== null) world.domain = forkDomain(world.domain, openStream(seed, 'domain'));
 }
 
 /** Builds the world at tick 0 from a validated scenario. */
@@ -304,14 +311,19 @@ export function createWorld(scenario: Scenario, features: VersionFeatures, rules
   });
   for (const attractor of attractors) pushAttractor(world, attractor);
   for (const agent of scenario.agents) pushAgent(world, agent);
+  if (scenario.domain !== undefined) {
+    world.domain = openDomain(scenario.domain, openStream(scenario.seed, 'domain'));
+    sitePressures(world);
+  }
   return world;
 }
 
 /**
  * A copy of the world for a prophecy branch: its own arrays and its own random streams, no
- * pending inputs, no prophecies and no events.
+ * pending inputs, no prophecies and no events. `domain` is the branch's domain stream, needed
+ * only when the world has a domain model.
  */
-export function forkWorld(world: World, motion: RandomStream, environment: RandomStream): World {
+export function forkWorld(world: World, motion: RandomStream, environment: RandomStream, domain?: RandomStream | null): World {
   const n = world.agentCount;
   return {
     ...world,
@@ -347,6 +359,19 @@ export function forkWorld(world: World, motion: RandomStream, environment: Rando
     openProphecies: [],
     averted: [],
     pending: [],
+    domain: world.domain === null ? null : forkDomain(world.domain, domain ?? missingBranchStream()),
     inBranch: true,
   };
+}
+
+function missingBranchStream(): never {
+  throw new Error('a prophecy branch of a world with a domain model needs its own domain stream');
+}
+
+/**
+ * The domain stream of prophecy branch `label` (`prophecy/{seq}/{b}`), opened only when the
+ * world has a domain model: worlds without one open exactly the streams they always did.
+ */
+export function branchDomainStream(world: World, label: string): RandomStream | null {
+  return world.domain === null ? null : openStream(world.seed, `${label}/domain`);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DomainStateSchema } from '../domain/domain-state.js';
 import { PointSchema } from './identifier.js';
 import { ResolvedPolicySchema } from './policy.js';
 import { ProphecyDataV3Schema } from './prophecy-v3.js';
@@ -75,6 +76,7 @@ export const EngineStateSchema = z.object({
   attractors: z.array(AttractorStateSchema),
   lostBasins: z.array(z.string()).describe('Ids of the basins lost so far, in order of loss'),
   prophecy: ProphecyRefSchema.nullable().describe('The standing prophecy that agents react to'),
+  domain: DomainStateSchema.optional(),
 });
 /**
  * The observable state of a simulation at a tick.

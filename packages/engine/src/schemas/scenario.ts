@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkDomainBlock, DomainBlockSchema, type DomainBlock } from '../domain/domain-block.js';
 import { LIMITS } from '../limits.js';
 import { AgentSchema } from './agent.js';
 import { InitialStateSchema, type InitialState } from './initial-state.js';
@@ -33,11 +34,13 @@ export const scenarioShape = {
   initialState: InitialStateSchema.describe('Starting state of the simulation grid'),
   rules: RulesSchema.optional().describe('Simulation rule overrides'),
   nodeLabels: NodeLabelsSchema.optional().describe('Human-readable labels for the state axes'),
+  domain: DomainBlockSchema.optional().describe('A domain model advanced every tick beside the agents (engine 1.4.0 on)'),
 };
 
 type ScenarioCore = {
   agents: z.infer<typeof AgentSchema>[];
   initialState: InitialState;
+  domain?: DomainBlock | undefined;
 };
 
 /**
@@ -76,6 +79,8 @@ export function checkScenarioConsistency(scenario: ScenarioCore, ctx: z.Refineme
     }
   });
 
+  if (scenario.domain !== undefined) checkDomainBlock(scenario.domain, attractorIds, ctx);
+
   const agentIds = new Set<string>();
   scenario.agents.forEach((agent, index) => {
     if (agentIds.has(agent.id)) {
@@ -103,7 +108,7 @@ export function checkScenarioConsistency(scenario: ScenarioCore, ctx: z.Refineme
  */
 const consistencyCheckable = {
   when: (payload: z.core.ParsePayload): boolean =>
-    payload.issues.every((issue) => issue.continue === true || (issue.path?.[0] !== 'agents' && issue.path?.[0] !== 'initialState')),
+    payload.issues.every((issue) => issue.continue === true || (issue.path?.[0] !== 'agents' && issue.path?.[0] !== 'initialState' && issue.path?.[0] !== 'domain')),
 };
 
 /**

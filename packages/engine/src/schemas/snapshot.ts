@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkStoredDomain } from '../domain/stored-domain.js';
 import { DecreeSchema } from './decree.js';
 import { CompletionSchema } from './outputs.js';
 import { PolicySchema } from './policy.js';
@@ -26,7 +27,7 @@ const slots = z.custom<number[]>((value) => Array.isArray(value) && value.every(
   message: 'expected an array of integers from -1',
 });
 
-const RandomStreamStateSchema = z.object({ c: finite, s0: finite, s1: finite, s2: finite }).strict();
+export const RandomStreamStateSchema = z.object({ c: finite, s0: finite, s1: finite, s2: finite }).strict();
 
 const OpenProphecySchema = z
   .object({
@@ -117,6 +118,8 @@ export const EngineSnapshotSchema = z
     averted: z.array(AvertedBasinSchema).optional(),
     pending: z.array(EngineInputSchema),
     lastMove: z.string(),
+    /** Engine 1.4.0 on, for a world with a domain model: its parameters, state and stream. */
+    domain: z.object({ model: z.string(), parameters: z.unknown(), state: z.unknown(), stream: RandomStreamStateSchema }).strict().optional(),
   })
   .strict()
   .superRefine((snapshot, context) => {
@@ -135,6 +138,7 @@ export const EngineSnapshotSchema = z
     agents.basin.forEach((basin, i) => {
       if (basin >= attractors.ids.length) context.addIssue({ code: 'custom', path: ['agents', 'basin', i], message: `no attractor slot ${basin}` });
     });
+    if (snapshot.domain !== undefined) checkStoredDomain(snapshot.domain, context);
   });
 
 /**

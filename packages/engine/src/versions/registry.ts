@@ -1,10 +1,11 @@
-import { V1_0_0, V1_1_0, V1_2_0, V1_3_0, type VersionFeatures } from './version-features.js';
+import { V1_0_0, V1_1_0, V1_2_0, V1_3_0, V1_4_0, type VersionFeatures } from './version-features.js';
 
 const VERSIONS: ReadonlyMap<string, VersionFeatures> = new Map([
   [V1_0_0.version, V1_0_0],
   [V1_1_0.version, V1_1_0],
   [V1_2_0.version, V1_2_0],
   [V1_3_0.version, V1_3_0],
+  [V1_4_0.version, V1_4_0],
 ]);
 
 /**
@@ -13,7 +14,7 @@ const VERSIONS: ReadonlyMap<string, VersionFeatures> = new Map([
  * @example
  * for (const engineVersion of ENGINE_VERSIONS) Simulation.create(scenario, { engineVersion });
  */
-export const ENGINE_VERSIONS = ['1.0.0', '1.1.0', '1.2.0', '1.3.0'] as const;
+export const ENGINE_VERSIONS = ['1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0'] as const;
 /**
  * A version this build serves.
  *
@@ -28,7 +29,7 @@ export type EngineVersion = (typeof ENGINE_VERSIONS)[number];
  * @example
  * Simulation.create(scenario).engineVersion === DEFAULT_ENGINE_VERSION; // true
  */
-export const DEFAULT_ENGINE_VERSION: EngineVersion = '1.3.0';
+export const DEFAULT_ENGINE_VERSION: EngineVersion = '1.4.0';
 
 /**
  * True when `version` names an engine version this build serves.

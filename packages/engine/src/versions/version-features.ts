@@ -45,6 +45,13 @@ export interface VersionFeatures {
    * averted basin is `lost-after-averted`; `unforeseen` is judged against the reaction too.
    */
   readonly verdictsAwaitWindow: boolean;
+  /**
+   * 1.4.0: a scenario may carry a domain model (SEIR, stocks and flows, grazing, a bank run)
+   * that the engine advances every tick beside the agents; its sites set their basins' load and
+   * capacity, and the alarm the standing prophecy raises at a basin reaches its site. Without a
+   * domain block 1.4.0 runs exactly as 1.3.0.
+   */
+  readonly domainModels: boolean;
 }
 
 export const V1_0_0: VersionFeatures = Object.freeze({
@@ -56,6 +63,7 @@ export const V1_0_0: VersionFeatures = Object.freeze({
   verdictsWaitForOutcome: false,
   calibratedProphecies: false,
   verdictsAwaitWindow: false,
+  domainModels: false,
 });
 
 export const V1_1_0: VersionFeatures = Object.freeze({
@@ -67,6 +75,7 @@ export const V1_1_0: VersionFeatures = Object.freeze({
   verdictsWaitForOutcome: false,
   calibratedProphecies: false,
   verdictsAwaitWindow: false,
+  domainModels: false,
 });
 
 export const V1_2_0: VersionFeatures = Object.freeze({
@@ -78,6 +87,7 @@ export const V1_2_0: VersionFeatures = Object.freeze({
   verdictsWaitForOutcome: true,
   calibratedProphecies: false,
   verdictsAwaitWindow: false,
+  domainModels: false,
 });
 
 export const V1_3_0: VersionFeatures = Object.freeze({
@@ -89,4 +99,17 @@ export const V1_3_0: VersionFeatures = Object.freeze({
   verdictsWaitForOutcome: true,
   calibratedProphecies: true,
   verdictsAwaitWindow: true,
+  domainModels: false,
+});
+
+export const V1_4_0: VersionFeatures = Object.freeze({
+  version: '1.4.0',
+  prophecySchema: 'prophecy/4',
+  reactionFadesOverHorizon: true,
+  beliefPolicy: true,
+  attributedProphecies: true,
+  verdictsWaitForOutcome: true,
+  calibratedProphecies: true,
+  verdictsAwaitWindow: true,
+  domainModels: true,
 });

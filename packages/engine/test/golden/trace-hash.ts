@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENGINE_VERSIONS, Simulation, type ScenarioFile } from '../../src/index.js';
+import { ENGINE_VERSIONS, Simulation, versionFeatures, type ScenarioFile } from '../../src/index.js';
 import { listScenarioFiles, parseScenarioFile, runnable } from '../scenario-files.js';
 
 /** Ticks hashed for a scenario that the golden file does not pin yet. */
@@ -56,6 +56,11 @@ export function traceHash(file: ScenarioFile, engineVersion: string, ticks: numb
   return hash.digest('hex');
 }
 
+/** The engine versions that run a scenario: a domain model needs 1.4.0 or later. */
+export function versionsRunning(file: ScenarioFile): string[] {
+  return ENGINE_VERSIONS.filter((version) => file.domain === undefined || versionFeatures(version)?.domainModels === true);
+}
+
 /** Digest of what a trace depends on in the scenario file (not its id, label, tags or note). */
 export function scenarioDigest(file: ScenarioFile): string {
   return createHash('sha256').update(JSON.stringify(runnable(file))).digest('hex');
@@ -80,7 +85,7 @@ export function computeHashes(scenarios: ReadonlyMap<string, ScenarioFile>, pinn
   for (const [id, file] of scenarios) {
     const ticks = pinned?.scenarios[id]?.ticks ?? GOLDEN_TICKS_OVERRIDES[id] ?? DEFAULT_GOLDEN_TICKS;
     const hashes: Record<string, string> = {};
-    for (const version of ENGINE_VERSIONS) hashes[version] = traceHash(file, version, ticks);
+    for (const version of versionsRunning(file)) hashes[version] = traceHash(file, version, ticks);
     result.scenarios[id] = { ticks, scenarioSha256: scenarioDigest(file), hashes };
   }
   return result;

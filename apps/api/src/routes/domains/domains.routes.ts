@@ -7,6 +7,10 @@ export const DomainSchema = z
     label: z.string(),
     description: z.string(),
     inputSchema: z.record(z.string(), z.unknown()).describe('JSON Schema of `input` for POST /v1/simulations/from-domain'),
+    stateSchema: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe("JSON Schema of `state.domain`, the domain model's state in the domain's own units, in every state, trace step and tick event of a simulation made from this domain (engine 1.4.0 on); null for a domain without a model"),
     example: z.unknown().describe('A valid `input`'),
   })
   .openapi('Domain');

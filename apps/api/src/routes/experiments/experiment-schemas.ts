@@ -165,7 +165,7 @@ export const ExperimentSchema = z
       status: 'running',
       scenarioId: 'self-defeating-prophecy',
       baseSimulation: null,
-      engineVersion: '1.3.0',
+      engineVersion: '1.4.0',
       parameters: [{ path: 'rules.reflexivity', values: [-1, -0.5, 0, 0.5, 1] }],
       combinations: 5,
       replications: 40,

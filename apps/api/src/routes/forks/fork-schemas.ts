@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi';
+import { DomainStateSchema } from '@sim/engine';
 import { IdParamSchema, uuidInput } from '../../lib/id-param.js';
 import { DecreeInputSchema } from '../decrees/decree-schemas.js';
 import { AgentPolicyBodySchema, ForkOriginSchema } from '../simulations/simulation-schemas.js';
-import { COMPARED_LIST_LIMIT, STABILITY_SERIES_POINTS } from '../../simulations/compare-runs.js';
+import { COMPARED_LIST_LIMIT, DOMAIN_SERIES_POINTS, STABILITY_SERIES_POINTS } from '../../simulations/compare-runs.js';
 import { SeedSchema } from '../../lib/seed-schema.js';
 
 /** At most this many decrees and policy changes in one fork request. */
@@ -81,6 +82,15 @@ export const ComparisonSchema = z
         other: z.array(z.number()),
       })
       .describe('Stability b of both at the same ticks'),
+    domain: z
+      .object({
+        sampled: z.boolean().describe(`True when the range has more than ${DOMAIN_SERIES_POINTS} ticks and the series are sampled`),
+        ticks: z.array(z.number().int()).describe(`The ticks of both series: every tick of the range, or ${DOMAIN_SERIES_POINTS} evenly spread (first and last included)`),
+        simulation: z.array(DomainStateSchema.nullable()),
+        other: z.array(DomainStateSchema.nullable()).describe('null where a run has no domain model'),
+      })
+      .optional()
+      .describe("`state.domain` of both at the same ticks, in the domain's units; present when either run has a domain model (engine 1.4.0 on)"),
   })
   .openapi('Comparison', {
     // tiny-valley at tick 12 against its fork at tick 6 with a shock on well-a, stepped to tick 10:

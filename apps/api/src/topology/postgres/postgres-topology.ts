@@ -2,6 +2,7 @@ import type { Coordination } from '../../coordination/coordination.js';
 import { playbackClock } from '../../live/playback-clock.js';
 import type { Logger } from '../../lib/logger.js';
 import { createKyselyRateLimitStore } from '../../storage/rate-limit-store-kysely.js';
+import { SettlingRateLimitStore } from '../../rate-limit/settling-rate-limit-store.js';
 import type { RecoverablePlayback, Topology, TopologyDeps } from '../topology.js';
 import { PgBossRunQueue } from './pg-boss-run-queue.js';
 import { createPostgresCoordination } from './postgres-coordination.js';
@@ -43,19 +44,26 @@ export async function createPostgresTopology(deps: PostgresTopologyDeps): Promis
     store: storage.experiments,
     onError: (error) => logger.warn('experiments: could not follow events', { error: String(error) }),
   });
+  // Rate limits are counted here and settled in batches (docs/operations.md, "Rate limits across instances").
+  const rateLimitStore = new SettlingRateLimitStore(createKyselyRateLimitStore(storage.db), {
+    onError: (error) => logger.error('background write failed', { error: String(error) }),
+  });
   return {
     kind: 'postgres',
     coordination,
     eventBus,
     runQueue,
     experimentFeed,
-    rateLimitStore: createKyselyRateLimitStore(storage.db),
+    rateLimitStore,
     // Leases decide which process advances a simulation, and a clean stop hands it over.
     playback: playbackClock({ logger, leases: coordination.leases, handOver: true }),
     recovery: { start: async (playback) => adoptOrphanedPlayback(coordination, playback, logger, renewMs) },
     experiments: () => ({ locks: coordination.locks, announcements: coordination.announcements, queue: runQueue, feed: experimentFeed, pace: 'experiment' }),
     stopFollowing: () => eventBus.close(),
-    close: () => coordination.close(),
+    close: async () => {
+      await rateLimitStore.close();
+      await coordination.close();
+    },
   };
 }
 
