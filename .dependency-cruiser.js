@@ -14,6 +14,9 @@ export const LAYERS = [
   // limits and usage), then the node server's own limits.
   { name: 'routes', path: `${API}routes/` },
   { name: 'http', path: `${API}http/` },
+  // How the processes of a deployment share work (docs/architecture.md, "Topology"): one
+  // process or several over PostgreSQL, built from the storage and the ports below it.
+  { name: 'topology', path: `${API}topology/` },
   // Adapters: the stores over SQLite and PostgreSQL implement the ports declared below them.
   { name: 'storage', path: `${API}storage/` },
   // Use cases: experiments run on simulations; live streams what simulations publish.
@@ -62,10 +65,10 @@ export default {
     },
     {
       name: 'worker-is-pure',
-      comment: 'engine-work/ (the worker) imports only @sim/engine and the pure modules beside it.',
+      comment: 'engine-work/ (the worker) imports only @sim/engine, the pure domain adapters over it (a worker translates a domain) and the pure modules beside it.',
       severity: 'error',
       from: { path: `${API}engine-work/` },
-      to: { path: `${API}|^packages/`, pathNot: `${API}(engine-work|engine-data)/|^packages/engine/` },
+      to: { path: `${API}|^packages/`, pathNot: `${API}(engine-work|engine-data)/|^packages/(engine|domain-adapters)/` },
     },
     {
       name: 'engine-data-is-pure',

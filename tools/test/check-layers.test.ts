@@ -23,7 +23,7 @@ describe('the import graph (.dependency-cruiser.js)', () => {
         `layers-point-down:engine-work: ${src}/engine-work/task.ts → ${src}/live/step.ts`,
         `worker-is-pure: ${src}/engine-work/task.ts → ${src}/live/step.ts`,
         `no-circular: ${src}/simulations/first.ts → ${src}/simulations/second.ts → ${src}/simulations/first.ts`,
-        `in-a-layer: ${src}/topology/unplaced.ts → ${src}/lib/generic.ts`,
+        `in-a-layer: ${src}/unplaced-folder/unplaced.ts → ${src}/lib/generic.ts`,
       ].sort(),
     );
   }, CRUISE_MS);

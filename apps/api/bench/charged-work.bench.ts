@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { encodeCheckpoint } from '../src/engine-work/checkpoint-codec.js';
 import { runEngineTask } from '../src/engine-work/run-engine-task.js';
 import { parseMetric } from '../src/engine-data/experiment-metrics.js';
-import { estimateWork, scenarioShape, worldSetupCost } from '../src/engine-data/work-cost.js';
+import { estimateWork, runCost, scenarioShape, stepCost, worldSetupCost } from '../src/engine-data/work-cost.js';
 
 const AGENTS = 10_000;
 const scenario: ScenarioInput = {
@@ -43,17 +43,26 @@ const checkpoint = encodeCheckpoint(world);
 const STEP_TICKS = 20;
 
 const kinds: Array<{ kind: string; charged: number; ms: number }> = [];
+// A step resumes its world from the stored snapshot and writes it back: its fixed cost, charged
+// as WORLD_RESUME_TICKS per agent (stepCost), whatever its ticks.
 kinds.push({
   kind: `step of ${STEP_TICKS} ticks`,
-  charged: estimateWork(shape, 5, STEP_TICKS).cost,
+  charged: stepCost(estimateWork(shape, 5, STEP_TICKS)).cost,
   ms: timed(3, () => runEngineTask({ kind: 'advance', from: { snapshot }, ticks: STEP_TICKS, keepSteps: false, checkpointEvery: 0 })),
 });
-// A step restores its world from the stored snapshot too, and is not charged for it yet: a
-// one-tick step shows what that leaves out.
 kinds.push({
   kind: 'step of 1 tick',
-  charged: estimateWork(shape, 5, 1).cost,
+  charged: stepCost(estimateWork(shape, 5, 1)).cost,
   ms: timed(3, () => runEngineTask({ kind: 'advance', from: { snapshot }, ticks: 1, keepSteps: false, checkpointEvery: 0 })),
+});
+// A run builds its world and computes its ticks, then builds it again to replay them for the response.
+kinds.push({
+  kind: 'run of 1 tick (computed, then replayed)',
+  charged: runCost(estimateWork(shape, 0, 1)).cost,
+  ms: timed(3, () => {
+    runEngineTask({ kind: 'advance', from: { scenario, engineVersion }, ticks: 1, keepSteps: false, checkpointEvery: 0 });
+    runEngineTask({ kind: 'replay', from: { scenario, engineVersion }, inputs: [], untilTick: 1, stepsFromTick: 0, format: 'json', budgetMs: 1_000, maxOutput: 100_000_000 });
+  }),
 });
 kinds.push({
   kind: 'states/{tick}: a checkpoint and 1 tick',

@@ -1,7 +1,9 @@
-// Bundles the server (src/main.ts) into dist/main.js for `pnpm start`, and the engine's worker
+// Bundles the server (src/main.ts) into dist/main.js for `pnpm start`, the engine's worker
 // thread (src/engine-work/engine-worker.ts) into dist/engine-worker.js beside it, where the
-// worker pool looks for it: a file run by plain node starts faster and holds far less memory
-// than transpiling every module with tsx at load.
+// worker pool looks for it, and the prophecy helper thread that an engine worker starts
+// (src/engine-work/prophecy-threads/branch-helper.ts) into dist/branch-helper.js, likewise:
+// a file run by plain node starts faster and holds far less memory than transpiling every
+// module with tsx at load.
 // `pnpm dev` and the tests keep running the TypeScript sources through tsx.
 import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
@@ -11,7 +13,7 @@ const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 await build({
   absWorkingDir: appDir,
-  entryPoints: { main: 'src/main.ts', 'engine-worker': 'src/engine-work/engine-worker.ts' },
+  entryPoints: { main: 'src/main.ts', 'engine-worker': 'src/engine-work/engine-worker.ts', 'branch-helper': 'src/engine-work/prophecy-threads/branch-helper.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -31,8 +33,10 @@ await build({
   // - @scalar/api-reference is never imported, only located with require.resolve so its
   //   browser bundle can be served from disk (routes/docs/docs-bundle.ts);
   // - piscina starts its worker threads from its own files (dist/worker.js, found through
-  //   __dirname), which a bundle does not have.
-  external: ['better-sqlite3', 'pg', 'pg-native', '@scalar/api-reference', 'piscina'],
+  //   __dirname), which a bundle does not have;
+  // - pino (and pino-pretty) can start transports on worker threads from their own files too
+  //   (thread-stream); the server uses none, but keeps them as pino ships them.
+  external: ['better-sqlite3', 'pg', 'pg-native', '@scalar/api-reference', 'piscina', 'pino', 'pino-pretty'],
   // Bundled CommonJS dependencies call `require` (for node builtins among others), which an
   // ES module does not have; give the bundle one rooted at its own location.
   banner: {

@@ -22,7 +22,7 @@ import type { WorkBudget } from './work-budget/work-budget.js';
 import type { ExperimentStore } from './experiments/experiment-store.js';
 import type { ExperimentLimitsTable } from './experiments/experiment-limits.js';
 import type { Coordination } from './coordination/coordination.js';
-import type { RunQueue } from './experiments/run-queue.js';
+import type { ExperimentTopology } from './experiments/experiment-runtime.js';
 
 /** What a later feature may add to the app without touching its routes. */
 export interface AppExtensions extends GuardExtensions {
@@ -70,10 +70,11 @@ export interface AppDeps {
   /** Experiment limits per tier; default docs/api.md, "Experiments", "Limits". */
   experimentLimits?: ExperimentLimitsTable;
   /**
-   * The run queue every process shares (pg-boss on PostgreSQL); with shared coordination the
-   * experiments' runs go through it (docs/operations.md, "Experiments on several instances").
+   * The experiments' run queue, feed, locks and announcements (topology/): shared in PostgreSQL
+   * by several processes (docs/operations.md, "Experiments on several instances"); default this
+   * process alone, with an in-memory queue.
    */
-  experimentQueue?: RunQueue;
+  experimentTopology?: ExperimentTopology;
   /** This process's name (host:pid), noted on the experiment runs it records. */
   instance?: string;
   /** Engine reads under way at once, per organization and in all (docs/api.md, "Engine work", "The engine's queue"). */

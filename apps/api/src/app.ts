@@ -1,16 +1,18 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { engineQueue } from './http/engine-queue.js';
 import type { AppDeps } from './app-deps.js';
 import { unroutedBodyLimit } from './lib/body-limit.js';
 import { createRouter } from './lib/create-router.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
-import { consoleLogger, type Logger } from './lib/logger.js';
+import { createLogger, type Logger } from './lib/logger.js';
 import { serveOpenApi } from './lib/openapi-document.js';
 import { documentIdempotency } from './idempotency/document-idempotency.js';
 import { reproduceRunResponse } from './routes/simulations/run-response.js';
 import { documentRateLimits } from './rate-limit/document-rate-limits.js';
 import { documentWorkLimits } from './work-budget/document-work-limits.js';
 import { requestId } from './lib/request-id.js';
+import { inSequence } from './lib/in-sequence.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { RouteMarks } from './lib/route-markers.js';
 import { createRouteGuards, type RouteGuards } from './http/route-guards.js';
@@ -44,15 +46,15 @@ export interface ExperimentsHandle {
 }
 
 /**
- * The app and its simulation service (main closes the service on shutdown). Middleware order:
- * route marks (which routes' chains rate-limit and size-check themselves) → request id →
- * security headers (nosniff, Cache-Control) → extensions.beforeRoutes (rate limiting) → body
- * limit of the requests no route
- * chain limits → routes, each protected route carrying its own auth → rate class → scope →
- * body limit → usage → idempotency chain (see createRouteGuards for why the body limit is there).
+ * The app and its simulation service (main closes the service on shutdown). Middleware order,
+ * app-wide as one middleware (inSequence): route marks (which routes' chains rate-limit and
+ * size-check themselves) → request id → security headers (nosniff, Cache-Control) →
+ * extensions.beforeRoutes (rate limiting) → body limit of the requests no route chain limits →
+ * routes, each protected route carrying its own auth → rate class → scope → body limit → usage
+ * → idempotency chain (see createRouteGuards for why the body limit is there).
  */
 export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service: SimulationService; experiments: ExperimentsHandle | undefined } {
-  const logger = deps.logger ?? consoleLogger;
+  const logger = deps.logger ?? createLogger();
   // The live feeds: the events router streams them; the service asks which agent detail they take.
   const hub = deps.live?.hub ?? new LiveHub(deps.events);
   // One budget for the bytes every stream of the process holds (docs/api.md, "Events", "Limits").
@@ -81,17 +83,18 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   const marks = new RouteMarks();
   const mountRouter = (router: OpenAPIHono): void => marks.mount(app, router);
 
-  app.use('*', marks.provide());
-  app.use('*', requestId());
-  app.use('*', securityHeaders());
   // A long `run` answer stored under an Idempotency-Key is a reference; this regenerates it.
   const reproduceRun = reproduceRunResponse(service);
-  app.use('*', async (c, next) => {
+  const provideReproduceRun: MiddlewareHandler = async (c, next) => {
     c.set('reproduceResponse', reproduceRun);
     await next();
-  });
-  for (const middleware of deps.extensions?.beforeRoutes ?? []) app.use('*', middleware);
-  app.use('*', unroutedBodyLimit());
+  };
+  // One app-wide middleware, as each protected route's guards are (see inSequence): Hono
+  // dispatches one handler for all of them on every request, in this order.
+  app.use(
+    '*',
+    inSequence([marks.provide(), requestId(), securityHeaders(), provideReproduceRun, ...(deps.extensions?.beforeRoutes ?? []), unroutedBodyLimit()], onError),
+  );
   app.onError(onError);
   app.notFound(notFoundHandler);
 
@@ -134,11 +137,10 @@ function mountExperiments(
     limits,
     parallelism: deps.experimentParallelism ?? 1,
     instance: deps.instance,
-    coordination: deps.coordination,
-    queue: deps.experimentQueue,
+    topology: deps.experimentTopology,
   });
   const simulationBases = new SimulationBaseSource({ store: deps.store, engine: service.engine });
-  const experimentService = new ExperimentService({ store: deps.experiments, executor, scenarios: deps.scenarios, domains: deps.domains, clock: deps.clock, work: service.work, limits, simulationBases });
+  const experimentService = new ExperimentService({ store: deps.experiments, executor, scenarios: deps.scenarios, domains: deps.domains, clock: deps.clock, work: service.work, storage: service.storage, feed, limits, simulationBases });
   mountRouter(
     experimentsRouter({ service: experimentService, store: deps.experiments, feed, guards, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, live: deps.live }),
   );

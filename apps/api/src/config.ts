@@ -82,8 +82,14 @@ const EnvSchema = z.object({
   SIM_PLAYBACK_LEASE_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(500).max(600_000).optional()).transform((v) => v ?? 5_000),
   /** `api` (default): serves HTTP; `worker`: serves nothing, computes experiment runs from the shared queue. */
   SIM_ROLE: optional.pipe(z.enum(['api', 'worker']).optional()).transform((v) => v ?? 'api'),
+  SIM_LOG_FORMAT: optional.pipe(z.enum(['json', 'pretty']).optional()),
   /** Engine worker threads; default one per core but one (at least one). */
   SIM_ENGINE_WORKERS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(256).optional()),
+  /**
+   * Threads that run one prophecy's branches in each engine worker, its own included; default
+   * cores ÷ engine workers, at least 1 (docs/operations.md, "Prophecy threads").
+   */
+  SIM_PROPHECY_THREADS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(64).optional()),
   /** Engine reads (trace, a past state, compare) under way at once per organization; default 8 (docs/api.md, "Engine work", "The engine's queue"). */
   SIM_ENGINE_QUEUE_PER_ORGANIZATION: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100_000).optional()),
   /** Engine reads under way at once in this process, every organization together; default 64. */
@@ -154,12 +160,16 @@ export interface AppConfig {
   serviceVersion: string;
   /** Engine worker threads; undefined: one per core but one. */
   engineWorkers: number | undefined;
+  /** SIM_PROPHECY_THREADS: threads per engine worker for one prophecy's branches; undefined: the default. */
+  prophecyThreads: number | undefined;
   /** The bounded queue of engine reads (SIM_ENGINE_QUEUE_PER_ORGANIZATION, SIM_ENGINE_QUEUE_TOTAL). */
   engineQueue: EngineQueueLimits;
   /** Lease life of a playing simulation when processes share PostgreSQL (SIM_PLAYBACK_LEASE_MS). */
   playbackLeaseMs: number;
   /** What this process does (SIM_ROLE): serve the API, or compute experiment runs only. */
   role: 'api' | 'worker';
+  /** How log lines are written (SIM_LOG_FORMAT); undefined: readable in a terminal, JSON otherwise. */
+  logFormat: 'json' | 'pretty' | undefined;
   /** Ticks between checkpoints (SIM_CHECKPOINT_INTERVAL); undefined: picked from each world's size. */
   checkpointInterval: number | undefined;
   http: HttpLimits;
@@ -239,12 +249,14 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     trustProxy: e.SIM_TRUST_PROXY ?? { kind: 'socket' },
     serviceVersion: serviceVersion(root),
     engineWorkers: e.SIM_ENGINE_WORKERS,
+    prophecyThreads: e.SIM_PROPHECY_THREADS,
     engineQueue: {
       perOrganization: e.SIM_ENGINE_QUEUE_PER_ORGANIZATION ?? DEFAULT_ENGINE_QUEUE_LIMITS.perOrganization,
       total: e.SIM_ENGINE_QUEUE_TOTAL ?? DEFAULT_ENGINE_QUEUE_LIMITS.total,
     },
     playbackLeaseMs: e.SIM_PLAYBACK_LEASE_MS,
     role: e.SIM_ROLE,
+    logFormat: e.SIM_LOG_FORMAT,
     checkpointInterval: e.SIM_CHECKPOINT_INTERVAL,
     http: {
       headersTimeoutMs,

@@ -6,4 +6,5 @@ export { adapterInputJsonSchema, adapterStateJsonSchema, describeAdapter, type A
 export { DEFAULT_AGENT_BUDGET } from './shared/allocate-agents.js';
 export { epidemicAdapter, EpidemicInputSchema, forecastDays, initialInfectious, peakPrevalence, peakBedShare, reproductionNumbers, type EpidemicInput } from './adapters/epidemic.js';
 export { supplyChainAdapter, SupplyChainInputSchema, SITE_ROLES, bufferCover, suppliersOf, type SupplyChainInput } from './adapters/supply-chain.js';
-export { ecosystemAdapter, EcosystemInputSchema, type EcosystemInput } from './adapters/ecosystem.js';
+export { ecosystemAdapter, EcosystemInputSchema, forageCapacity, type EcosystemInput } from './adapters/ecosystem.js';
+export { bankRunAdapter, BankRunInputSchema, BANK_INTERVENTIONS, type BankRunInput } from './adapters/bank-run.js';

@@ -1,3 +1,4 @@
+import { bankRunAdapter } from './adapters/bank-run.js';
 import { ecosystemAdapter } from './adapters/ecosystem.js';
 import { epidemicAdapter } from './adapters/epidemic.js';
 import { supplyChainAdapter } from './adapters/supply-chain.js';
@@ -7,7 +8,7 @@ import type { DomainAdapter } from './domain-adapter.js';
  * Every domain adapter the service offers, in the order GET /v1/domains lists them. Adding a
  * domain is one file under `adapters/` plus one line here.
  */
-export const ADAPTERS: readonly DomainAdapter[] = [epidemicAdapter, supplyChainAdapter, ecosystemAdapter];
+export const ADAPTERS: readonly DomainAdapter[] = [epidemicAdapter, supplyChainAdapter, ecosystemAdapter, bankRunAdapter];
 
 const byId = new Map(ADAPTERS.map((adapter) => [adapter.id, adapter]));
 
@@ -15,7 +16,7 @@ const byId = new Map(ADAPTERS.map((adapter) => [adapter.id, adapter]));
  * Every registered adapter.
  *
  * @example
- * listAdapters().map((adapter) => adapter.id); // ['epidemic', 'supply-chain', 'ecosystem']
+ * listAdapters().map((adapter) => adapter.id); // ['epidemic', 'supply-chain', 'ecosystem', 'bank-run']
  */
 export function listAdapters(): DomainAdapter[] {
   return [...ADAPTERS];

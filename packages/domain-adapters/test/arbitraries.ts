@@ -74,24 +74,88 @@ export const supplyChainInput = fc
   })
   .map(withoutUndefined);
 
-/** Raw ecosystem inputs that respect the input schema. */
-export const ecosystemInput = fc
-  .record({
-    seed,
-    patches: sized(
-      fc.record({
-        name,
-        carryingCapacity: fc.double({ min: 0, max: 1e9, noNaN: true }),
-        animals: fc.integer({ min: 0, max: 1_000_000_000 }),
-      }),
-    ),
-    herdMobility: maybe(share),
-    regrowthWeeks: maybe(fc.double({ min: 1, max: 520, noNaN: true })),
-    resilienceWeeks: maybe(fc.double({ min: 1, max: 520, noNaN: true })),
-    management: maybe(fc.record({ rotationalGrazing: maybe(share), destocking: maybe(share) })),
-    climate: maybe(fc.record({ droughtsPerYear: maybe(fc.double({ min: 0, max: 52, noNaN: true })), droughtSeverity: maybe(share) })),
-    herdersAnticipate: maybe(fc.boolean()),
-    animalsPerAgent: maybe(fc.double({ min: 0.001, max: 1e9, noNaN: true })),
-  })
+/** Raw ecosystem inputs that respect the input schema; droughts name patches of the input. */
+export const ecosystemInput = sized(
+  fc.record({
+    name,
+    carryingCapacity: fc.double({ min: 0, max: 1e9, noNaN: true }),
+    animals: fc.integer({ min: 0, max: 1_000_000_000 }),
+  }),
+)
+  .chain((patches) =>
+    fc.record({
+      seed,
+      patches: fc.constant(patches),
+      herdMobility: maybe(share),
+      regrowthWeeks: maybe(fc.double({ min: 1, max: 520, noNaN: true })),
+      intakePerAnimal: maybe(fc.double({ min: 0.001, max: 10, noNaN: true })),
+      halfSaturation: maybe(fc.double({ min: 0.001, max: 0.99, noNaN: true })),
+      collapseShare: maybe(fc.double({ min: 0.001, max: 0.4, noNaN: true })),
+      management: maybe(fc.record({ destocking: maybe(share) })),
+      climate: maybe(
+        fc.record({
+          droughtsPerYear: maybe(fc.double({ min: 0, max: 52, noNaN: true })),
+          droughtSeverity: maybe(share),
+          droughtWeeks: maybe(fc.integer({ min: 1, max: 520 })),
+        }),
+      ),
+      droughts: maybe(
+        fc.array(
+          fc.record({
+            patches: fc.subarray(patches.map((patch) => patch.name), { minLength: 1 }),
+            startWeek: fc.integer({ min: 1, max: 1000 }),
+            weeks: fc.integer({ min: 1, max: 100 }),
+            severity: share,
+          }),
+          { maxLength: 3 },
+        ),
+      ),
+      herdersAnticipate: maybe(fc.boolean()),
+      destockingStrength: maybe(share),
+      animalsPerAgent: maybe(fc.double({ min: 0.001, max: 1e9, noNaN: true })),
+    }),
+  )
+  .map(withoutUndefined);
+
+/** Raw bank-run inputs that respect the input schema: unique bank names, exposures between them. */
+export const bankRunInput = fc
+  .uniqueArray(name, { minLength: 1, maxLength: 8 })
+  .chain((names) =>
+    fc.record({
+      seed,
+      banks: fc.tuple(
+        ...names.map((bankName) =>
+          fc.record({
+            name: fc.constant(bankName),
+            deposits: fc.double({ min: 0.001, max: 1e12, noNaN: true }),
+            liquid: fc.double({ min: 0, max: 1e12, noNaN: true }),
+            illiquid: maybe(fc.double({ min: 0, max: 1e12, noNaN: true })),
+            intervention: maybe(fc.constantFrom('none', 'deposit-insurance', 'suspension')),
+            suspendAt: maybe(share),
+          }),
+        ),
+      ),
+      impatientShare: maybe(share),
+      earlyPayout: maybe(fc.double({ min: 0.01, max: 100, noNaN: true })),
+      maturityReturn: maybe(fc.double({ min: 0.01, max: 100, noNaN: true })),
+      liquidationValue: maybe(share),
+      periodDays: maybe(fc.integer({ min: 1, max: 3650 })),
+      dailyNoise: maybe(fc.double({ min: 0, max: 10, noNaN: true })),
+      runStrength: maybe(share),
+      depositorsAnticipate: maybe(fc.boolean()),
+      exposures:
+        names.length < 2
+          ? fc.constant(undefined)
+          : maybe(
+              fc.array(
+                fc
+                  .tuple(fc.integer({ min: 0, max: names.length - 1 }), fc.integer({ min: 1, max: names.length - 1 }), fc.double({ min: 0, max: 1e12, noNaN: true }))
+                  .map(([from, step, amount]) => ({ lender: names[from]!, borrower: names[(from + step) % names.length]!, amount })),
+                { maxLength: 4 },
+              ),
+            ),
+      depositsPerAgent: maybe(fc.double({ min: 0.001, max: 1e9, noNaN: true })),
+    }),
+  )
   .map(withoutUndefined);
 

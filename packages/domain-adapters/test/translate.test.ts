@@ -5,7 +5,7 @@ import { adapterInputJsonSchema, ADAPTERS, describeAdapter, getAdapter, listAdap
 describe('registry', () => {
   it('lists every adapter once, with kebab-case ids', () => {
     const ids = listAdapters().map((adapter) => adapter.id);
-    expect(ids).toEqual(['epidemic', 'supply-chain', 'ecosystem']);
+    expect(ids).toEqual(['epidemic', 'supply-chain', 'ecosystem', 'bank-run']);
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     expect(new Set(ids).size).toBe(ids.length);
   });

@@ -1,7 +1,8 @@
-export { Simulation, replay, replaySteps, replayTicks, type ReplayTicksOptions, type CreateOptions, type StepObserver, type TickRecord } from './simulation.js';
+export { Simulation, replay, replaySteps, replayTicks, type ReplayTicksOptions, type CreateOptions, type RestoreOptions, type StepObserver, type TickRecord } from './simulation.js';
 export { ScenarioError, SnapshotError, UnknownEngineVersionError, toValidationIssues, type ValidationIssue } from './scenario-error.js';
 export { checkScenarioFile, flagDuplicateIds, type ScenarioFileCheck } from './scenario-file-check.js';
 export { LIMITS } from './limits.js';
+export { BranchWorkspace, IN_THREAD_BRANCHES, type BranchJob, type BranchOutcome, type BranchRunner, type BranchWorldData } from './model/branch-run.js';
 export { openStream, resumeStream, type RandomStream, type RandomStreamState } from './rng/random-stream.js';
 export type { EngineInput, EngineInputDraft, ReseedInput, ScheduledInput } from './model/engine-input.js';
 export type { InputProblem } from './model/apply-input.js';
@@ -14,6 +15,7 @@ export type { DomainModel, DomainCoupling, SitePressure } from './domain/domain-
 export { DomainBlockSchema, type DomainBlock } from './domain/domain-block.js';
 export { DomainStateSchema, domainStateAtStart, domainStateSchemaOf, type DomainState } from './domain/domain-state.js';
 export { DOMAIN_MODEL_IDS, domainModel, domainModels } from './domain/registry.js';
+export { domainWorkPerTick } from './domain/domain-work.js';
 export * from './schemas/policy.js';
 export * from './schemas/identifier.js';
 export * from './schemas/agent.js';

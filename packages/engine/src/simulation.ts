@@ -1,6 +1,7 @@
 import { checkInput, type InputProblem } from './model/apply-input.js';
 import { advanceTick, measureStability } from './model/advance-tick.js';
 import type { EngineInput, EngineInputDraft, ScheduledInput } from './model/engine-input.js';
+import type { BranchRunner } from './model/branch-run.js';
 import { observeAgents, observeState } from './model/observe.js';
 import { prophecyDue, prophesy } from './model/prophesy.js';
 import { fromSnapshot, toSnapshot, type EngineSnapshot } from './model/snapshot.js';
@@ -34,9 +35,24 @@ export interface StepObserver {
  * @example
  * Simulation.create(scenario, { engineVersion: '1.0.0' });
  */
-export interface CreateOptions {
+export interface CreateOptions extends RestoreOptions {
   /** Pins an engine version; the newest when left out. */
   engineVersion?: string;
+}
+
+/**
+ * Options of `Simulation.restore` (and, with `CreateOptions`, of `create` and `replay`).
+ *
+ * @example
+ * Simulation.restore(snapshot, { branchRunner: myThreadedRunner });
+ */
+export interface RestoreOptions {
+  /**
+   * Runs the branches of every prophecy (engine 1.2.0 on): on other threads, say. Left out, they
+   * run on the calling thread. What a step computes is byte for byte the same either way
+   * (docs/engine.md, "Branches on several threads").
+   */
+  branchRunner?: BranchRunner;
 }
 
 /**
@@ -87,7 +103,10 @@ function features(version: string): VersionFeatures {
  * console.log(sim.state().stability);
  */
 export class Simulation {
-  private constructor(private readonly world: World) {}
+  private constructor(
+    private readonly world: World,
+    private readonly branchRunner: BranchRunner | undefined,
+  ) {}
 
   /** Validates a scenario and builds its simulation at tick 0. Throws `ScenarioError` listing every problem. */
   static create(scenario: ScenarioInput, options: CreateOptions = {}): Simulation {
@@ -101,7 +120,7 @@ export class Simulation {
     const world = createWorld(parsed.data, version, rules);
     world.stability = measureStability(world, 0);
     world.belowThreshold = rules.warningThresholds.map((threshold) => world.stability < threshold);
-    return new Simulation(world);
+    return new Simulation(world, options.branchRunner);
   }
 
   /**
@@ -109,7 +128,7 @@ export class Simulation {
    * anything that does not match the snapshot format throws `SnapshotError` listing every
    * problem, and an engine version this build does not serve throws `UnknownEngineVersionError`.
    */
-  static restore(snapshot: unknown): Simulation {
+  static restore(snapshot: unknown, options: RestoreOptions = {}): Simulation {
     const parsed = EngineSnapshotSchema.safeParse(snapshot);
     if (!parsed.success) throw new SnapshotError(toValidationIssues(parsed.error));
     const version = features(parsed.data.engineVersion);
@@ -121,7 +140,7 @@ export class Simulation {
     }
     // The checked value itself is rebuilt (not zod's copy, whose keys follow the schema's order),
     // so that what the world reports keeps the order it was written in.
-    return new Simulation(fromSnapshot(snapshot as EngineSnapshot, version));
+    return new Simulation(fromSnapshot(snapshot as EngineSnapshot, version), options.branchRunner);
   }
 
   get engineVersion(): string {
@@ -211,7 +230,7 @@ export class Simulation {
       warning = null;
       loss = null;
       advanceTick(this.world, sink);
-      if (prophecyDue(this.world)) prophesy(this.world, sink);
+      if (prophecyDue(this.world)) prophesy(this.world, sink, this.branchRunner);
       done++;
       if (onStep) {
         onStep({

@@ -1,4 +1,4 @@
-import { prophecyBranchTicks, resolveRules, type EngineInput, type ResolvedRules, type Rules, type ScheduledInput } from '@sim/engine';
+import { domainWorkPerTick, prophecyBranchTicks, resolveRules, type EngineInput, type ResolvedRules, type Rules, type ScheduledInput } from '@sim/engine';
 
 /**
  * The work of a request in agent-ticks: one agent moved through one tick is one agent-tick. A
@@ -35,17 +35,39 @@ export interface WorkShape {
 }
 
 /**
- * Agent-ticks charged per agent for building or restoring a world: a run builds its world from
- * its scenario, a past state restores one from a checkpoint and serializes its state. Measured
- * by `charged-work.bench.ts` against a tick of the same world
- * (docs/api.md, "Engine work", "Cost model: agent-ticks"); without it a one-tick experiment run or a state read was charged
- * a few percent of what it costs a worker.
+ * Agent-ticks charged per agent for each world a request builds, restores or resumes: a run
+ * builds its world from its scenario, a past state restores one from a checkpoint and
+ * serializes its state, a step parses its stored snapshot, restores it, and snapshots and
+ * serializes it again. Measured by `charged-work.bench.ts` against the ticks of the same world,
+ * 18 to 30 ticks' worth for 10 000 agents
+ * (docs/api.md, "Engine work", "Cost model: agent-ticks");
+ * without it a one-tick step was charged about a twentieth of what it costs a worker, and a
+ * one-tick experiment run or a state read a few percent.
  */
-export const WORLD_SETUP_TICKS = 12;
+export const WORLD_SETUP_TICKS = 24;
 
-/** The fixed cost of building or restoring a world of `agents` (see WORLD_SETUP_TICKS). */
+/** The fixed cost of building, restoring or resuming one world of `agents` (see WORLD_SETUP_TICKS). */
 export function worldSetupCost(agents: number): number {
   return Math.max(1, agents) * WORLD_SETUP_TICKS;
+}
+
+/**
+ * A step's charge (`step`, time-control `step`): its ticks (estimateWork) and one world
+ * resumed from the stored snapshot and written back.
+ */
+export function stepCost(ticks: WorkEstimate): WorkEstimate {
+  return { ...ticks, cost: ticks.cost + worldSetupCost(ticks.agents) };
+}
+
+/**
+ * A `run`'s charge: its ticks twice (computed to store them, then replayed for the response)
+ * and three worlds: built and resumed for the first pass (a run computes from exactly what
+ * create stores), built again for the replay.
+ */
+export const RUN_WORLD_SETUPS = 3;
+
+export function runCost(ticks: WorkEstimate): WorkEstimate {
+  return { ...ticks, cost: 2 * ticks.cost + RUN_WORLD_SETUPS * worldSetupCost(ticks.agents) };
 }
 
 /** Prophecies due in ticks from+1 … from+ticks at `interval` (0: none). */
@@ -87,9 +109,16 @@ export function peakTickEstimate(shape: WorkShape): WorkEstimate {
   return estimateWork(shape, Math.max(0, shape.interval - 1), 1);
 }
 
-/** The shape of a scenario as written (rules defaulted), run by `engineVersion` (undefined: the costliest). */
-export function scenarioShape(scenario: { agents?: readonly unknown[] | undefined; rules?: Rules | undefined }, engineVersion?: string): WorkShape {
-  return shapeOf(scenario.agents?.length ?? 0, resolveRules(scenario.rules), engineVersion);
+/** A domain block as a scenario or a snapshot holds it. */
+type DomainOf = { domain?: { model: string; parameters?: unknown } | undefined };
+
+/**
+ * The shape of a scenario as written (rules defaulted), run by `engineVersion` (undefined: the
+ * costliest). A domain model counts as the agents its step is worth
+ * (docs/engine.md, "Domain models (1.4.0)").
+ */
+export function scenarioShape(scenario: { agents?: readonly unknown[] | undefined; rules?: Rules | undefined } & DomainOf, engineVersion?: string): WorkShape {
+  return shapeOf((scenario.agents?.length ?? 0) + domainWorkPerTick(scenario.domain), resolveRules(scenario.rules), engineVersion);
 }
 
 type ShapeRules = Pick<ResolvedRules, 'prophecyInterval' | 'prophecyBranches' | 'prophecyHorizon' | 'fixedPointIterations'>;
@@ -131,6 +160,6 @@ export function widenShape(shape: WorkShape, inputs: Iterable<EngineInput | Sche
 }
 
 /** The shape of a stored simulation as it stands (its snapshot) with its queued inputs. */
-export function snapshotShape(snapshot: { engineVersion: string; rules: ResolvedRules; agents: { ids: readonly string[] } }, pending: Iterable<EngineInput> = []): WorkShape {
-  return widenShape(shapeOf(snapshot.agents.ids.length, snapshot.rules, snapshot.engineVersion), pending);
+export function snapshotShape(snapshot: { engineVersion: string; rules: ResolvedRules; agents: { ids: readonly string[] } } & DomainOf, pending: Iterable<EngineInput> = []): WorkShape {
+  return widenShape(shapeOf(snapshot.agents.ids.length + domainWorkPerTick(snapshot.domain), snapshot.rules, snapshot.engineVersion), pending);
 }

@@ -1,4 +1,4 @@
-import type { AdvanceResult, AdvanceTask, CreateResult, CreateTask, MeasureResult, MeasureTask, QueueResult, QueueTask, ReplayResult, ReplayTask } from './engine-task.js';
+import type { AdvanceResult, AdvanceTask, CreateResult, CreateTask, MeasureResult, MeasureTask, QueueResult, QueueTask, ReplayResult, ReplayTask, TranslateResult, TranslateTask } from './engine-task.js';
 
 /**
  * Where the engine computes: a pool of worker threads in the server (the event loop only
@@ -16,6 +16,8 @@ export interface EngineRunner {
   create(task: CreateTask, signal?: AbortSignal): Promise<CreateResult>;
   /** Checks and queues inputs on a stored snapshot; see QueueTask. */
   queue(task: QueueTask, signal?: AbortSignal): Promise<QueueResult>;
+  /** Translates a domain input into a scenario; see TranslateTask. */
+  translate(task: TranslateTask, signal?: AbortSignal): Promise<TranslateResult>;
   /** Tasks started and not yet settled (running or queued). */
   readonly busy: number;
   /** Stops taking work; running tasks are ended. */

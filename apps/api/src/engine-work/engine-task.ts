@@ -3,6 +3,7 @@ import type { Checkpoint, SnapshotText } from '../engine-data/checkpoint.js';
 import type { CompactStep } from '../engine-data/compact-step.js';
 import type { SnapshotWeight } from '../engine-data/snapshot-weights.js';
 import type { MetricSpec, MetricValue } from '../engine-data/experiment-metrics.js';
+import type { DomainTranslation } from '../engine-data/domain-translation.js';
 
 /** A scenario to build at tick 0 under an engine version (already resolved: no default applies on a worker). */
 export interface ScenarioStart {
@@ -146,5 +147,21 @@ export type QueueResult =
   | { kind: 'refused'; completed: boolean; index: number; problem: InputProblem }
   | { kind: 'queued'; completed: boolean; pending: EngineInput[]; snapshot: SnapshotText; state: EngineState | undefined };
 
-export type EngineTask = AdvanceTask | ReplayTask | MeasureTask | CreateTask | QueueTask;
-export type EngineTaskResult = AdvanceResult | ReplayResult | MeasureResult | CreateResult | QueueResult;
+/**
+ * Translate a domain input into a scenario through its adapter (the input validated, the
+ * scenario built and checked with the engine's schema): work in proportion to the input, kept
+ * off the event loop (docs/api.md, "Where it runs").
+ */
+export interface TranslateTask {
+  kind: 'translate';
+  domain: string;
+  input: unknown;
+}
+
+export interface TranslateResult {
+  kind: 'translated';
+  translation: DomainTranslation;
+}
+
+export type EngineTask = AdvanceTask | ReplayTask | MeasureTask | CreateTask | QueueTask | TranslateTask;
+export type EngineTaskResult = AdvanceResult | ReplayResult | MeasureResult | CreateResult | QueueResult | TranslateResult;

@@ -1,8 +1,31 @@
 // The worker thread's module: piscina calls its default export with each task. A thin adapter:
-// all the work is @sim/engine's, run by runEngineTask; nothing here keeps state between tasks.
+// all the work is @sim/engine's, run by runEngineTask. Its one state between tasks is the
+// helper threads that run prophecy branches (docs/operations.md, "Prophecy threads"), started
+// with the first task and kept for the worker's life.
+import { workerData } from 'node:worker_threads';
+import type { BranchRunner } from '@sim/engine';
 import type { EngineTask, EngineTaskResult } from './engine-task.js';
+import { createThreadedBranchRunner } from './prophecy-threads/threaded-branch-runner.js';
 import { runEngineTask } from './run-engine-task.js';
 
+/** What the pool gives each worker (piscina's `workerData`). */
+export interface EngineWorkerData {
+  /** Threads for one prophecy's branches, this one included; 1: every branch here. */
+  prophecyThreads: number;
+}
+
+let branchRunner: BranchRunner | undefined;
+let started = false;
+
+function branchRunnerOfWorker(): BranchRunner | undefined {
+  if (!started) {
+    started = true;
+    const threads = (workerData as Partial<EngineWorkerData> | null)?.prophecyThreads ?? 1;
+    if (threads > 1) branchRunner = createThreadedBranchRunner({ threads });
+  }
+  return branchRunner;
+}
+
 export default function engineWorker(task: EngineTask): EngineTaskResult {
-  return runEngineTask(task);
+  return runEngineTask(task, undefined, { branchRunner: branchRunnerOfWorker() });
 }

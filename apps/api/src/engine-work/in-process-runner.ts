@@ -1,4 +1,4 @@
-import type { AdvanceResult, AdvanceTask, CreateResult, CreateTask, MeasureResult, MeasureTask, QueueResult, QueueTask, ReplayResult, ReplayTask } from './engine-task.js';
+import type { AdvanceResult, AdvanceTask, CreateResult, CreateTask, MeasureResult, MeasureTask, QueueResult, QueueTask, ReplayResult, ReplayTask, TranslateResult, TranslateTask } from './engine-task.js';
 import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
 import type { Checkpoint } from '../engine-data/checkpoint.js';
 import { advanceObserver, advanceResult, checkpointIfDue, measure, runEngineTask, startOfAdvance } from './run-engine-task.js';
@@ -76,6 +76,12 @@ export function createInProcessRunner(now: () => number = () => performance.now(
         await nextTurn();
         throwIfAborted(signal);
         return runEngineTask(task) as QueueResult;
+      }),
+    translate: (task: TranslateTask, signal?: AbortSignal): Promise<TranslateResult> =>
+      tracked(async () => {
+        await nextTurn();
+        throwIfAborted(signal);
+        return runEngineTask(task) as TranslateResult;
       }),
     async close() {},
   };

@@ -1,9 +1,10 @@
-import { ScenarioError, Simulation, type EngineEvent, type ScheduledInput, type StepObserver, type TraceStep } from '@sim/engine';
+import { ScenarioError, Simulation, type EngineEvent, type RestoreOptions, type ScheduledInput, type StepObserver, type TraceStep } from '@sim/engine';
 import type { Checkpoint, SnapshotText } from '../engine-data/checkpoint.js';
 import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
 import { compactStep } from '../engine-data/compact-step.js';
 import { snapshotShape } from '../engine-data/work-cost.js';
 import { measureRun } from '../engine-data/experiment-metrics.js';
+import { translateWithAdapters } from './translate-domain.js';
 import type {
   AdvanceResult,
   AdvanceTask,
@@ -18,6 +19,8 @@ import type {
   QueueTask,
   ReplayResult,
   ReplayTask,
+  TranslateResult,
+  TranslateTask,
 } from './engine-task.js';
 
 /** The outcome of an advance, once its ticks are computed (shared by the worker and the in-process runner). */
@@ -62,13 +65,13 @@ export function checkpointIfDue(simulation: Simulation, every: number, checkpoin
  * snapshot, as a stored one would be: a run computes from exactly what create stores, so it
  * is create followed by a step, byte for byte.
  */
-export function startOfAdvance(from: AdvanceTask['from']): Simulation {
-  if ('snapshot' in from) return Simulation.restore(JSON.parse(from.snapshot.json));
-  return Simulation.restore(Simulation.create(from.scenario, { engineVersion: from.engineVersion }).snapshot());
+export function startOfAdvance(from: AdvanceTask['from'], engine: RestoreOptions = {}): Simulation {
+  if ('snapshot' in from) return Simulation.restore(JSON.parse(from.snapshot.json), engine);
+  return Simulation.restore(Simulation.create(from.scenario, { engineVersion: from.engineVersion }).snapshot(), engine);
 }
 
-function advance(task: AdvanceTask): AdvanceResult {
-  const simulation = startOfAdvance(task.from);
+function advance(task: AdvanceTask, engine: RestoreOptions): AdvanceResult {
+  const simulation = startOfAdvance(task.from, engine);
   const { observer, events, steps } = advanceObserver(task.keepSteps);
   const checkpoints: Checkpoint[] = [];
   let advanced = 0;
@@ -82,9 +85,9 @@ function advance(task: AdvanceTask): AdvanceResult {
 }
 
 /** Where a replay stretch starts: the scenario at tick 0, a stored checkpoint, or the last stretch's end. */
-function startOf(from: ReplayTask['from']): Simulation {
-  if ('scenario' in from) return Simulation.create(from.scenario, { engineVersion: from.engineVersion });
-  return Simulation.restore('checkpoint' in from ? decodeCheckpoint(from.checkpoint) : from.snapshot);
+function startOf(from: ReplayTask['from'], engine: RestoreOptions): Simulation {
+  if ('scenario' in from) return Simulation.create(from.scenario, { ...engine, engineVersion: from.engineVersion });
+  return Simulation.restore('checkpoint' in from ? decodeCheckpoint(from.checkpoint) : from.snapshot, engine);
 }
 
 /**
@@ -92,8 +95,8 @@ function startOf(from: ReplayTask['from']): Simulation {
  * before the tick it applied at), and a snapshot between two ticks holds no queued input, so
  * replaying in stretches gives the same ticks, byte for byte, as one uninterrupted replay.
  */
-function replay(task: ReplayTask, now: () => number): ReplayResult {
-  const simulation = startOf(task.from);
+function replay(task: ReplayTask, now: () => number, engine: RestoreOptions): ReplayResult {
+  const simulation = startOf(task.from, engine);
   const inputs = [...task.inputs].sort((a, b) => a.tick - b.tick).filter((input) => input.tick > simulation.tick);
   const deadline = now() + task.budgetMs;
   const steps: ReplayResult['steps'] = [];
@@ -151,37 +154,46 @@ function queue(task: QueueTask): QueueResult {
 /**
  * Runs one engine task to its end. Pure apart from reading the clock to bound a replay
  * stretch (which changes where a stretch ends, never what is computed). The worker's whole
- * body; the in-process runner calls it too.
+ * body; the in-process runner calls it too. `engine` carries the worker's branch runner, which
+ * spreads a prophecy's branches over threads without changing what is computed
+ * (docs/operations.md, "Prophecy threads").
  */
-export function runEngineTask(task: EngineTask, now: () => number = () => performance.now()): EngineTaskResult {
+export function runEngineTask(task: EngineTask, now: () => number = () => performance.now(), engine: RestoreOptions = {}): EngineTaskResult {
   switch (task.kind) {
     case 'advance':
-      return advance(task);
+      return advance(task, engine);
     case 'replay':
-      return replay(task, now);
+      return replay(task, now, engine);
     case 'create':
       return create(task);
     case 'queue':
       return queue(task);
     case 'measure':
-      return measure(task);
+      return measure(task, engine);
+    case 'translate':
+      return translateDomain(task);
   }
+}
+
+/** A domain input's translation (its adapter's verdict, as plain data: it crosses to the main thread). */
+export function translateDomain(task: TranslateTask): TranslateResult {
+  return { kind: 'translated', translation: translateWithAdapters(task.domain, task.input) };
 }
 
 /**
  * One experiment run, start to end: the same ticks as creating the simulation and stepping it,
  * or, for a simulation base, as forking it with these inputs and stepping the fork.
  */
-export function measure(task: MeasureTask): MeasureResult {
-  const simulation = 'snapshot' in task.from ? forkOf(task.from) : Simulation.create(task.from.scenario, { engineVersion: task.from.engineVersion });
+export function measure(task: MeasureTask, engine: RestoreOptions = {}): MeasureResult {
+  const simulation = 'snapshot' in task.from ? forkOf(task.from, engine) : Simulation.create(task.from.scenario, { ...engine, engineVersion: task.from.engineVersion });
   const agents = simulation.agents().length;
   const metrics = measureRun(simulation, task.ticks, task.metrics);
   return { kind: 'measured', metrics, ticks: simulation.tick, agents };
 }
 
 /** The stored snapshot restored with the inputs queued, as a fork stores it and a step resumes it. */
-function forkOf(from: ForkStart): Simulation {
-  const simulation = Simulation.restore(JSON.parse(from.snapshot.json));
+function forkOf(from: ForkStart, engine: RestoreOptions): Simulation {
+  const simulation = Simulation.restore(JSON.parse(from.snapshot.json), engine);
   for (const input of from.inputs) simulation.enqueue(input);
   return simulation;
 }

@@ -2,8 +2,9 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { AdvanceResult, AdvanceTask, CreateResult, CreateTask, EngineTask, EngineTaskResult, MeasureResult, MeasureTask, QueueResult, QueueTask, ReplayResult, ReplayTask } from './engine-task.js';
+import type { AdvanceResult, AdvanceTask, CreateResult, CreateTask, EngineTask, EngineTaskResult, MeasureResult, MeasureTask, QueueResult, QueueTask, ReplayResult, ReplayTask, TranslateResult, TranslateTask } from './engine-task.js';
 import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
+import type { EngineWorkerData } from './engine-worker.js';
 
 /**
  * Worker threads for a machine: one per core but one, which the event loop keeps (routing,
@@ -45,6 +46,11 @@ const isAbort = (error: unknown): boolean => error instanceof Error && error.nam
 export interface WorkerPoolOptions {
   /** Threads in the pool; default defaultWorkerCount(). */
   threads?: number;
+  /**
+   * Threads each worker runs one prophecy's branches on, its own included; default 1 (none
+   * started). docs/operations.md, "Prophecy threads".
+   */
+  prophecyThreads?: number;
 }
 
 /**
@@ -55,6 +61,8 @@ export interface WorkerPoolOptions {
 export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): EngineRunner {
   const threads = options.threads ?? defaultWorkerCount();
   if (!Number.isInteger(threads) || threads < 1) throw new Error(`engine workers: expected a positive integer, got ${String(threads)}`);
+  const prophecyThreads = options.prophecyThreads ?? 1;
+  if (!Number.isInteger(prophecyThreads) || prophecyThreads < 1) throw new Error(`prophecy threads: expected a positive integer, got ${String(prophecyThreads)}`);
   const { filename, execArgv } = workerModule();
   const pool = new Piscina<EngineTask, EngineTaskResult>({
     filename,
@@ -67,6 +75,7 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): EngineR
     // scheduler serves the event loop first (Linux; piscina's optional @napi-rs/nice).
     niceIncrement: WORKER_NICENESS,
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    workerData: { prophecyThreads } satisfies EngineWorkerData,
   });
   let busy = 0;
   const run = async (task: EngineTask, signal: AbortSignal | undefined): Promise<EngineTaskResult> => {
@@ -90,6 +99,7 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): EngineR
     measure: async (task: MeasureTask, signal?: AbortSignal) => (await run(task, signal)) as MeasureResult,
     create: async (task: CreateTask, signal?: AbortSignal) => (await run(task, signal)) as CreateResult,
     queue: async (task: QueueTask, signal?: AbortSignal) => (await run(task, signal)) as QueueResult,
+    translate: async (task: TranslateTask, signal?: AbortSignal) => (await run(task, signal)) as TranslateResult,
     async close() {
       await pool.close({ force: true });
     },

@@ -174,7 +174,7 @@ async function checkAndWeigh(request: ExperimentRequest, context: PlanContext): 
       const problems: ValidationProblem[] = [];
       for (const [index, value] of values.entries()) {
         await slices.pause();
-        const outcome = translateValue(context.domains, base, segments, value);
+        const outcome = await translateValue(context.domains, base, segments, value, context.signal);
         if (typeof outcome === 'string') problems.push({ path: `${at}.${index}`, message: outcome });
         else if (parameters.length === 1) translated.set(index, outcome);
       }
@@ -185,7 +185,7 @@ async function checkAndWeigh(request: ExperimentRequest, context: PlanContext): 
   if (issues.length > 0) throw validationError(issues);
 
   const weighed = { engineVersion, parameters, replications: request.replications, seed: request.seed, ticks: request.ticks, metrics: [...request.metrics] };
-  const { runCost, totalCost } = await weigh({ ...weighed, base }, { scenario: baseScenario, simulation: context.simulation, translated }, combinations, context.domains, slices);
+  const { runCost, totalCost } = await weigh({ ...weighed, base }, { scenario: baseScenario, simulation: context.simulation, translated }, combinations, context, slices);
   return { spec: base === undefined ? undefined : { ...weighed, base }, combinations, runs, runCost, totalCost };
 }
 
@@ -203,13 +203,14 @@ interface ResolvedBase {
 async function resolveBase(request: ExperimentRequest, context: PlanContext, issues: ValidationProblem[], slices: TimeSlices): Promise<ResolvedBase> {
   if ('simulation' in request.base) return resolveSimulationBase(context, issues);
   const engineVersion = request.engineVersion ?? DEFAULT_ENGINE_VERSION;
-  const resolved = resolveScenario(request.base, context.scenarios, context.domains);
-  // A domain input's translation and the check of what it gave are two slices.
+  // A domain input is translated on an engine worker (docs/api.md, "Where it runs").
+  const resolved = await resolveScenario(request.base, context.scenarios, context.domains, context.signal);
   await slices.pause();
   const prefix = 'scenario' in request.base ? 'base.scenario' : 'domain' in request.base ? 'base.input' : 'base';
   // The base must run as it is: the schema the engine checks, without building a world on the
   // event loop (docs/api.md, "Where it runs"); the engine version was checked with the request.
-  const parsed = ScenarioSchema.safeParse(resolved.scenario);
+  // A domain's translation was checked with that schema where it was made, on a worker.
+  const parsed = 'domain' in request.base ? { success: true as const } : ScenarioSchema.safeParse(resolved.scenario);
   if (!parsed.success) throw validationError(toValidationIssues(parsed.error).map((i) => ({ path: [prefix, i.path].filter((p) => p !== '').join('.'), message: i.message })));
   const attractorIds = new Set((resolved.scenario.initialState.attractors ?? []).map((a) => a.id));
   if ('domain' in request.base) {
@@ -266,8 +267,8 @@ function rangeProblems(range: ValueRange, at: string, issues: ValidationProblem[
 }
 
 /** The adapter's verdict on the base input with this one value set: its scenario, or the problem. */
-function translateValue(domains: DomainCatalog, base: Extract<ExperimentBase, { kind: 'domain' }>, segments: string[], value: ParameterValue): ScenarioInput | string {
-  const translated = domains.translate(base.domain, applyToInput(base.input, segments, value));
+async function translateValue(domains: DomainCatalog, base: Extract<ExperimentBase, { kind: 'domain' }>, segments: string[], value: ParameterValue, signal: AbortSignal | undefined): Promise<ScenarioInput | string> {
+  const translated = await domains.translate(base.domain, applyToInput(base.input, segments, value), signal);
   if (translated.ok) return translated.scenario;
   if (translated.reason === 'unknown-domain') return `unknown domain ${base.domain}`;
   return translated.issues.map((i) => `${i.path}: ${i.message}`).join('; ') || 'invalid value';
@@ -282,7 +283,7 @@ async function weigh(
   spec: Omit<ExperimentSpec, 'base'> & { base: ExperimentBase | undefined },
   start: { scenario: ScenarioInput | undefined; simulation: SimulationBaseFacts | undefined; translated: ReadonlyMap<number, ScenarioInput> },
   combinations: number,
-  domains: DomainCatalog,
+  context: Pick<PlanContext, 'domains' | 'signal'>,
   slices: TimeSlices,
 ): Promise<{ runCost: WorkEstimate; totalCost: WorkEstimate }> {
   let runCost: WorkEstimate | undefined;
@@ -295,7 +296,7 @@ async function weigh(
     const ticked =
       start.simulation !== undefined
         ? estimateWork(widenShape(start.simulation.shape, ruleChanges(spec, c)), start.simulation.atTick, spec.ticks)
-        : estimateWork(scenarioShape(start.translated.get(c) ?? costScenario({ ...spec, base: base as ExperimentBase }, start.scenario as ScenarioInput, c, domains), spec.engineVersion), 0, spec.ticks);
+        : estimateWork(scenarioShape(start.translated.get(c) ?? (await costScenario({ ...spec, base: base as ExperimentBase }, start.scenario as ScenarioInput, c, context)), spec.engineVersion), 0, spec.ticks);
     // Each run also builds (or restores) its world: a fixed cost per run.
     const cost = { ...ticked, cost: ticked.cost + worldSetupCost(ticked.agents) };
     if (runCost === undefined || cost.cost > runCost.cost) runCost = cost;
@@ -318,9 +319,9 @@ function ruleChanges(spec: Pick<ExperimentSpec, 'parameters'>, combination: numb
  * What decides a combination's cost: its agents and prophecy rules. For a scenario only `rules.*`
  * can change them (so the agents are not copied per combination); a domain input is translated.
  */
-function costScenario(spec: ExperimentSpec, baseScenario: ScenarioInput, combination: number, domains: DomainCatalog): Pick<ScenarioInput, 'agents' | 'rules'> {
+async function costScenario(spec: ExperimentSpec, baseScenario: ScenarioInput, combination: number, context: Pick<PlanContext, 'domains' | 'signal'>): Promise<Pick<ScenarioInput, 'agents' | 'rules'>> {
   if (spec.base.kind !== 'scenario') {
-    const translated = combinationScenario(spec, combination, domains);
+    const translated = await combinationScenario(spec, combination, context.domains, context.signal);
     return translated.ok ? translated.scenario : baseScenario;
   }
   const rules = { ...baseScenario.rules };

@@ -7,12 +7,16 @@ import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
 import { organizationFor, organizationsToList } from '../simulations/tenancy.js';
 import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
+import { estimateExperimentResultBytes } from '../storage-budget/experiment-storage-cost.js';
+import { unlimitedStorageBudget, type StorageBudget } from '../storage-budget/storage-budget.js';
 import { runTable, type RunTable } from './experiment-export.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
 import { planExperiment, preflightExperiment, type ExperimentPlan, type ExperimentRequest, type PlanContext } from './experiment-plan.js';
 import { summarizeRuns, type ResultsSummary } from './experiment-results.js';
 import type { ExperimentScheduler } from './experiment-scheduler.js';
+import type { ExperimentFeed } from './experiment-feed.js';
 import type { ExperimentRecord, ExperimentStore } from './experiment-store.js';
+import { releaseWhenFinished } from './release-when-finished.js';
 import { experimentView, type ExperimentView } from './experiment-view.js';
 import type { LocatedSimulationBase, SimulationBaseSource } from './simulation-base.js';
 
@@ -23,6 +27,10 @@ export interface ExperimentServiceDeps {
   domains: DomainCatalog;
   clock: Clock;
   work: WorkBudget;
+  /** The organization's stored bytes; default unlimited. */
+  storage?: StorageBudget | undefined;
+  /** Its status events release an experiment's storage reservation when it finishes; without it, at once. */
+  feed?: ExperimentFeed | undefined;
   limits: ExperimentLimitsTable;
   /** Where a simulation base is found and replayed to its tick. */
   simulationBases: SimulationBaseSource;
@@ -57,17 +65,29 @@ export class ExperimentService {
     const planned = located === undefined ? await planExperiment(body, context) : undefined;
     const weighed = planned ?? (await preflightExperiment(body, { ...context, simulation: located?.facts }));
     await this.assertQueueRoom(organizationId, tier);
-    const replayCost = located?.replayCost.cost ?? 0;
-    await this.deps.work.admit(request, { ...weighed.totalCost, cost: weighed.totalCost.cost + replayCost }, { experimentRun: weighed.runCost });
-    const plan = planned ?? (await this.planOnState(body, context, located, request.signal));
-    const id = randomUUID();
-    const createdAt = this.deps.clock.now().toISOString();
-    const { base } = plan.spec;
-    const scenarioId = base.kind === 'domain' ? `domain:${base.domain}` : base.scenarioId;
-    const experiment = { id, organizationId, tier, scenarioId, spec: plan.spec, combinations: plan.combinations, runsTotal: plan.runs, createdAt };
-    await this.deps.store.create(experiment, { type: 'experiment:status', data: { status: 'queued', done: 0 } });
-    const record = await this.deps.store.get(id);
-    if (record === undefined) throw new Error(`experiment ${id} vanished after it was stored`);
+    // Its results, weighed against the organization's storage quota before any compute is drawn
+    // (docs/api.md, "Storage budget"): 422 STORAGE_LIMIT_EXCEEDED, nothing queued.
+    // Reserved until the experiment finishes, so concurrent submissions are weighed together.
+    const reservation = await (this.deps.storage ?? unlimitedStorageBudget).admit(request.auth, organizationId, estimateExperimentResultBytes(body.metrics, weighed.runs));
+    let record: ExperimentRecord | undefined;
+    try {
+      const replayCost = located?.replayCost.cost ?? 0;
+      await this.deps.work.admit(request, { ...weighed.totalCost, cost: weighed.totalCost.cost + replayCost }, { experimentRun: weighed.runCost });
+      const plan = planned ?? (await this.planOnState(body, context, located, request.signal));
+      const id = randomUUID();
+      const createdAt = this.deps.clock.now().toISOString();
+      const { base } = plan.spec;
+      const scenarioId = base.kind === 'domain' ? `domain:${base.domain}` : base.scenarioId;
+      const experiment = { id, organizationId, tier, scenarioId, spec: plan.spec, combinations: plan.combinations, runsTotal: plan.runs, createdAt };
+      await this.deps.store.create(experiment, { type: 'experiment:status', data: { status: 'queued', done: 0 } });
+      record = await this.deps.store.get(id);
+      if (record === undefined) throw new Error(`experiment ${id} vanished after it was stored`);
+    } catch (error) {
+      reservation.release();
+      throw error;
+    }
+    if (this.deps.feed === undefined) reservation.release();
+    else releaseWhenFinished(this.deps.feed, record.id, reservation);
     this.deps.executor.enqueue(record);
     return experimentView(record, null);
   }

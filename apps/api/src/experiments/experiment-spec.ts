@@ -77,7 +77,7 @@ export function combinationValues(spec: Pick<ExperimentSpec, 'parameters'>, comb
 export type CombinationScenario = { ok: true; scenario: ScenarioInput } | { ok: false; message: string };
 
 /** The scenario of combination `c` of a scenario or domain base, its seed still the base's (see runInputs). */
-export function combinationScenario(spec: ExperimentSpec, combination: number, domains: DomainCatalog): CombinationScenario {
+export async function combinationScenario(spec: ExperimentSpec, combination: number, domains: DomainCatalog, signal?: AbortSignal): Promise<CombinationScenario> {
   const values = combinationValues(spec, combination);
   if (spec.base.kind === 'simulation') throw new Error('a simulation base has no scenario per combination: see combinationChanges');
   const base: ParameterBase = spec.base.kind === 'scenario' ? { kind: 'scenario', scenario: spec.base.scenario } : { kind: 'domain', input: spec.base.input };
@@ -87,7 +87,7 @@ export function combinationScenario(spec: ExperimentSpec, combination: number, d
       const target = resolvePath(path, base);
       if (typeof target !== 'string' && target.kind === 'input') input = applyToInput(input, target.segments, value);
     }
-    const translated = domains.translate(spec.base.domain, input);
+    const translated = await domains.translate(spec.base.domain, input, signal);
     if (translated.ok) return { ok: true, scenario: translated.scenario };
     return { ok: false, message: translated.reason === 'unknown-domain' ? `domain adapter ${spec.base.domain} is gone` : translated.issues.map((i) => `${i.path}: ${i.message}`).join('; ') };
   }

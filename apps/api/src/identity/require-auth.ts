@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { unauthorized } from '../lib/api-error.js';
+import { requestHeader } from '../lib/request-header.js';
 import type { Authenticator } from './auth-context.js';
 
 /**
@@ -9,8 +10,8 @@ import type { Authenticator } from './auth-context.js';
  */
 export function requireAuth(authenticator: Authenticator): MiddlewareHandler {
   return async function requireAuthMiddleware(c, next) {
-    const apiKey = c.req.header('x-api-key');
-    const authorization = c.req.header('authorization');
+    const apiKey = requestHeader(c, 'x-api-key');
+    const authorization = requestHeader(c, 'authorization');
     if (apiKey !== undefined && authorization !== undefined) {
       throw unauthorized('Send either X-Api-Key or Authorization, not both');
     }

@@ -12,9 +12,10 @@ export interface WindowCount {
 export interface RateLimitStore {
   /**
    * Adds `amount` (default one; negative gives back) to the bucket in the window starting at
-   * `windowStart` (a later window resets it to `amount`).
+   * `windowStart` (a later window resets it to `amount`). `limit`, the bucket's limit, lets a
+   * store that counts locally tell when the count must be exact (SettlingRateLimitStore).
    */
-  increment(bucket: string, windowStart: number, amount?: number): Promise<WindowCount>;
+  increment(bucket: string, windowStart: number, amount?: number, limit?: number): Promise<WindowCount>;
   /** The bucket's count in that window, without counting. */
   peek(bucket: string, windowStart: number): Promise<number>;
   /** Forgets buckets whose window started before `before` (Unix seconds); returns how many. */

@@ -55,9 +55,9 @@ export class RateLimiter {
     const bucket = `${identity}|${routeClass}`;
     this.maybeSweep(nowMs);
     if ((this.exhausted.get(bucket) ?? -1) >= windowStart) return decide(routeClass, limit, windowSeconds, limit + 1, windowStart, nowMs);
-    const counted = await this.options.store.increment(bucket, windowStart, amount);
+    const counted = await this.options.store.increment(bucket, windowStart, amount, limit);
     if (amount > 1 && counted.count > limit) {
-      const restored = await this.options.store.increment(bucket, counted.windowStart, -amount);
+      const restored = await this.options.store.increment(bucket, counted.windowStart, -amount, limit);
       const refused = decide(routeClass, limit, windowSeconds, restored.count, restored.windowStart, nowMs);
       return { ...refused, allowed: false };
     }

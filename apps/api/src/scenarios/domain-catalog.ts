@@ -1,5 +1,4 @@
-import type { ScenarioInput } from '@sim/engine';
-import type { ValidationProblem } from '../lib/api-error.js';
+import type { DomainTranslation } from '../engine-data/domain-translation.js';
 
 /** A domain adapter as GET /v1/domains describes it. */
 export interface DomainDescription {
@@ -13,22 +12,24 @@ export interface DomainDescription {
   example: unknown;
 }
 
-export type DomainTranslation =
-  | { ok: true; scenario: ScenarioInput }
-  | { ok: false; reason: 'unknown-domain' }
-  /** Issue paths start with `input.`. */
-  | { ok: false; reason: 'invalid-input'; issues: ValidationProblem[] };
+export type { DomainTranslation };
 
 /** The domain adapters the service offers; the app sees only this port. */
 export interface DomainCatalog {
   list(): DomainDescription[];
   get(id: string): DomainDescription | undefined;
-  translate(id: string, input: unknown): DomainTranslation;
+  /**
+   * The scenario an input translates to, already checked against the engine's ScenarioSchema
+   * (defaults filled in). Asynchronous: a translation takes time in proportion to its input, so
+   * the server makes it on an engine worker, never on the event loop
+   * (docs/api.md, "Where it runs"). Rejects with EngineTaskCancelled when `signal` aborts first.
+   */
+  translate(id: string, input: unknown, signal?: AbortSignal): Promise<DomainTranslation>;
 }
 
 /** No adapters at all: every domain is unknown. */
 export const emptyDomainCatalog: DomainCatalog = {
   list: () => [],
   get: () => undefined,
-  translate: () => ({ ok: false, reason: 'unknown-domain' }),
+  translate: () => Promise.resolve({ ok: false, reason: 'unknown-domain' }),
 };

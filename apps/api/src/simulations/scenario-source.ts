@@ -17,16 +17,17 @@ export interface ResolvedScenario {
 /**
  * Turns a source into a runnable scenario: a catalogue id (404 if unknown), an inline scenario
  * (already validated), or a domain adapter's translation (404 unknown domain, 400 bad input).
- * Domain simulations are stored under the scenario id `domain:<id>`.
+ * Domain simulations are stored under the scenario id `domain:<id>`. A translation is made on an
+ * engine worker in the server (docs/api.md, "Where it runs").
  */
-export function resolveScenario(source: ScenarioSource, scenarios: ScenarioCatalog, domains: DomainCatalog): ResolvedScenario {
+export async function resolveScenario(source: ScenarioSource, scenarios: ScenarioCatalog, domains: DomainCatalog, signal?: AbortSignal): Promise<ResolvedScenario> {
   if ('scenarioId' in source) {
     const file = scenarios.get(source.scenarioId);
     if (file === undefined) throw notFound(`Scenario ${source.scenarioId} not found`);
     return { scenarioId: file.id, scenario: toRunnable(file) };
   }
   if ('scenario' in source) return { scenarioId: INLINE_SCENARIO_ID, scenario: source.scenario };
-  const translated = domains.translate(source.domain, source.input);
+  const translated = await domains.translate(source.domain, source.input, signal);
   if (translated.ok) return { scenarioId: `domain:${source.domain}`, scenario: translated.scenario };
   if (translated.reason === 'unknown-domain') throw notFound(`Domain adapter ${source.domain} not found`);
   if (translated.issues.length === 0) throw new ApiError(400, 'VALIDATION_ERROR', 'Invalid domain input', { issues: [{ path: 'input', message: 'invalid input' }] });

@@ -2,26 +2,40 @@ import type { AuthContext } from '../identity/auth-context.js';
 import type { TierLimitsTable } from '../identity/tier-limits.js';
 import { ApiError } from '../lib/api-error.js';
 import type { Clock } from '../lib/clock.js';
+import { StorageReservations } from './storage-reservations.js';
 import type { StorageUsageReader } from './storage-usage.js';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
 /**
  * Stored bytes as a budget: per organization, a quota by tier. A request that stores history is
- * weighed before it runs, from arithmetic (estimateStoredBytes); the bytes it actually stored
- * are counted when they are written (docs/api.md, "Storage budget").
+ * weighed before it runs, from arithmetic (estimateStoredBytes); its estimate is reserved until
+ * what it stored is written and counted (docs/api.md, "Storage budget").
  */
 export interface StorageBudget {
   /**
-   * Refuses with 422 STORAGE_LIMIT_EXCEEDED when what `organizationId` stores plus `estimate`
-   * bytes is over its tier's quota. Nothing is reserved: the bytes count once written.
+   * Refuses with 422 STORAGE_LIMIT_EXCEEDED when what `organizationId` stores, plus what its
+   * requests admitted in this process have reserved and not yet released, plus `estimate`
+   * bytes, is over its tier's quota. Otherwise reserves `estimate` until the reservation is
+   * released: call `release` once what the request stores is committed, or once it stores
+   * nothing (refused later, failed, cancelled).
    */
-  admit(auth: AuthContext, organizationId: string, estimate: number): Promise<void>;
+  admit(auth: AuthContext, organizationId: string, estimate: number): Promise<StorageReservation>;
 }
 
+export interface StorageReservation {
+  /** Releases the reserved bytes; later calls do nothing. */
+  release(): void;
+}
+
+const nothingReserved: StorageReservation = { release() {} };
+
 export const unlimitedStorageBudget: StorageBudget = {
-  async admit() {},
+  admit: async () => nothingReserved,
 };
+
+/** A stored-bytes count read again at most this often when reservations are released meanwhile. */
+const MAX_READS = 4;
 
 export function storageLimitError(estimate: number, used: number, quota: number, tier: string): ApiError {
   return new ApiError(
@@ -32,13 +46,24 @@ export function storageLimitError(estimate: number, used: number, quota: number,
   );
 }
 
-export function createStorageBudget(options: { reader: StorageUsageReader; tiers: TierLimitsTable; clock: Clock }): StorageBudget {
+export function createStorageBudget(options: { reader: StorageUsageReader; tiers: TierLimitsTable; clock: Clock; reservations?: StorageReservations }): StorageBudget {
+  const reservations = options.reservations ?? new StorageReservations();
   return {
     async admit(auth, organizationId, estimate) {
       const tier = auth.tier ?? 'free';
       const quota = options.tiers[tier].storage.quotaBytes;
-      const used = (await options.reader.storageUsage(organizationId, options.clock.now().getTime())).total;
-      if (used + estimate > quota) throw storageLimitError(estimate, used, quota, tier);
+      let used = 0;
+      for (let read = 0; read < MAX_READS; read++) {
+        const generation = reservations.generation;
+        used = (await options.reader.storageUsage(organizationId, options.clock.now().getTime())).total;
+        // No reservation released while reading: none of what was counted is also reserved
+        // and nothing written and released is missing from the count.
+        if (reservations.generation === generation) break;
+      }
+      // Checked and reserved in one turn of the event loop: a concurrent admission sees it.
+      const reserved = reservations.of(organizationId);
+      if (used + reserved + estimate > quota) throw storageLimitError(estimate, used + reserved, quota, tier);
+      return { release: reservations.reserve(organizationId, estimate) };
     },
   };
 }

@@ -87,6 +87,12 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(databas
       return row === undefined ? undefined : toRecord(row);
     },
 
+    async progress(id) {
+      const row = await db.selectFrom('experiments').select(['status', 'runs_done', 'runs_total', 'event_seq']).where('id', '=', id).executeTakeFirst();
+      if (row === undefined) return undefined;
+      return { status: row.status as ExperimentStatus, runsDone: Number(row.runs_done), runsTotal: Number(row.runs_total), lastEventSeq: Number(row.event_seq) };
+    },
+
     async list(filter) {
       if (filter.organizationIds.length === 0) return { items: [], total: 0 };
       const where = db.selectFrom('experiments').where('organization_id', 'in', [...filter.organizationIds]);

@@ -24,7 +24,8 @@ import {
   snapshotJsonOf,
 } from '../simulations/simulation-store.js';
 import type { ChangeWatch } from './change-watch.js';
-import { ReadThroughCache } from './read-through-cache.js';
+import { deepFreeze, ReadThroughCache } from './read-through-cache.js';
+import { BoundedMap } from '../lib/bounded-map.js';
 import type { StorageCapabilities } from './storage-capabilities.js';
 
 /** Stored events the service writes, not the engine: a fork does not inherit them. */
@@ -103,6 +104,14 @@ export class KyselySimulationStore implements SimulationStore {
   private readonly getByIdSql: string;
   /** `get` is read far more often than a simulation changes; a hit skips the query and the parse of its state. */
   private readonly records: ReadThroughCache<string, SimulationRecord>;
+  /**
+   * Without a ChangeWatch (PostgreSQL: other instances write), `get` asks the database every
+   * time, but only for the row's version when it is the one of the record kept here; the state
+   * (the large column) crosses only when it changed (docs/operations.md, "PostgreSQL").
+   */
+  private readonly versionChecked: BoundedMap<string, SimulationRecord> | undefined;
+  /** The same columns as getByIdSql, the state null when the version is the given one; parameters (version, id). */
+  private readonly getIfChangedSql: string;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -110,7 +119,19 @@ export class KyselySimulationStore implements SimulationStore {
     changes?: ChangeWatch,
   ) {
     this.getByIdSql = db.selectFrom('simulations').select(RECORD_COLUMNS).where('id', '=', '').compile().sql;
-    this.records = new ReadThroughCache(changes?.watches(db) ? changes : undefined, ['simulations'], CACHED_SIMULATIONS);
+    const watched = changes?.watches(db) === true;
+    this.records = new ReadThroughCache(watched ? changes : undefined, ['simulations'], CACHED_SIMULATIONS);
+    this.versionChecked = watched ? undefined : new BoundedMap(CACHED_SIMULATIONS);
+    const ifChanged = db
+      .selectFrom('simulations')
+      .select((eb) => [
+        ...RECORD_COLUMNS.filter((column) => column !== 'state'),
+        eb.case().when('version', '=', -1).then(sql<string | null>`null`).else(eb.ref('state')).end().as('state'),
+      ])
+      .where('id', '=', '')
+      .compile();
+    if (JSON.stringify(ifChanged.parameters) !== '[-1,""]') throw new Error('KyselySimulationStore: unexpected parameters of the version-checked read');
+    this.getIfChangedSql = ifChanged.sql;
   }
 
   async create(simulation: NewSimulation, changes: SimulationChanges): Promise<StoredEvent[]> {
@@ -357,11 +378,34 @@ export class KyselySimulationStore implements SimulationStore {
   }
 
   async get(id: string): Promise<SimulationRecord | undefined> {
+    if (this.versionChecked !== undefined) return this.getVersionChecked(this.versionChecked, id);
     return this.records.get(id, async () => {
       const { rows } = await this.db.executeQuery<RecordRow>(CompiledQuery.raw(this.getByIdSql, [id]));
       const row = rows[0];
       return row === undefined ? undefined : toRecord(row);
     });
+  }
+
+  /**
+   * One query: the kept record when the row's version is still its version (the state is not
+   * sent), else the row, which is kept. A record is frozen, as ReadThroughCache's are: callers share it.
+   */
+  private async getVersionChecked(kept: BoundedMap<string, SimulationRecord>, id: string): Promise<SimulationRecord | undefined> {
+    const known = kept.get(id);
+    const { rows } = await this.db.executeQuery<Omit<RecordRow, 'state'> & { state: string | null }>(CompiledQuery.raw(this.getIfChangedSql, [known?.version ?? -1, id]));
+    const row = rows[0];
+    if (row === undefined) {
+      kept.delete(id);
+      return undefined;
+    }
+    // The state is null only when the version is the one asked about, never -1: the kept record's.
+    if (row.state === null && known !== undefined) return known;
+    if (row.state === null) throw new Error(`simulation ${id}: no state stored`);
+    const record = deepFreeze(toRecord({ ...row, state: row.state }));
+    const latest = kept.get(id);
+    // Two reads in flight: the newer version is kept.
+    if (latest === undefined || latest.version <= record.version) kept.set(id, record);
+    return record;
   }
 
   async getRunnable(id: string): Promise<RunnableSimulation | undefined> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { RateLimitStore, WindowCount } from '../rate-limit/rate-limit-store.js';
+import type { WindowCount } from '../rate-limit/rate-limit-store.js';
+import type { SettleEntry, SettleTarget } from '../rate-limit/settling-rate-limit-store.js';
 import type { RateLimitTables } from './rate-limit-tables.js';
 
 /** The bucket column's size (varchar(300), which PostgreSQL enforces and SQLite does not). */
@@ -21,22 +22,41 @@ function bucketKey(bucket: string): string {
  * stamped with a later window resets the row; an earlier one (a clock behind) counts into the
  * current window rather than moving it back.
  */
-export function createKyselyRateLimitStore<DB extends RateLimitTables>(database: Kysely<DB>): RateLimitStore {
+export function createKyselyRateLimitStore<DB extends RateLimitTables>(database: Kysely<DB>): SettleTarget {
   const db = database as unknown as Kysely<RateLimitTables>;
+  const upsert = (rows: Array<{ bucket: string; window_start: number; count: number }>) =>
+    db
+      .insertInto('rate_limit_counters')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('bucket').doUpdateSet({
+          count: sql<number>`case when excluded.window_start > rate_limit_counters.window_start then excluded.count else rate_limit_counters.count + excluded.count end`,
+          window_start: sql<number>`case when excluded.window_start > rate_limit_counters.window_start then excluded.window_start else rate_limit_counters.window_start end`,
+        }),
+      )
+      .returning(['bucket', 'count', 'window_start']);
   return {
     async increment(bucket, windowStart, amount = 1): Promise<WindowCount> {
-      const row = await db
-        .insertInto('rate_limit_counters')
-        .values({ bucket: bucketKey(bucket), window_start: windowStart, count: amount })
-        .onConflict((oc) =>
-          oc.column('bucket').doUpdateSet({
-            count: sql<number>`case when excluded.window_start > rate_limit_counters.window_start then excluded.count else rate_limit_counters.count + excluded.count end`,
-            window_start: sql<number>`case when excluded.window_start > rate_limit_counters.window_start then excluded.window_start else rate_limit_counters.window_start end`,
-          }),
-        )
-        .returning(['count', 'window_start'])
-        .executeTakeFirstOrThrow();
+      const row = await upsert([{ bucket: bucketKey(bucket), window_start: windowStart, count: amount }]).executeTakeFirstOrThrow();
       return { count: Number(row.count), windowStart: Number(row.window_start) };
+    },
+
+    /**
+     * One statement per 500 buckets, in key order: instances settling at once lock shared rows
+     * in the same order, never each other's first.
+     */
+    async incrementMany(entries: readonly SettleEntry[]): Promise<Map<string, WindowCount>> {
+      const byKey = new Map(entries.map((entry) => [bucketKey(entry.bucket), entry]));
+      const keys = [...byKey.keys()].sort();
+      const counts = new Map<string, WindowCount>();
+      for (let start = 0; start < keys.length; start += 500) {
+        const rows = keys.slice(start, start + 500).map((key) => ({ bucket: key, window_start: byKey.get(key)!.windowStart, count: byKey.get(key)!.amount }));
+        for (const row of await upsert(rows).execute()) {
+          const entry = byKey.get(row.bucket);
+          if (entry !== undefined) counts.set(entry.bucket, { count: Number(row.count), windowStart: Number(row.window_start) });
+        }
+      }
+      return counts;
     },
 
     async peek(bucket, windowStart) {

@@ -7,7 +7,7 @@ interface Entry<V> {
 }
 
 /** Freezes a value read from the database and everything in it: a cached value is shared by every caller. */
-function deepFreeze<V>(value: V): V {
+export function deepFreeze<V>(value: V): V {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const inner of Object.values(value)) deepFreeze(inner);

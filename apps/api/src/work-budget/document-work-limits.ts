@@ -27,7 +27,9 @@ const COMPUTE_HEADERS = {
 const TOO_COSTLY =
   'WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); ' +
   'for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. ' +
-  '`details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran.';
+  '`details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. ' +
+  'STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier\'s storage quota; ' +
+  '`details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran.';
 /** The reads that queue for the engine (see engineQueue). */
 const ENGINE_READS: readonly string[] = ['/v1/simulations/{id}/trace', '/v1/simulations/{id}/states/{tick}', '/v1/simulations/{id}/compare/{otherId}'];
 const ENGINE_QUEUE_FULL =

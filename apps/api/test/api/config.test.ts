@@ -59,6 +59,20 @@ describe('SIM_ENGINE_WORKERS', () => {
   });
 });
 
+describe('SIM_PROPHECY_THREADS', () => {
+  it('is left to the machine when unset or blank, and taken as threads when set', () => {
+    expect(loadConfig({}).prophecyThreads).toBeUndefined();
+    expect(loadConfig({ SIM_PROPHECY_THREADS: ' ' }).prophecyThreads).toBeUndefined();
+    expect(loadConfig({ SIM_PROPHECY_THREADS: '1' }).prophecyThreads).toBe(1);
+    expect(loadConfig({ SIM_PROPHECY_THREADS: ' 4 ' }).prophecyThreads).toBe(4);
+  });
+
+  it.each(['0', '-2', '2.5', 'all', '65'])('stops the start on %j, naming the variable', (value) => {
+    expect(() => loadConfig({ SIM_PROPHECY_THREADS: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ SIM_PROPHECY_THREADS: value })).toThrow(/SIM_PROPHECY_THREADS/);
+  });
+});
+
 describe('DATABASE_URL and SIM_DATABASE_POOL_SIZE', () => {
   it('selects PostgreSQL for postgres:// and postgresql://, with a pool of 10 connections unless set', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://sim:pw@db.internal:5432/sim' }).database).toEqual({ kind: 'postgres', url: 'postgres://sim:pw@db.internal:5432/sim', poolSize: 10 });

@@ -2,18 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXPERIMENT_LIMITS } from '../../src/experiments/experiment-limits.js';
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 import { SMALL_WORK_LIMITS } from '../helpers/small-work-limits.js';
+import type { TierLimitsTable } from '../../src/identity/tier-limits.js';
+import { WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
 
 const open = protectedAppsClosedAfterEach();
 
-/** Small work limits, so the arithmetic is visible: free ceiling 200, window 500 agent-ticks. */
-const SMALL = SMALL_WORK_LIMITS;
+/**
+ * Small work limits, so the arithmetic is visible: free ceiling 300 (a run of 5 ticks, 234, fits;
+ * one of 20, 504, does not), window 720 agent-ticks (two runs of 5 ticks fit, four do not).
+ */
+const SMALL: TierLimitsTable = { ...SMALL_WORK_LIMITS, free: { ...SMALL_WORK_LIMITS.free, work: { ceiling: 300, perWindow: 720 } } };
 const T0 = Date.parse('2030-01-01T00:00:10Z');
 
 type Json = any;
 
 // tiny-valley under 1.1.0: 6 agents, a prophecy every 5 ticks of 2 branches × 5 ticks.
 // 5 ticks cost 6 × (5 + 1 × 2 × 5) = 90; 20 ticks 6 × (20 + 4 × 10) = 360. A run also builds its
-// world: 6 × WORLD_SETUP_TICKS (12) = 72 more, so a run of 5 ticks costs 162, of 20 ticks 432.
+// world: 6 × WORLD_SETUP_TICKS (24) = 144 more, so a run of 5 ticks costs 234, of 20 ticks 504
+// (docs/api.md, "Engine work", "Cost model: agent-ticks").
+const WORLD = 6 * WORLD_SETUP_TICKS;
+const RUN5 = 90 + WORLD;
 const experiment = (ticks: number, replications: number) => ({ base: { scenarioId: 'tiny-valley' }, engineVersion: '1.1.0', replications, seed: 1, ticks, metrics: ['losses'] });
 
 const total = async (p: ProtectedApp): Promise<number> => ((await (await p.request('/v1/experiments', { key: 'key-a' })).json()) as Json).pagination.total;
@@ -25,7 +33,7 @@ describe('experiment work', () => {
     expect(res.status).toBe(422);
     const body = (await res.json()) as Json;
     expect(body.error.code).toBe('WORK_LIMIT_EXCEEDED');
-    expect(body.error.details).toMatchObject({ cost: 432, ceiling: 200, tier: 'free' });
+    expect(body.error.details).toMatchObject({ cost: 360 + WORLD, ceiling: 300, tier: 'free' });
     expect(body.error.message).toContain('per run of an experiment');
     expect(await total(p)).toBe(0);
   });
@@ -34,13 +42,13 @@ describe('experiment work', () => {
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
     const tooMuch = await p.request('/v1/experiments', { key: 'key-a', body: experiment(5, 4) });
     expect(tooMuch.status).toBe(422);
-    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 648, ceiling: 500 });
+    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 4 * RUN5, ceiling: 720 });
     const first = await p.request('/v1/experiments', { key: 'key-a', body: experiment(5, 2) });
     expect(first.status).toBe(202);
-    expect(first.headers.get('x-ratelimit-compute-remaining')).toBe('176');
+    expect(first.headers.get('x-ratelimit-compute-remaining')).toBe(String(720 - 2 * RUN5));
     const second = await p.request('/v1/experiments', { key: 'key-a', body: { ...experiment(5, 2), seed: 2 } });
     expect(second.status).toBe(429);
-    expect(((await second.json()) as Json).error.details).toMatchObject({ routeClass: 'compute', cost: 324, remaining: 176 });
+    expect(((await second.json()) as Json).error.details).toMatchObject({ routeClass: 'compute', cost: 2 * RUN5, remaining: 720 - 2 * RUN5 });
     expect(await total(p)).toBe(1);
     await p.request(`/v1/experiments/${((await first.json()) as Json).id}/cancel`, { key: 'key-a', method: 'POST' });
   });
@@ -55,17 +63,17 @@ describe('experiment work on a simulation base', () => {
     const id = ((await created.json()) as Json).id as string;
     expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 5 } })).status).toBe(200);
     clock.advance(3_600_000); // a fresh compute window
-    // The replay of ticks 1–5 costs 90; each run of ticks 6–10 (its prophecy at tick 10) 90,
-    // and 72 more to restore its world: 162.
+    // The replay of ticks 1–5 costs 90 and the world it builds 144; each run of ticks 6–10 (its
+    // prophecy at tick 10) 90, and 144 more to restore its world: 234.
     const onBase = (replications: number) => ({ ...experiment(5, replications), base: { simulation: id, atTick: 5 } });
     const tooMuch = await p.request('/v1/experiments', { key: 'key-a', body: onBase(3) });
     expect(tooMuch.status).toBe(422);
-    // The runs alone (486) would fit the window of 500; with the replay they do not.
-    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 576, ceiling: 500 });
+    // The runs alone (702) would fit the window of 720; with the replay they do not.
+    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 90 + WORLD + 3 * RUN5, ceiling: 720 });
     expect(await total(p)).toBe(0);
     const accepted = await p.request('/v1/experiments', { key: 'key-a', body: onBase(2) });
     expect(accepted.status).toBe(202);
-    expect(accepted.headers.get('x-ratelimit-compute-remaining')).toBe(String(500 - 90 - 2 * 162));
+    expect(accepted.headers.get('x-ratelimit-compute-remaining')).toBe(String(720 - (90 + WORLD) - 2 * RUN5));
     await p.request(`/v1/experiments/${((await accepted.json()) as Json).id}/cancel`, { key: 'key-a', method: 'POST' });
   });
 });

@@ -60,7 +60,7 @@ describe('planning an experiment', () => {
 
   it('applies each combination to the scenario, and each run gets its own derived seed', async () => {
     const plan = await planExperiment(request(), context);
-    const scenario = combinationScenario(plan.spec, 5, context.domains);
+    const scenario = await combinationScenario(plan.spec, 5, context.domains);
     if (!scenario.ok) throw new Error(scenario.message);
     expect(scenario.scenario.rules?.reflexivity).toBe(0.5);
     expect(scenario.scenario.agents.every((a) => a.policy?.lambda === 0.6)).toBe(true);
@@ -74,7 +74,7 @@ describe('planning an experiment', () => {
 
   it('hashes each run as the whole record of its inputs, with the organization only for a private base', async () => {
     const plan = await planExperiment(request(), context);
-    const built = combinationScenario(plan.spec, 4, context.domains);
+    const built = await combinationScenario(plan.spec, 4, context.domains);
     if (!built.ok) throw new Error(built.message);
     for (const scope of [undefined, '0b7e1f2a-5c3d-4e6f-8a9b-1c2d3e4f5a6b']) {
       const hasher = combinationHasher(plan.spec, built.scenario, scope);

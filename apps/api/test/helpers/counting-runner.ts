@@ -5,7 +5,7 @@ export type TaskCounts = Record<EngineTask['kind'], number>;
 
 /** An engine runner that counts the tasks it is given (all, and of each kind), around a real one. */
 export function countingRunner(inner: EngineRunner): EngineRunner & { tasks: number; kinds: TaskCounts } {
-  const kinds: TaskCounts = { advance: 0, replay: 0, measure: 0, create: 0, queue: 0 };
+  const kinds: TaskCounts = { advance: 0, replay: 0, measure: 0, create: 0, queue: 0, translate: 0 };
   const count = (kind: EngineTask['kind']): void => {
     runner.tasks++;
     kinds[kind]++;
@@ -35,6 +35,10 @@ export function countingRunner(inner: EngineRunner): EngineRunner & { tasks: num
     queue: (...args: Parameters<EngineRunner['queue']>) => {
       count('queue');
       return inner.queue(...args);
+    },
+    translate: (...args: Parameters<EngineRunner['translate']>) => {
+      count('translate');
+      return inner.translate(...args);
     },
     close: () => inner.close(),
   };

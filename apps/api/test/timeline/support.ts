@@ -22,6 +22,7 @@ export function recordingRunner(): EngineRunner & { replays: ReplayTask[] } {
       return inner.replay(task, signal);
     },
     measure: (task, signal) => inner.measure(task, signal),
+    translate: (task, signal) => inner.translate(task, signal),
     close: () => inner.close(),
   };
 }

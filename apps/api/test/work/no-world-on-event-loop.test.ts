@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createWorkerPoolRunner } from '../../src/engine-work/worker-pool-runner.js';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
 import { countingRunner, type TaskCounts } from '../helpers/counting-runner.js';
+import { RUN_WORLD_SETUPS, WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
 import { ManualClock, protectedAppsClosedAfterEach } from '../idempotency/support/protected-app.js';
 
 /**
@@ -16,7 +17,8 @@ import { ManualClock, protectedAppsClosedAfterEach } from '../idempotency/suppor
 
 type Json = any;
 const open = protectedAppsClosedAfterEach();
-// Free's ceiling is low enough to refuse a 100-tick run of tiny-valley (6 × (100 + 20 × 10) × 2).
+// Free's ceiling is low enough to refuse a 100-tick run of tiny-valley: its ticks twice,
+// 6 × (100 + 20 × 10) × 2, and three worlds of 6 agents (docs/api.md, "Engine work", "Cost model: agent-ticks").
 const TIERS: TierLimitsTable = { ...DEFAULT_TIER_LIMITS, free: { ...DEFAULT_TIER_LIMITS.free, work: { ceiling: 1_000, perWindow: 100_000 } } };
 
 let engine: ReturnType<typeof countingRunner>;
@@ -62,7 +64,7 @@ describe('no world is built on the event loop', () => {
       'create',
     ).toEqual({ create: 1 });
     const epidemic = getAdapter('epidemic');
-    expect(await tasksOf(async () => void (await expectStatus(p.request('/v1/simulations/from-domain', { key: 'key-a', body: { domain: 'epidemic', input: epidemic?.example } }), 201))), 'from-domain').toEqual({ create: 1 });
+    expect(await tasksOf(async () => void (await expectStatus(p.request('/v1/simulations/from-domain', { key: 'key-a', body: { domain: 'epidemic', input: epidemic?.example } }), 201))), 'from-domain').toEqual({ translate: 1, create: 1 });
     // A run's world is built by the worker that computes its ticks.
     expect(await tasksOf(async () => void (await expectStatus(p.request('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 3 } }), 201))), 'run').toEqual({ advance: 1, replay: 1 });
     expect(
@@ -91,7 +93,7 @@ describe('no world is built on the event loop', () => {
     const tasks = engine.tasks;
     const res = await p.request('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 100, engineVersion: '1.1.0' } });
     expect(res.status).toBe(422);
-    expect(((await res.json()) as Json).error).toMatchObject({ code: 'WORK_LIMIT_EXCEEDED', details: { cost: 3_600, ceiling: 1_000 } });
+    expect(((await res.json()) as Json).error).toMatchObject({ code: 'WORK_LIMIT_EXCEEDED', details: { cost: 3_600 + RUN_WORLD_SETUPS * 6 * WORLD_SETUP_TICKS, ceiling: 1_000 } });
     expect(engine.tasks - tasks).toBe(0);
     expect(calls()).toBe(0);
     expect(((await (await p.request('/v1/simulations', { key: 'key-a' })).json()) as Json).pagination.total).toBe(0);

@@ -6,7 +6,7 @@ import { ApiError } from '../../src/lib/api-error.js';
 import { createRateLimiting } from '../../src/rate-limit/create-rate-limiting.js';
 import { MemoryRateLimitStore } from '../../src/rate-limit/memory-rate-limit-store.js';
 import { createWorkBudget } from '../../src/work-budget/work-budget.js';
-import { peakTickEstimate, playbackCostPerSecond, scenarioShape } from '../../src/engine-data/work-cost.js';
+import { peakTickEstimate, playbackCostPerSecond, scenarioShape, WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
 import { countingRunner } from '../helpers/counting-runner.js';
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 
@@ -39,6 +39,8 @@ const view = async (p: ProtectedApp, id: string): Promise<Json> => ((await (awai
 const computeRemaining = (res: Response): number => Number(res.headers.get('x-ratelimit-compute-remaining'));
 /** Ticks t+1…t+n of tiny-valley under 1.1.0. */
 const cost = (t: number, n: number): number => 6 * (n + 10 * (Math.floor((t + n) / 5) - Math.floor(t / 5)));
+/** A step of ticks t+1…t+n: those ticks and its world resumed, 24 agent-ticks per agent (docs/api.md, "Engine work", "Cost model: agent-ticks"). */
+const stepCharge = (t: number, n: number): number => cost(t, n) + 6 * WORLD_SETUP_TICKS;
 
 async function until(condition: () => Promise<boolean>, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
@@ -91,7 +93,8 @@ describe('play and the per-request ceiling', () => {
 
 describe('playback draws on the compute window', () => {
   it('charges every tick playback computes to the identity that pressed play', async () => {
-    const p = await open({ tiers: tiers({ ceiling: 200, perWindow: 12_000 }), clock: new ManualClock(), playback: playbackClock() });
+    // A ceiling that admits a one-tick step onto a prophecy (66 + 144).
+    const p = await open({ tiers: tiers({ ceiling: 400, perWindow: 12_000 }), clock: new ManualClock(), playback: playbackClock() });
     const id = await created(p);
     expect((await control(p, id, 'play')).status).toBe(200);
     await until(async () => (await view(p, id)).tick >= 7);
@@ -100,15 +103,16 @@ describe('playback draws on the compute window', () => {
     // The window holds exactly what playback computed, and the step now asked.
     const step = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 1 } });
     expect(step.status).toBe(200);
-    expect(computeRemaining(step)).toBe(12_000 - cost(0, played) - cost(played, 1));
+    expect(computeRemaining(step)).toBe(12_000 - cost(0, played) - stepCharge(played, 1));
     // Another identity's window is untouched by it.
     const other = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a-write', body: { ticks: 1 } });
-    expect(computeRemaining(other)).toBe(12_000 - cost(played + 1, 1));
+    expect(computeRemaining(other)).toBe(12_000 - stepCharge(played + 1, 1));
   });
 
   it('pauses playback, saying why, when the window has not enough left for the ticks due', async () => {
-    // A one-second window that never rolls over: 365 sustains 180 a second; two 10-tick steps leave 5.
-    const p = await open({ tiers: tiers({ ceiling: 200, perWindow: 365, windowSeconds: 1 }), clock: new ManualClock(), playback: playbackClock() });
+    // A one-second window that never rolls over: it sustains 180 a second, and two 10-tick steps leave 5.
+    const perWindow = 2 * stepCharge(0, 10) + 5;
+    const p = await open({ tiers: tiers({ ceiling: 400, perWindow, windowSeconds: 1 }), clock: new ManualClock(), playback: playbackClock() });
     const id = await created(p);
     for (let i = 0; i < 2; i++) expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 10 } })).status).toBe(200);
     expect((await control(p, id, 'play')).status).toBe(200);

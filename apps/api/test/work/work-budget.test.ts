@@ -4,17 +4,29 @@ import { countingRunner } from '../helpers/counting-runner.js';
 import { scenarioWorkProblems } from '../../src/work-budget/scenario-work-check.js';
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 import { SMALL_WORK_LIMITS } from '../helpers/small-work-limits.js';
+import { RUN_WORLD_SETUPS, WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
+import type { TierLimitsTable } from '../../src/identity/tier-limits.js';
 
 const open = protectedAppsClosedAfterEach();
 
 /**
  * Small work limits. tiny-valley has 6 agents and a prophecy every 5 ticks (2 branches, horizon
  * 5). Pinned to engine 1.1.0 (one ensemble over the horizon), n ticks from tick t cost
- * 6 × (n + 10 × prophecies due): a 10-tick step 180 agent-ticks. 1.2.0's dearer prophecies have
- * their own test below.
+ * 6 × (n + 10 × prophecies due). A request also pays for each world it builds, restores or
+ * resumes, WORLD_SETUP_TICKS per agent (docs/api.md, "Engine work", "Cost model: agent-ticks"):
+ * a step resumes one (6 × 24 = 144), a run builds and resumes one, then builds one again for
+ * its response (3 × 144 = 432). A 10-tick step: 180 + 144 = 324 agent-ticks. 1.2.0's dearer
+ * prophecies have their own test below.
  */
 const V110 = { engineVersion: '1.1.0' };
-const SMALL = SMALL_WORK_LIMITS;
+const WORLD = 6 * WORLD_SETUP_TICKS;
+const RUN_WORLDS = RUN_WORLD_SETUPS * WORLD;
+/**
+ * Free's ceiling (360) admits a 10-tick step (324) and one tick onto a 1.1.0 prophecy (66 + 144),
+ * and refuses one onto a 1.2.0 prophecy (246 + 144); its window (900) holds two 10-tick steps
+ * and a 5-tick one, not a third 10-tick step. Other tiers as SMALL_WORK_LIMITS.
+ */
+const SMALL: TierLimitsTable = { ...SMALL_WORK_LIMITS, free: { ...SMALL_WORK_LIMITS.free, work: { ceiling: 360, perWindow: 900 } } };
 const T0 = Date.parse('2030-01-01T00:00:10Z');
 
 type Json = any;
@@ -37,14 +49,17 @@ describe('the work ceiling', () => {
   it('refuses a run above the tier ceiling before any work: 422 with its cost and the ceiling, nothing stored, no engine task', async () => {
     const engine = countingRunner(createInProcessRunner());
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0), engine });
-    // 20 ticks: 6 × (20 + 4 prophecies × 2 × 5) = 360, twice (computed, then replayed for the response).
+    // 20 ticks: 6 × (20 + 4 prophecies × 2 × 5) = 360, twice (computed, then replayed for the
+    // response), and its three worlds: 720 + 432 = 1 152.
+    const cost = 2 * 6 * (20 + 4 * 2 * 5) + RUN_WORLDS;
+    expect(cost).toBe(1_152);
     const res = await p.request('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 20, ...V110 } });
     expect(res.status).toBe(422);
     const body = (await res.json()) as Json;
     expect(body.error.code).toBe('WORK_LIMIT_EXCEEDED');
-    expect(body.error.details).toMatchObject({ cost: 720, ceiling: 200, tier: 'free', unit: 'agent-ticks' });
-    expect(body.error.message).toContain('720');
-    expect(body.error.message).toContain('200');
+    expect(body.error.details).toMatchObject({ cost, ceiling: 360, tier: 'free', unit: 'agent-ticks' });
+    expect(body.error.message).toContain('1,152');
+    expect(body.error.message).toContain('360');
     expect(engine.tasks).toBe(0);
     expect(engine.busy).toBe(0);
     const list = (await (await p.request('/v1/simulations', { key: 'key-a' })).json()) as Json;
@@ -59,9 +74,9 @@ describe('the work ceiling', () => {
     const id = await created(p);
     const res = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 40 } });
     expect(res.status).toBe(422);
-    expect(((await res.json()) as Json).error.details).toMatchObject({ cost: 6 * (40 + 8 * 10), ceiling: 200 });
+    expect(((await res.json()) as Json).error.details).toMatchObject({ cost: 6 * (40 + 8 * 10) + WORLD, ceiling: 360 });
     // Creating it built its world (one create task); the refused step computed nothing.
-    expect(engine.kinds).toEqual({ create: 1, advance: 0, replay: 0, queue: 0, measure: 0 });
+    expect(engine.kinds).toEqual({ create: 1, advance: 0, replay: 0, queue: 0, measure: 0, translate: 0 });
     expect(await tickOf(p, id)).toBe(0);
   });
 
@@ -71,8 +86,8 @@ describe('the work ceiling', () => {
     expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 4 } })).status).toBe(200);
     const onProphecy = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 1 } });
     expect(onProphecy.status).toBe(200);
-    // 24 (4 ticks) then 6 × (1 + 2 × 5) = 66 for tick 5.
-    expect(compute(onProphecy).remaining).toBe(500 - 24 - 66);
+    // 24 (4 ticks) then 6 × (1 + 2 × 5) = 66 for tick 5, each step resuming its world once.
+    expect(compute(onProphecy).remaining).toBe(900 - (24 + WORLD) - (66 + WORLD));
   });
 
   it('weighs a 1.2.0 prophecy by every ensemble it runs: two, over twice the horizon, more with fixed-point iterations', async () => {
@@ -80,24 +95,25 @@ describe('the work ceiling', () => {
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0), engine });
     const id = await created(p, 'key-a', { engineVersion: '1.2.0' });
     expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 4 } })).status).toBe(200);
-    // Tick 5 lands on a prophecy: 6 × (1 + 2 branches × 2 ensembles × 2 × 5 ticks) = 246, above free's 200.
+    // Tick 5 lands on a prophecy: 6 × (1 + 2 branches × 2 ensembles × 2 × 5 ticks) = 246, and
+    // the world resumed (144): 390, above free's 360.
     const onProphecy = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 1 } });
     expect(onProphecy.status).toBe(422);
-    expect(((await onProphecy.json()) as Json).error.details).toMatchObject({ cost: 246, ceiling: 200 });
-    // A queued decree raising the fixed-point iterations to 3 is weighed at once: 6 × (1 + 2 × 4 × 10) = 486.
+    expect(((await onProphecy.json()) as Json).error.details).toMatchObject({ cost: 246 + WORLD, ceiling: 360 });
+    // A queued decree raising the fixed-point iterations to 3 is weighed at once: 6 × (1 + 2 × 4 × 10) = 486, and the world.
     const decree = await p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'set-rule', payload: { rule: 'fixedPointIterations', value: 3 } } });
     expect(decree.status).toBe(201);
     const widened = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 1 } });
     expect(widened.status).toBe(422);
-    expect(((await widened.json()) as Json).error.details).toMatchObject({ cost: 486, ceiling: 200 });
+    expect(((await widened.json()) as Json).error.details).toMatchObject({ cost: 486 + WORLD, ceiling: 360 });
     // Only the admitted 4-tick step advanced; the decree was queued on the runner.
-    expect(engine.kinds).toEqual({ create: 1, advance: 1, replay: 0, queue: 1, measure: 0 });
+    expect(engine.kinds).toEqual({ create: 1, advance: 1, replay: 0, queue: 1, measure: 0, translate: 0 });
   });
 });
 
 describe('playback', () => {
   it('plays only at a rate the tier can sustain: its compute window spread over the window', async () => {
-    const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
+    const p = await open({ tiers: SMALL_WORK_LIMITS, clock: new ManualClock(T0) });
     const id = await created(p, 'key-enterprise');
     // 6 agents × 10 ticks/s × (1 + 2 × 5 / 5) = 180 agent-ticks a second.
     const free = await p.request(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-a', body: { action: 'play' } });
@@ -120,36 +136,39 @@ describe('the compute class', () => {
     const id = await created(p);
     const first = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 10 } });
     expect(first.status).toBe(200);
-    expect(compute(first)).toEqual({ limit: 500, remaining: 320, reset: Math.floor(T0 / 60_000) * 60 + 60 });
+    // A 10-tick step: 180 + 144 = 324.
+    const step10 = 180 + WORLD;
+    expect(compute(first)).toEqual({ limit: 900, remaining: 900 - step10, reset: Math.floor(T0 / 60_000) * 60 + 60 });
     // The step class keeps its own headers.
     expect(first.headers.get('x-ratelimit-limit')).toBe(String(SMALL.free.rateLimits.step));
-    expect(compute(await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 10 } })).remaining).toBe(140);
+    expect(compute(await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 10 } })).remaining).toBe(900 - 2 * step10);
 
     const refused = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 10 } });
     expect(refused.status).toBe(429);
     const body = (await refused.json()) as Json;
     expect(body.error.code).toBe('RATE_LIMITED');
-    expect(body.error.details).toMatchObject({ routeClass: 'compute', cost: 180, limit: 500, remaining: 140 });
-    expect(refused.headers.get('x-ratelimit-limit')).toBe('500');
-    expect(refused.headers.get('x-ratelimit-remaining')).toBe('140');
+    expect(body.error.details).toMatchObject({ routeClass: 'compute', cost: step10, limit: 900, remaining: 900 - 2 * step10 });
+    expect(refused.headers.get('x-ratelimit-limit')).toBe('900');
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe(String(900 - 2 * step10));
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await tickOf(p, id)).toBe(20);
 
-    // What was refused was given back: a smaller step still fits (6 × (5 + 10) = 90).
+    // What was refused was given back: a smaller step still fits (6 × (5 + 10) + 144 = 234).
     const smaller = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 5 } });
     expect(smaller.status).toBe(200);
-    expect(compute(smaller).remaining).toBe(50);
+    expect(compute(smaller).remaining).toBe(900 - 2 * step10 - (90 + WORLD));
 
-    // Trace reads draw on the same window: replaying 25 ticks costs 6 × (25 + 50) = 450.
+    // Trace reads draw on the same window: replaying 25 ticks costs 6 × (25 + 50) = 450, and
+    // the world it builds 144: 594.
     const trace = await p.request(`/v1/simulations/${id}/trace`, { key: 'key-a' });
     expect(trace.status).toBe(429);
-    expect(((await trace.json()) as Json).error.details).toMatchObject({ routeClass: 'compute', cost: 450 });
+    expect(((await trace.json()) as Json).error.details).toMatchObject({ routeClass: 'compute', cost: 450 + WORLD });
 
     // A new window: everything fits again.
     clock.advance(60_000);
     const later = await p.request(`/v1/simulations/${id}/trace`, { key: 'key-a' });
     expect(later.status).toBe(200);
-    expect(compute(later).remaining).toBe(50);
+    expect(compute(later).remaining).toBe(900 - (450 + WORLD));
     expect(((await later.json()) as Json).steps).toHaveLength(25);
   });
 
@@ -159,7 +178,7 @@ describe('the compute class', () => {
     for (let i = 0; i < 2; i++) expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 10 } })).status).toBe(200);
     const other = await p.request(`/v1/simulations/${id}/trace`, { key: 'key-a-read' });
     expect(other.status).toBe(200);
-    expect(compute(other).remaining).toBe(500 - 6 * (20 + 40));
+    expect(compute(other).remaining).toBe(900 - (6 * (20 + 40) + WORLD));
     await other.text();
   });
 });

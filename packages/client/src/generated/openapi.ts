@@ -440,7 +440,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2058,7 +2058,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2641,7 +2641,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2837,7 +2837,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3232,7 +3232,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3411,7 +3411,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3577,7 +3577,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3749,7 +3749,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4123,7 +4123,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4485,6 +4485,49 @@ export interface components {
                         /** @description Units on hand at the end of the day */
                         stock: number;
                     }[];
+                } | {
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
                 } | null)[];
                 /** @description True when the range has more than 100 ticks and the series are sampled */
                 sampled: boolean;
@@ -4527,6 +4570,49 @@ export interface components {
                         /** @description Units on hand at the end of the day */
                         stock: number;
                     }[];
+                } | {
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
                 } | null)[];
                 /** @description The ticks of both series: every tick of the range, or 100 evenly spread (first and last included) */
                 ticks: number[];
@@ -5201,7 +5287,7 @@ export interface components {
             }[];
             /** @description A domain model advanced every tick beside the agents (engine 1.4.0 on) */
             domain?: {
-                /** @description The domain model that runs beside the agents every tick (engine 1.4.0 on): seir, stock-flow */
+                /** @description The domain model that runs beside the agents every tick (engine 1.4.0 on): seir, stock-flow, grazing, bank-run */
                 model: string;
                 /**
                  * @description The model's parameters, checked against the model's own schema; a domain adapter writes them (docs/engine.md, "Domain models (1.4.0)")
@@ -5502,6 +5588,49 @@ export interface components {
                         /** @description Units on hand at the end of the day */
                         stock: number;
                     }[];
+                } | {
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -5644,6 +5773,49 @@ export interface components {
                         /** @description Units on hand at the end of the day */
                         stock: number;
                     }[];
+                } | {
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -6539,6 +6711,49 @@ export interface components {
                     /** @description Units on hand at the end of the day */
                     stock: number;
                 }[];
+            } | {
+                /** @enum {string} */
+                model: "grazing";
+                pastures: {
+                    /** @description V: standing forage, tonnes of dry matter */
+                    biomass: number;
+                    /** @description Its forage fell below collapseShare · K (for good) */
+                    collapsed: boolean;
+                    /** @description A drought touched it this week */
+                    drought: boolean;
+                    /** @description H: animals grazing it */
+                    herd: number;
+                    name: string;
+                }[];
+                /** @description Weeks simulated */
+                week: number;
+            } | {
+                banks: {
+                    /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                    deposits: number;
+                    /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                    failed: boolean;
+                    /** @description Illiquid assets now, in units (worth R each at maturity) */
+                    illiquid: number;
+                    insured: boolean;
+                    /** @description What the deposit insurer paid the depositors of this failed bank */
+                    insurerPaid: number;
+                    /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                    latePayout: number | null;
+                    /** @description Liquid assets now */
+                    liquid: number;
+                    name: string;
+                    /** @description Convertibility suspended for the rest of period 1 */
+                    suspended: boolean;
+                    /** @description Paid out in period 1 of this cycle */
+                    withdrawn: number;
+                }[];
+                /** @description Deposit cycle, from 1 */
+                cycle: number;
+                /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                day: number;
+                /** @enum {string} */
+                model: "bank-run";
             };
             /** @description Ids of the basins lost so far, in order of loss */
             lostBasins: string[];
@@ -6670,6 +6885,49 @@ export interface components {
                         /** @description Units on hand at the end of the day */
                         stock: number;
                     }[];
+                } | {
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -6789,6 +7047,49 @@ export interface components {
                         /** @description Units on hand at the end of the day */
                         stock: number;
                     }[];
+                } | {
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];
@@ -6992,6 +7293,49 @@ export interface components {
                         /** @description Units on hand at the end of the day */
                         stock: number;
                     }[];
+                } | {
+                    /** @enum {string} */
+                    model: "grazing";
+                    pastures: {
+                        /** @description V: standing forage, tonnes of dry matter */
+                        biomass: number;
+                        /** @description Its forage fell below collapseShare · K (for good) */
+                        collapsed: boolean;
+                        /** @description A drought touched it this week */
+                        drought: boolean;
+                        /** @description H: animals grazing it */
+                        herd: number;
+                        name: string;
+                    }[];
+                    /** @description Weeks simulated */
+                    week: number;
+                } | {
+                    banks: {
+                        /** @description Deposits not yet withdrawn this cycle, in units of one deposit */
+                        deposits: number;
+                        /** @description Failed: period-1 withdrawals asked for more than its liquid assets plus the liquidation value of the rest */
+                        failed: boolean;
+                        /** @description Illiquid assets now, in units (worth R each at maturity) */
+                        illiquid: number;
+                        insured: boolean;
+                        /** @description What the deposit insurer paid the depositors of this failed bank */
+                        insurerPaid: number;
+                        /** @description c2 paid per unit of deposit at the last maturity (null before the first) */
+                        latePayout: number | null;
+                        /** @description Liquid assets now */
+                        liquid: number;
+                        name: string;
+                        /** @description Convertibility suspended for the rest of period 1 */
+                        suspended: boolean;
+                        /** @description Paid out in period 1 of this cycle */
+                        withdrawn: number;
+                    }[];
+                    /** @description Deposit cycle, from 1 */
+                    cycle: number;
+                    /** @description Day of the current cycle (0 is period 0; periodDays + 1 is maturity, which reopens the bank at day 0) */
+                    day: number;
+                    /** @enum {string} */
+                    model: "bank-run";
                 };
                 /** @description Ids of the basins lost so far, in order of loss */
                 lostBasins: string[];

@@ -66,6 +66,13 @@ export interface DomainModel<P = unknown, S = unknown, V = unknown> {
   pressure(parameters: P, state: S, site: number): SitePressure;
   /** The visible state, in domain units. */
   observe(parameters: P, state: S): V;
+  /**
+   * What one step costs, in agent-ticks: the work of that many agents for one tick, so that a
+   * service weighs a world with this model as a world with that many more agents (docs/engine.md,
+   * "Domain models (1.4.0)"). Worked out from the parameters alone; each model's figure is
+   * measured against the agents' tick by `packages/domain-adapters/bench/domains.bench.ts`.
+   */
+  workPerTick(parameters: P): number;
   /** Checks that the stored state parses (snapshots are restored from JSON). */
   readonly internalStateSchema: z.ZodType<S>;
 }

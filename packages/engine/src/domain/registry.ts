@@ -1,4 +1,6 @@
 import type { DomainModel } from './domain-model.js';
+import { bankRunModel } from './models/bank-run/bank-run.js';
+import { grazingModel } from './models/grazing/grazing.js';
 import { seirModel } from './models/seir/seir-model.js';
 import { stockFlowModel } from './models/stock-flow/index.js';
 
@@ -7,7 +9,7 @@ import { stockFlowModel } from './models/stock-flow/index.js';
  * version serves it, like the tick kernel's: a change of dynamics is a new model id or a flag of
  * a new engine version, never an edit that would change an old trace.
  */
-const BUILT_IN: readonly DomainModel[] = [seirModel, stockFlowModel];
+const BUILT_IN: readonly DomainModel[] = [seirModel, stockFlowModel, grazingModel, bankRunModel];
 
 const MODELS: DomainModel[] = [...BUILT_IN];
 

@@ -1,6 +1,5 @@
-import { openStream } from '../rng/random-stream.js';
-import { advanceTick } from './advance-tick.js';
-import { branchDomainStream, forkWorld, type OpenProphecy, type World } from './world.js';
+import { BranchWorkspace, IN_THREAD_BRANCHES, type BranchJob, type BranchRunner } from './branch-run.js';
+import type { OpenProphecy, World } from './world.js';
 
 /**
  * What one ensemble of prophecy branches saw: per branch and basin the tick of loss, and the
@@ -25,9 +24,21 @@ export interface EnsembleOutcome {
  * Runs `branches` forks of the world `ticks` ticks ahead, recording the losses of the basins
  * in `slots` and the world at tick `horizon`. Every ensemble of one prophecy opens the same
  * streams (`prophecy/{seq}/{b}/…`), so two ensembles that differ only in what the branch
- * agents react to (`standing`) differ exactly by the effect of that reaction.
+ * agents react to (`standing`) differ exactly by the effect of that reaction. Every basin is
+ * followed to `ticks`: a branch stops early only once it has lost them all, when the ticks
+ * left could change nothing recorded. The branches run through `runner`, on this thread or
+ * spread over several (docs/engine.md, "Branches on several threads").
  */
-export function runEnsemble(world: World, seq: number, slots: readonly number[], standing: OpenProphecy | null, horizon: number, ticks: number): EnsembleOutcome {
+export function runEnsemble(
+  world: World,
+  seq: number,
+  slots: readonly number[],
+  standing: OpenProphecy | null,
+  horizon: number,
+  ticks: number,
+  runner: BranchRunner = IN_THREAD_BRANCHES,
+  workspace: BranchWorkspace = BranchWorkspace.of(world),
+): EnsembleOutcome {
   const branches = world.rules.prophecyBranches;
   const basins = slots.length;
   const outcome: EnsembleOutcome = {
@@ -41,37 +52,22 @@ export function runEnsemble(world: World, seq: number, slots: readonly number[],
     stabilityMin: Infinity,
     stabilityMax: -Infinity,
   };
-  for (let b = 0; b < branches; b++) {
-    const label = `prophecy/${seq}/${b}`;
-    const branch = forkWorld(world, openStream(world.seed, `${label}/motion`), openStream(world.seed, `${label}/environment`), branchDomainStream(world, label));
-    branch.standing = standing;
+  const followed = slots.map((_, t) => t);
+  const jobs: BranchJob[] = Array.from({ length: branches }, (_, branch) => ({ ensemble: 0, seq, branch, slots, standing, horizon, reignEnd: null, followed, ticks, keep: false }));
+  runner.run(workspace, jobs).forEach((seen, b) => {
     const row = b * basins;
-    let observed = false;
-    for (let h = 0; h < ticks && branch.completion === null; h++) {
-      advanceTick(branch, null);
-      for (let t = 0; t < basins; t++) {
-        if (outcome.lossTick[row + t] === -1 && branch.lost[slots[t] as number] === 1) outcome.lossTick[row + t] = branch.tick;
-      }
-      if (!observed && (h + 1 === horizon || branch.completion !== null)) {
-        observeHorizon(branch, slots, outcome, row);
-        observed = true;
-      }
+    outcome.lossTick.set(seen.lossTick, row);
+    outcome.depthAtHorizon.set(seen.depthAtHorizon, row);
+    // Summed in branch order, as one thread running the branches one after another would.
+    if (!Number.isNaN(seen.centroidX)) {
+      outcome.centroidX += seen.centroidX;
+      outcome.centroidY += seen.centroidY;
     }
-    if (!observed) observeHorizon(branch, slots, outcome, row);
-  }
+    outcome.stabilitySum += seen.stability;
+    outcome.stabilityMin = Math.min(outcome.stabilityMin, seen.stability);
+    outcome.stabilityMax = Math.max(outcome.stabilityMax, seen.stability);
+  });
   return outcome;
-}
-
-/** The agents' mean position, summed in list order; null without agents. */
-export function meanPosition(world: World): { x: number; y: number } | null {
-  if (world.agentCount === 0) return null;
-  let sx = 0;
-  let sy = 0;
-  for (let i = 0; i < world.agentCount; i++) {
-    sx += world.px[i] as number;
-    sy += world.py[i] as number;
-  }
-  return { x: sx / world.agentCount, y: sy / world.agentCount };
 }
 
 /**
@@ -101,18 +97,6 @@ export function liveBasins(world: World): { ids: string[]; slots: number[] } {
     }
   }
   return { ids, slots };
-}
-
-function observeHorizon(branch: World, slots: readonly number[], outcome: EnsembleOutcome, row: number): void {
-  for (let t = 0; t < slots.length; t++) outcome.depthAtHorizon[row + t] = branch.depth[slots[t] as number] as number;
-  const centroid = meanPosition(branch);
-  if (centroid !== null) {
-    outcome.centroidX += centroid.x;
-    outcome.centroidY += centroid.y;
-  }
-  outcome.stabilitySum += branch.stability;
-  outcome.stabilityMin = Math.min(outcome.stabilityMin, branch.stability);
-  outcome.stabilityMax = Math.max(outcome.stabilityMax, branch.stability);
 }
 
 /** Share of branches that lost basin `t` by tick `until`. */

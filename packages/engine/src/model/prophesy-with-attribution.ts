@@ -2,6 +2,7 @@ import type { FixedPoint, ProphecyBasinV3, ProphecyDataV3 } from '../schemas/pro
 import type { EventSink } from './apply-input.js';
 import { attribute, forecastOf, wilsonInterval } from './attribute-prophecy.js';
 import { depthAtHorizonSummary, liveBasins, lossShare, meanLossTick, runEnsemble, type EnsembleOutcome } from './ensemble.js';
+import { BranchWorkspace, IN_THREAD_BRANCHES, type BranchRunner } from './branch-run.js';
 import { unstableProphecy } from './unstable-prophecy.js';
 import type { OpenProphecy, World } from './world.js';
 
@@ -42,7 +43,7 @@ export function nobodyReacts(world: World): boolean {
  *
  * Every ensemble runs twice the horizon so that a loss the reaction merely postpones is seen.
  */
-export function prophesyWithAttribution(world: World, sink: EventSink | null): void {
+export function prophesyWithAttribution(world: World, sink: EventSink | null, runner: BranchRunner = IN_THREAD_BRANCHES): void {
   const { prophecyBranches: branches, prophecyHorizon: horizon, fixedPointIterations, fixedPointTolerance } = world.rules;
   const seq = world.prophecySeq + 1;
   const tick = world.tick;
@@ -50,14 +51,15 @@ export function prophesyWithAttribution(world: World, sink: EventSink | null): v
   const { ids, slots } = liveBasins(world);
   const standingFor = (lossProbability: Record<string, number>): OpenProphecy => ({ seq, tick, horizon, lossProbability, settled: [] });
   let ensembles = 0;
+  const workspace = BranchWorkspace.of(world);
   const ensembleReactingTo = (forecast: Record<string, number>, counterfactual: EnsembleOutcome): EnsembleOutcome => {
     if (reactionIsNeutral(world, forecast)) return counterfactual;
     ensembles++;
-    return runEnsemble(world, seq, slots, standingFor(forecast), horizon, window);
+    return runEnsemble(world, seq, slots, standingFor(forecast), horizon, window, runner, workspace);
   };
 
   ensembles++;
-  const counterfactual = runEnsemble(world, seq, slots, null, horizon, window);
+  const counterfactual = runEnsemble(world, seq, slots, null, horizon, window, runner, workspace);
   let published = probabilities(counterfactual, ids, tick + horizon);
   let publishedOutcome = counterfactual;
   let reacting: EnsembleOutcome;
@@ -134,6 +136,7 @@ export function prophesyWithAttribution(world: World, sink: EventSink | null): v
     fixedPoint,
   };
 
+  runner.release?.(workspace);
   const prophecy: OpenProphecy = { seq, tick, horizon, lossProbability: published, settled: [], expectedLossTick };
   world.prophecySeq = seq;
   world.standing = prophecy;

@@ -2,6 +2,7 @@ import { openStream } from '../rng/random-stream.js';
 import type { ProphecyData } from '../schemas/outputs.js';
 import type { EventSink } from './apply-input.js';
 import { advanceTick } from './advance-tick.js';
+import type { BranchRunner } from './branch-run.js';
 import { prophesyCalibrated } from './calibrated/prophesy-calibrated.js';
 import { prophesyWithAttribution } from './prophesy-with-attribution.js';
 import { branchDomainStream, forkWorld, type OpenProphecy, type World } from './world.js';
@@ -26,14 +27,17 @@ interface BasinTally {
  * derived from the seed, the prophecy's number and the branch's number, runs each
  * `prophecyHorizon` ticks ahead with prophecies off, and summarises the ensemble. The summary
  * becomes the standing prophecy that agents react to from the next tick on.
+ *
+ * From 1.2.0 the branches run through `runner` when one is given, which may spread them over
+ * several threads; before 1.2.0 (and without one) they run here, one after another.
  */
-export function prophesy(world: World, sink: EventSink | null): void {
+export function prophesy(world: World, sink: EventSink | null, runner?: BranchRunner): void {
   if (world.features.calibratedProphecies) {
-    prophesyCalibrated(world, sink);
+    prophesyCalibrated(world, sink, runner);
     return;
   }
   if (world.features.attributedProphecies) {
-    prophesyWithAttribution(world, sink);
+    prophesyWithAttribution(world, sink, runner);
     return;
   }
   const { prophecyBranches: branches, prophecyHorizon: horizon } = world.rules;

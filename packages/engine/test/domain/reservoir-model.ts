@@ -28,6 +28,7 @@ export const reservoirModel: DomainModel<Parameters, State, z.output<typeof Visi
   internalStateSchema: StateSchema,
   stateSchema: VisibleSchema,
   sites: (parameters) => parameters.sites.map((site) => site.attractor),
+  workPerTick: (parameters) => parameters.sites.length,
   initialState: (parameters) => ({ levels: parameters.sites.map((site) => site.level), alarms: parameters.sites.map(() => 0) }),
   step(parameters, state, coupling, draw) {
     const alarms = parameters.sites.map((_, s) => coupling.alarm[s] as number);

@@ -10,6 +10,7 @@ import * as sharedExperimentRuns from './0008-shared-experiment-runs.js';
 import * as idempotentReferences from './0009-idempotent-references.js';
 import * as sharedForkHistory from './0010-shared-fork-history.js';
 import * as storageAccounting from './0011-storage-accounting.js';
+import * as identityChangeNotices from './0012-identity-change-notices.js';
 
 /** Every migration, by name; names sort in the order they were written. Add one line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-idempotent-references': idempotentReferences,
   '0010-shared-fork-history': sharedForkHistory,
   '0011-storage-accounting': storageAccounting,
+  '0012-identity-change-notices': identityChangeNotices,
 };

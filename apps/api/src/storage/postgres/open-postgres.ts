@@ -2,6 +2,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../database-schema.js';
 import { migratedStorage } from '../migrated-storage.js';
+import { createLogger, type Logger } from '../../lib/logger.js';
+import { NotifiedChangeWatch } from './notified-change-watch.js';
 import type { StorageCapabilities } from '../storage-capabilities.js';
 import type { StorageHandle } from '../storage-handle.js';
 
@@ -10,20 +12,24 @@ const POSTGRESQL: StorageCapabilities = { name: 'postgresql', rowLocks: true, ow
 export interface PostgresOptions {
   /** Connections this process keeps open at most (SIM_DATABASE_POOL_SIZE). */
   poolSize: number;
+  /** Where the change watch reports a lost connection; the service's logger by default. */
+  logger?: Logger;
 }
 
 /**
  * Opens a PostgreSQL database through a pool of `pg` connections and migrates it to the latest
  * schema. Several instances may start at once on the same database: kysely's Migrator holds a
  * PostgreSQL advisory lock while it migrates, so the second waits and then finds nothing to do.
- * There is no ChangeWatch: PostgreSQL has no per-connection counter as cheap as SQLite's
- * data_version, so the stores' read caches stay off.
+ * Its ChangeWatch (NotifiedChangeWatch) covers the identity tables only, whose changes are
+ * announced: the API-key lookup is cached; a simulation read is checked by its version instead.
  */
 export async function openPostgres(url: string, options: PostgresOptions): Promise<StorageHandle> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize, application_name: 'sim-api' });
   // An idle connection that breaks (the server restarted) is dropped by the pool; without a
   // listener its 'error' event would end the process.
   pool.on('error', (error) => console.error(`database: an idle connection failed: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return migratedStorage(db, POSTGRESQL);
+  // Key lookups are cached until a change is announced (docs/operations.md, "PostgreSQL").
+  const changes = new NotifiedChangeWatch({ connectionString: url, logger: options.logger ?? createLogger() });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [changes.plugin] });
+  return migratedStorage(db, POSTGRESQL, { changes, simulations: false, start: () => changes.start(), close: () => changes.close() });
 }

@@ -50,5 +50,5 @@ export async function openSqlite(path: string): Promise<StorageHandle> {
   const dataVersion = connection.prepare('PRAGMA data_version').pluck();
   const changes = new SqliteChangeWatch(() => dataVersion.get() as number);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }), plugins: [changes] });
-  return migratedStorage(db, SQLITE, changes);
+  return migratedStorage(db, SQLITE, { changes, simulations: true });
 }

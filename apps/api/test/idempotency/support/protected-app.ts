@@ -16,6 +16,7 @@ import { createKyselyStorageUsage } from '../../../src/storage/storage-usage-kys
 import { createStorageBudget } from '../../../src/storage-budget/storage-budget.js';
 import { usageRouter } from '../../../src/routes/usage/usage.index.js';
 import type { EngineRunner } from '../../../src/engine-work/engine-runner.js';
+import { createEngineDomainCatalog } from '../../../src/scenarios/engine-domain-catalog.js';
 import type { ExperimentLimitsTable } from '../../../src/experiments/experiment-limits.js';
 import type { PlaybackControllerFactory } from '../../../src/simulations/playback-controller.js';
 import { createWorkBudget } from '../../../src/work-budget/work-budget.js';
@@ -104,7 +105,8 @@ export async function buildProtectedApp(options: ProtectedAppOptions = {}): Prom
   const store = options.wrapStore ? options.wrapStore(baseStore) : baseStore;
   const app = createApp({
     ...appDeps(storage, { authenticator: createTestAuthenticator(CALLERS), clock }),
-    ...(options.engine ? { engine: options.engine } : {}),
+    // As the server does: domain inputs are translated on the engine's workers.
+    ...(options.engine ? { engine: options.engine, domains: createEngineDomainCatalog(options.engine) } : {}),
     ...(options.experimentLimits ? { experimentLimits: options.experimentLimits } : {}),
     ...(options.playback ? { playback: options.playback } : {}),
     // The work budget draws on the same limiter (its compute class) and tiers.

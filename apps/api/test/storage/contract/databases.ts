@@ -16,6 +16,8 @@ export interface OpenedDatabase {
   openAnother(): Promise<StorageHandle>;
   /** The bytes of the files a SQLite database is made of; none for PostgreSQL. */
   fileContents(): Buffer[];
+  /** PostgreSQL: the database's URL, for a connection of the test's own. */
+  url?: string;
 }
 
 /** One database the store ports must behave the same on. */
@@ -88,7 +90,7 @@ const postgresql: DatabaseUnderTest = {
     const database = await createTestPostgresDatabase({ template: await postgresTemplate() });
     onCleanup(() => database.drop());
     const open = handles(() => openStorage({ kind: 'postgres', url: database.url, poolSize: 4 }));
-    return { storage: await open(), openAnother: open, fileContents: () => [] };
+    return { storage: await open(), openAnother: open, fileContents: () => [], url: database.url };
   },
 };
 

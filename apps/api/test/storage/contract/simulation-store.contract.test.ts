@@ -160,6 +160,25 @@ describe.each(DATABASES)('SimulationStore on $name', (database) => {
     expect(await reader.get(simulation.id)).toMatchObject({ tick: 4, version: 2 });
   });
 
+  it('gives the same frozen record again while its version stands, a new one once another handle moves it', async () => {
+    const opened = await database.open();
+    const reader = opened.storage.simulations;
+    const writer = (await opened.openAnother()).simulations;
+    const simulation = newSimulation();
+    await writer.create(simulation, noChanges(simulation.createdAt));
+    const first = await reader.get(simulation.id);
+    expect(Object.isFrozen(first) && Object.isFrozen(first?.state)).toBe(true);
+    await nextTurn();
+    expect(await reader.get(simulation.id)).toBe(first);
+    await writer.update(stepUpdate(simulation.id, 1, 3));
+    await nextTurn();
+    const moved = await reader.get(simulation.id);
+    expect(moved).not.toBe(first);
+    expect(moved).toMatchObject({ tick: 3, version: 2 });
+    expect(moved?.state).toEqual(engineAt(3).state);
+    expect(await reader.get(simulation.id)).toBe(moved);
+  });
+
   it('lists an organization set newest first (ties by id), paged, with the total', async () => {
     const store = await open();
     const times = ['2030-01-01T00:00:01.000Z', '2030-01-01T00:00:03.000Z', '2030-01-01T00:00:02.000Z', '2030-01-01T00:00:03.000Z'];

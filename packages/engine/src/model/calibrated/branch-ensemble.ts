@@ -1,7 +1,34 @@
-import { openStream } from '../../rng/random-stream.js';
-import { advanceTick } from '../advance-tick.js';
-import { meanPosition } from '../ensemble.js';
-import { branchDomainStream, forkWorld, type OpenProphecy, type World } from '../world.js';
+import type { BranchJob, BranchOutcome, BranchRunner, BranchWorkspace } from '../branch-run.js';
+import type { OpenProphecy } from '../world.js';
+
+/** Branch jobs of one ensemble, and what to do with their outcomes (in job order). */
+export interface EnsembleWork {
+  readonly runner: BranchRunner;
+  readonly workspace: BranchWorkspace;
+  readonly jobs: readonly BranchJob[];
+  apply(outcomes: readonly BranchOutcome[]): void;
+}
+
+/**
+ * Runs the work of several ensembles of one prophecy (the same runner and workspace) as one
+ * batch: independent branches, so a runner that spreads them over threads waits once for all
+ * instead of once per ensemble. Each ensemble gets its own outcomes, in its own job order:
+ * the same as running the ensembles one after another.
+ */
+export function runTogether(works: readonly EnsembleWork[]): void {
+  const first = works[0];
+  if (first === undefined) return;
+  if (works.some((work) => work.runner !== first.runner || work.workspace !== first.workspace)) throw new Error('ensembles run together share their runner and workspace');
+  const outcomes = first.runner.run(
+    first.workspace,
+    works.flatMap((work) => work.jobs),
+  );
+  let at = 0;
+  for (const work of works) {
+    work.apply(outcomes.slice(at, at + work.jobs.length));
+    at += work.jobs.length;
+  }
+}
 
 /**
  * One ensemble of a 1.3.0 prophecy: branches of the world that all react to the same forecast
@@ -27,7 +54,10 @@ export class BranchEnsemble {
   ticks = 0;
   /** Ticks computed by this ensemble, summed over its branches: its cost. */
   branchTicks = 0;
-  private kept: World[] | null = null;
+  /** Per branch: the ticks it has run, from the prophecy's tick. */
+  private readonly ticksRun: number[] = [];
+  /** True while the worlds of every branch are kept (in the workspace or a runner's thread) for `extend`. */
+  private kept = false;
   /**
    * The basins followed past the horizon. Beyond the horizon only their losses matter, so a
    * branch stops there once it has lost all of them (or as soon as it reaches the horizon when
@@ -36,7 +66,12 @@ export class BranchEnsemble {
   private followedBasins: readonly number[] = [];
 
   constructor(
-    private readonly world: World,
+    /** The world at the prophecy's tick, and the branch worlds kept. */
+    private readonly workspace: BranchWorkspace,
+    /** Runs the branches: on this thread, or spread over several (docs/engine.md, "Branches on several threads"). */
+    private readonly runner: BranchRunner,
+    /** This ensemble's number within the prophecy: names its kept branch worlds. */
+    private readonly id: number,
     private readonly seq: number,
     private readonly slots: readonly number[],
     /** What the branch agents react to; null for the counterfactual. */
@@ -60,69 +95,71 @@ export class BranchEnsemble {
     return this.ticks >= 2 * this.horizon && this.followedBasins.includes(t);
   }
 
-  private settledPastHorizon(b: number): boolean {
-    const row = b * this.basins;
-    for (const t of this.followedBasins) if (this.lossTick[row + t] === -1) return false;
-    return true;
+  private job(branch: number, ticks: number, keep: boolean): BranchJob {
+    const { id: ensemble, seq, slots, standing, horizon, reignEnd, followedBasins: followed } = this;
+    return { ensemble, seq, branch, slots, standing, horizon, reignEnd, followed, ticks, keep };
   }
 
   /** Runs `count` more branches `ticks` ticks ahead; `keep` holds their worlds for `extend`. */
   addBranches(count: number, ticks: number, keep: boolean): void {
-    if (this.branches > 0 && ticks !== this.ticks) throw new Error('every branch of an ensemble runs the same ticks');
-    if (keep) this.kept ??= [];
-    for (let k = 0; k < count; k++) {
-      const b = this.branches++;
-      const label = `prophecy/${this.seq}/${b}`;
-      const branch = forkWorld(this.world, openStream(this.world.seed, `${label}/motion`), openStream(this.world.seed, `${label}/environment`), branchDomainStream(this.world, label));
-      branch.standing = this.standing;
-      for (let t = 0; t < this.basins; t++) {
-        this.lossTick.push(-1);
-        this.depthAtHorizon.push(0);
-      }
-      this.centroidX.push(NaN);
-      this.centroidY.push(NaN);
-      this.stability.push(NaN);
-      this.advance(branch, b, ticks);
-      if (keep) this.kept?.push(branch);
-    }
-    this.ticks = ticks;
+    runTogether([this.moreBranches(count, ticks, keep)]);
   }
 
   /** Runs every kept branch on to `ticks` ticks ahead, then lets the worlds go. */
   extend(ticks: number): void {
-    const kept = this.kept;
-    if (kept === null || kept.length !== this.branches) throw new Error('only an ensemble whose worlds were kept can be extended');
-    kept.forEach((branch, b) => this.advance(branch, b, ticks));
-    this.kept = null;
-    this.ticks = ticks;
+    runTogether([this.extension(ticks)]);
   }
 
-  private advance(branch: World, b: number, ticks: number): void {
-    const start = this.world.tick;
-    const row = b * this.basins;
-    while (branch.tick - start < ticks && branch.completion === null && !(branch.tick - start >= this.horizon && this.settledPastHorizon(b))) {
-      // The forecast stands until the next prophecy replaces it; later prophecies are not foreseen.
-      if (branch.tick + 1 > this.reignEnd) branch.standing = null;
-      advanceTick(branch, null);
-      this.branchTicks++;
-      for (let t = 0; t < this.basins; t++) {
-        if (this.lossTick[row + t] === -1 && branch.lost[this.slots[t] as number] === 1) this.lossTick[row + t] = branch.tick;
-      }
-      if (branch.tick - start === this.horizon) this.observeHorizon(branch, b);
-    }
-    // A branch that completed before its horizon is observed as it ended.
-    if (branch.tick - start < this.horizon && Number.isNaN(this.stability[b])) this.observeHorizon(branch, b);
+  /** `addBranches` as work that `runTogether` may run in one batch with other ensembles'. */
+  moreBranches(count: number, ticks: number, keep: boolean): EnsembleWork {
+    if (this.branches > 0 && ticks !== this.ticks) throw new Error('every branch of an ensemble runs the same ticks');
+    const jobs = Array.from({ length: count }, (_, k) => this.job(this.branches + k, ticks, keep));
+    return {
+      runner: this.runner,
+      workspace: this.workspace,
+      jobs,
+      apply: (outcomes) => {
+        outcomes.forEach((outcome) => {
+          this.lossTick.push(...outcome.lossTick);
+          this.depthAtHorizon.push(...outcome.depthAtHorizon);
+          this.centroidX.push(outcome.centroidX);
+          this.centroidY.push(outcome.centroidY);
+          this.stability.push(outcome.stability);
+          this.ticksRun.push(outcome.ticksRun);
+          this.branchTicks += outcome.ticksRun;
+        });
+        this.kept = keep && (this.branches === 0 || this.kept);
+        this.branches += count;
+        this.ticks = ticks;
+      },
+    };
   }
 
-  private observeHorizon(branch: World, b: number): void {
+  /** `extend` as work that `runTogether` may run in one batch with other ensembles'. */
+  extension(ticks: number): EnsembleWork {
+    if (!this.kept) throw new Error('only an ensemble whose worlds were kept can be extended');
+    const jobs = Array.from({ length: this.branches }, (_, b) => this.job(b, ticks, false));
+    return {
+      runner: this.runner,
+      workspace: this.workspace,
+      jobs,
+      apply: (outcomes) => {
+        outcomes.forEach((outcome, b) => this.replace(b, outcome));
+        this.kept = false;
+        this.ticks = ticks;
+      },
+    };
+  }
+
+  private replace(b: number, outcome: BranchOutcome): void {
     const row = b * this.basins;
-    for (let t = 0; t < this.basins; t++) this.depthAtHorizon[row + t] = branch.depth[this.slots[t] as number] as number;
-    const centroid = meanPosition(branch);
-    if (centroid !== null) {
-      this.centroidX[b] = centroid.x;
-      this.centroidY[b] = centroid.y;
-    }
-    this.stability[b] = branch.stability;
+    outcome.lossTick.forEach((at, t) => (this.lossTick[row + t] = at));
+    outcome.depthAtHorizon.forEach((depth, t) => (this.depthAtHorizon[row + t] = depth));
+    this.centroidX[b] = outcome.centroidX;
+    this.centroidY[b] = outcome.centroidY;
+    this.stability[b] = outcome.stability;
+    this.branchTicks += outcome.ticksRun - (this.ticksRun[b] as number);
+    this.ticksRun[b] = outcome.ticksRun;
   }
 
   /** True when branch `b` lost basin `t` by tick `until`. */

@@ -5,7 +5,8 @@ import { depthAtHorizonSummary, liveBasins } from '../ensemble.js';
 import { nobodyReacts, reactionIsNeutral } from '../prophesy-with-attribution.js';
 import { unstableProphecy } from '../unstable-prophecy.js';
 import type { OpenProphecy, World } from '../world.js';
-import { BranchEnsemble } from './branch-ensemble.js';
+import { BranchWorkspace, IN_THREAD_BRANCHES, type BranchRunner } from '../branch-run.js';
+import { BranchEnsemble, runTogether } from './branch-ensemble.js';
 import { searchFixedPoint } from './fixed-point-search.js';
 import { pairedEffect, type PairedEffect } from './paired-effect.js';
 
@@ -33,7 +34,7 @@ export function fixedPointBudget(iterations: number): number {
  * 4. Verdicts on paired intervals; while one straddles a threshold, more branch pairs, up to
  *    twice `prophecyBranches`; then `inconclusive`.
  */
-export function prophesyCalibrated(world: World, sink: EventSink | null): void {
+export function prophesyCalibrated(world: World, sink: EventSink | null, runner: BranchRunner = IN_THREAD_BRANCHES): void {
   const { prophecyBranches: branches, prophecyHorizon: horizon, prophecyInterval: interval, fixedPointIterations, fixedPointTolerance } = world.rules;
   const seq = world.prophecySeq + 1;
   const tick = world.tick;
@@ -48,8 +49,12 @@ export function prophesyCalibrated(world: World, sink: EventSink | null): void {
   };
   let ensembles = 1;
   let branchTicks = 0;
+  // Every ensemble forks from the same world; each gets its own number (it names kept branches).
+  const workspace = BranchWorkspace.of(world);
+  let ensembleIds = 0;
+  const ensembleOf = (standing: OpenProphecy | null): BranchEnsemble => new BranchEnsemble(workspace, runner, ensembleIds++, seq, slots, standing, horizon, reignEnd);
 
-  const counterfactual = new BranchEnsemble(world, seq, slots, null, horizon, reignEnd);
+  const counterfactual = ensembleOf(null);
   counterfactual.addBranches(branches, horizon, true);
   const unreacted = probabilitiesOf(counterfactual);
   let published = unreacted;
@@ -66,7 +71,7 @@ export function prophesyCalibrated(world: World, sink: EventSink | null): void {
       if (budget.left <= 0) return null;
       budget.left--;
       ensembles++;
-      const ensemble = new BranchEnsemble(world, seq, slots, standingFor(forecast), horizon, reignEnd);
+      const ensemble = ensembleOf(standingFor(forecast));
       ensemble.addBranches(branches, horizon, false);
       branchTicks += ensemble.branchTicks;
       const result = probabilitiesOf(ensemble);
@@ -104,14 +109,14 @@ export function prophesyCalibrated(world: World, sink: EventSink | null): void {
   let ticks = horizon;
   if (!neutral) {
     const atRisk = ids.flatMap((_, t) => (counterfactual.lossShare(t, tick + horizon) > 0 ? [t] : []));
-    reacting = new BranchEnsemble(world, seq, slots, standingFor(published), horizon, reignEnd);
+    reacting = ensembleOf(standingFor(published));
     if (atRisk.length > 0) {
       ticks = 2 * horizon;
       counterfactual.follow(atRisk);
       reacting.follow(atRisk);
-      counterfactual.extend(ticks);
     }
-    reacting.addBranches(branches, ticks, false);
+    // Independent branches: one batch (docs/engine.md, "Branches on several threads").
+    runTogether(atRisk.length > 0 ? [counterfactual.extension(ticks), reacting.moreBranches(branches, ticks, false)] : [reacting.moreBranches(branches, ticks, false)]);
     ensembles++;
   }
   const theta = probabilityThreshold(branches);
@@ -119,11 +124,12 @@ export function prophesyCalibrated(world: World, sink: EventSink | null): void {
   const judge = (): PairedEffect[] => ids.map((_, t) => pairedEffect(counterfactual, reacting, t, tick, horizon, theta, tau));
   let effects = judge();
   while (!neutral && effects.some((effect) => effect.verdict === 'inconclusive') && counterfactual.branches + branches <= verdictBranchLimit(branches)) {
-    counterfactual.addBranches(branches, ticks, false);
-    reacting.addBranches(branches, ticks, false);
+    runTogether([counterfactual.moreBranches(branches, ticks, false), reacting.moreBranches(branches, ticks, false)]);
     effects = judge();
   }
   branchTicks += counterfactual.branchTicks + (neutral ? 0 : reacting.branchTicks);
+  workspace.release();
+  runner.release?.(workspace);
 
   // The summary describes the world the published forecast describes: the counterfactual's,
   // or the reaction to a fixed point's, over the published branches.

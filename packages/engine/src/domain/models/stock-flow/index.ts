@@ -21,6 +21,8 @@ export const stockFlowModel: DomainModel<StockFlowParameters, StockFlowState, St
   internalStateSchema: StockFlowStateSchema,
   stateSchema: StockFlowViewSchema,
   sites: (parameters) => parameters.sites.map((site) => site.attractor),
+  // Per site about forty agent-ticks, plus its pipeline of shipments in transit (measured).
+  workPerTick: (parameters) => parameters.sites.reduce((work, site) => work + 40 + site.leadTimeDays, 0),
   initialState: initialStockFlowState,
   step: stepStockFlow,
   pressure: (parameters, state, site) => ({

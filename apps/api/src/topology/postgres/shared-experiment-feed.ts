@@ -1,8 +1,8 @@
-import { EVERYTHING, type Announcements } from '../coordination/coordination.js';
-import { coalescedCatchUp } from '../lib/coalesced-catch-up.js';
-import { KeyedListeners } from '../lib/keyed-listeners.js';
-import type { ExperimentFeed, ExperimentListener } from './experiment-feed.js';
-import type { ExperimentEvent, ExperimentStore } from './experiment-store.js';
+import { EVERYTHING, type Announcements } from '../../coordination/coordination.js';
+import { coalescedCatchUp } from '../../lib/coalesced-catch-up.js';
+import { KeyedListeners } from '../../lib/keyed-listeners.js';
+import type { ExperimentFeed, ExperimentListener } from '../../experiments/experiment-feed.js';
+import type { ExperimentEvent, ExperimentStore } from '../../experiments/experiment-store.js';
 
 export interface SharedExperimentFeedDeps {
   announcements: Announcements;

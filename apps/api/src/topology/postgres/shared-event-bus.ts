@@ -1,9 +1,9 @@
 import type { TraceStep } from '@sim/engine';
-import { EVERYTHING, type Announcements } from '../coordination/coordination.js';
-import type { EngineRunner } from '../engine-work/engine-runner.js';
-import { replayHistory, type ReplayEnd } from '../engine-work/replay-history.js';
-import { coalescedCatchUp } from '../lib/coalesced-catch-up.js';
-import { KeyedListeners } from '../lib/keyed-listeners.js';
+import { EVERYTHING, type Announcements } from '../../coordination/coordination.js';
+import type { EngineRunner } from '../../engine-work/engine-runner.js';
+import { replayHistory, type ReplayEnd } from '../../engine-work/replay-history.js';
+import { coalescedCatchUp } from '../../lib/coalesced-catch-up.js';
+import { KeyedListeners } from '../../lib/keyed-listeners.js';
 import {
   HistoryInterleave,
   historyMessages,
@@ -12,8 +12,8 @@ import {
   type SimulationBusListener,
   type SimulationBusMessage,
   type SimulationEventBus,
-} from '../simulations/event-bus.js';
-import type { SimulationStore, StoredEvent } from '../simulations/simulation-store.js';
+} from '../../simulations/event-bus.js';
+import type { SimulationStore, StoredEvent } from '../../simulations/simulation-store.js';
 
 /** What a follower reads: the head, the stored events, and what replaying the ticks needs. */
 export type SharedHistoryStore = Pick<SimulationStore, 'get' | 'listEvents' | 'getReplayInput' | 'nearestCheckpoint'>;
