@@ -211,9 +211,12 @@ async function gridOf(client: SimClient, simulationId: string, scenarioId: strin
     const trace = await unwrap(client.GET('/v1/simulations/{id}/trace', { params: { path: { id: simulationId }, query: { fromTick: 1, toTick: 1 } } }));
     if ('initialState' in trace) return { width: trace.initialState.width, height: trace.initialState.height };
   }
-  const scenario = await client.GET('/v1/scenarios/{id}', { params: { path: { id: scenarioId } } });
-  const initial = scenario.data?.initialState as { width?: unknown; height?: unknown } | undefined;
-  if (typeof initial?.width === 'number' && typeof initial.height === 'number') return { width: initial.width, height: initial.height };
+  // Only a pre-built scenario is in the catalogue: an inline or domain one (`inline`, `domain:<id>`) is not.
+  if (scenarioId !== 'inline' && !scenarioId.startsWith('domain:')) {
+    const scenario = await client.GET('/v1/scenarios/{id}', { params: { path: { id: scenarioId } } });
+    const initial = scenario.data?.initialState as { width?: unknown; height?: unknown } | undefined;
+    if (typeof initial?.width === 'number' && typeof initial.height === 'number') return { width: initial.width, height: initial.height };
+  }
   const state = (await unwrap(client.GET('/v1/simulations/{id}', { params: { path: { id: simulationId } } }))).state;
   const reach = Math.max(32, ...state.attractors.map((a) => Math.max(a.x, a.y) + a.radius * 2));
   return { width: Math.ceil(reach), height: Math.ceil(reach) };

@@ -103,6 +103,30 @@ describe('the viewer in a real browser', () => {
     await page.close();
   });
 
+  it('draws the series of a domain simulation in its own units', { timeout: SLOW }, async () => {
+    const headers = { 'X-Api-Key': server.apiKey!, 'Content-Type': 'application/json' };
+    const domain = (await (await fetch(`${server.baseUrl}/v1/domains/epidemic`)).json()) as { example: unknown };
+    const created = await fetch(`${server.baseUrl}/v1/simulations/from-domain`, { method: 'POST', headers, body: JSON.stringify({ domain: 'epidemic', input: domain.example }) });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const { page, problems } = await openViewer();
+    await signIn(page);
+    await page.evaluate((simulationId) => void (location.hash = `#/simulations/${simulationId}`), id);
+    await page.waitForSelector('#world');
+    await page.click('#play');
+    // The chart appears with the first tick's state.domain, its menu listing the regions' quantities.
+    await page.waitForSelector('#domain-chart:not([hidden])', { timeout: 20_000 });
+    expect(await page.$$eval('#domain-field option', (options) => options.map((option) => option.textContent))).toEqual(
+      expect.arrayContaining(['susceptible', 'exposed', 'infectious', 'recovered', 'hospitalized', 'beds']),
+    );
+    expect(await page.inputValue('#domain-field')).toBe('hospitalized');
+    await page.selectOption('#domain-field', 'infectious');
+    expect(await page.locator('#domain-chart canvas').count()).toBeGreaterThan(0);
+    await page.click('#pause');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('clicks an event to show its tick, forks there and compares the fork with its parent', { timeout: SLOW }, async () => {
     const { page, problems } = await openViewer();
     await signIn(page, 'self-defeating-prophecy');
