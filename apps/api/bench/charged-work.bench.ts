@@ -10,8 +10,8 @@ import { Simulation, type ScenarioInput } from '@sim/engine';
 import { performance } from 'node:perf_hooks';
 import { encodeCheckpoint } from '../src/engine-work/checkpoint-codec.js';
 import { runEngineTask } from '../src/engine-work/run-engine-task.js';
-import { parseMetric } from '../src/experiments/experiment-metrics.js';
-import { estimateWork, runCost, scenarioShape, stepCost, worldSetupCost } from '../src/work-budget/work-cost.js';
+import { parseMetric } from '../src/engine-data/experiment-metrics.js';
+import { estimateWork, runCost, scenarioShape, stepCost, worldSetupCost } from '../src/engine-data/work-cost.js';
 
 const AGENTS = 10_000;
 const scenario: ScenarioInput = {

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_ENGINE_VERSION, type ScenarioInput } from '@sim/engine';
-import { estimateWork, scenarioShape } from '../src/work-budget/work-cost.js';
+import { estimateWork, scenarioShape } from '../src/engine-data/work-cost.js';
 import { REPO_ROOT, runCliJson, startServerProcess, tempDir } from '../test/support/server-process.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);

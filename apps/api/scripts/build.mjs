@@ -33,8 +33,10 @@ await build({
   // - @scalar/api-reference is never imported, only located with require.resolve so its
   //   browser bundle can be served from disk (routes/docs/docs-bundle.ts);
   // - piscina starts its worker threads from its own files (dist/worker.js, found through
-  //   __dirname), which a bundle does not have.
-  external: ['better-sqlite3', 'pg', 'pg-native', '@scalar/api-reference', 'piscina'],
+  //   __dirname), which a bundle does not have;
+  // - pino (and pino-pretty) can start transports on worker threads from their own files too
+  //   (thread-stream); the server uses none, but keeps them as pino ships them.
+  external: ['better-sqlite3', 'pg', 'pg-native', '@scalar/api-reference', 'piscina', 'pino', 'pino-pretty'],
   // Bundled CommonJS dependencies call `require` (for node builtins among others), which an
   // ES module does not have; give the bundle one rooted at its own location.
   banner: {

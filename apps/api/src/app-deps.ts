@@ -1,6 +1,6 @@
 import type { StorageBudget } from './storage-budget/storage-budget.js';
 import type { MiddlewareHandler } from 'hono';
-import type { EngineQueueLimits } from './engine-work/engine-queue.js';
+import type { EngineQueueLimits } from './http/engine-queue.js';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppConfig } from './config.js';
 import type { ViewerFiles } from './routes/web/viewer-files.js';
@@ -8,13 +8,13 @@ import type { Authenticator } from './identity/auth-context.js';
 import type { UsageRecorder } from './identity/usage-recorder.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
-import type { GuardExtensions } from './lib/route-guards.js';
+import type { GuardExtensions } from './http/route-guards.js';
 import type { DomainCatalog } from './scenarios/domain-catalog.js';
 import type { ScenarioCatalog } from './scenarios/scenario-catalog.js';
 import type { SimulationEventBus } from './simulations/event-bus.js';
 import type { PlaybackControllerFactory } from './simulations/playback-controller.js';
 import type { SimulationService } from './simulations/simulation-service.js';
-import type { RouteGuards } from './lib/route-guards.js';
+import type { RouteGuards } from './http/route-guards.js';
 import type { SimulationStore } from './simulations/simulation-store.js';
 import type { LiveOptions } from './live/live-options.js';
 import type { EngineRunner } from './engine-work/engine-runner.js';
@@ -22,7 +22,7 @@ import type { WorkBudget } from './work-budget/work-budget.js';
 import type { ExperimentStore } from './experiments/experiment-store.js';
 import type { ExperimentLimitsTable } from './experiments/experiment-limits.js';
 import type { Coordination } from './coordination/coordination.js';
-import type { RunQueue } from './experiments/run-queue.js';
+import type { ExperimentTopology } from './experiments/experiment-runtime.js';
 
 /** What a later feature may add to the app without touching its routes. */
 export interface AppExtensions extends GuardExtensions {
@@ -70,10 +70,11 @@ export interface AppDeps {
   /** Experiment limits per tier; default docs/api.md, "Experiments", "Limits". */
   experimentLimits?: ExperimentLimitsTable;
   /**
-   * The run queue every process shares (pg-boss on PostgreSQL); with shared coordination the
-   * experiments' runs go through it (docs/operations.md, "Experiments on several instances").
+   * The experiments' run queue, feed, locks and announcements (topology/): shared in PostgreSQL
+   * by several processes (docs/operations.md, "Experiments on several instances"); default this
+   * process alone, with an in-memory queue.
    */
-  experimentQueue?: RunQueue;
+  experimentTopology?: ExperimentTopology;
   /** This process's name (host:pid), noted on the experiment runs it records. */
   instance?: string;
   /** Engine reads under way at once, per organization and in all (docs/api.md, "Engine work", "The engine's queue"). */

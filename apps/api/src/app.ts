@@ -1,11 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { engineQueue } from './engine-work/engine-queue.js';
+import { engineQueue } from './http/engine-queue.js';
 import type { AppDeps } from './app-deps.js';
 import { unroutedBodyLimit } from './lib/body-limit.js';
 import { createRouter } from './lib/create-router.js';
-import { errorHandler, notFoundHandler } from './lib/error-handler.js';
-import { consoleLogger, type Logger } from './lib/logger.js';
+import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { createLogger, type Logger } from './lib/logger.js';
 import { serveOpenApi } from './lib/openapi-document.js';
 import { documentIdempotency } from './idempotency/document-idempotency.js';
 import { reproduceRunResponse } from './routes/simulations/run-response.js';
@@ -15,7 +15,7 @@ import { requestId } from './lib/request-id.js';
 import { inSequence } from './lib/in-sequence.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { RouteMarks } from './lib/route-markers.js';
-import { createRouteGuards, type RouteGuards } from './lib/route-guards.js';
+import { createRouteGuards, type RouteGuards } from './http/route-guards.js';
 import { decreesRouter } from './routes/decrees/decrees.index.js';
 import { eventsRouter } from './routes/events/events.index.js';
 import { docsRouter } from './routes/docs/docs.index.js';
@@ -54,7 +54,7 @@ export interface ExperimentsHandle {
  * → idempotency chain (see createRouteGuards for why the body limit is there).
  */
 export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service: SimulationService; experiments: ExperimentsHandle | undefined } {
-  const logger = deps.logger ?? consoleLogger;
+  const logger = deps.logger ?? createLogger();
   // The live feeds: the events router streams them; the service asks which agent detail they take.
   const hub = deps.live?.hub ?? new LiveHub(deps.events);
   // One budget for the bytes every stream of the process holds (docs/api.md, "Events", "Limits").
@@ -137,8 +137,7 @@ function mountExperiments(
     limits,
     parallelism: deps.experimentParallelism ?? 1,
     instance: deps.instance,
-    coordination: deps.coordination,
-    queue: deps.experimentQueue,
+    topology: deps.experimentTopology,
   });
   const simulationBases = new SimulationBaseSource({ store: deps.store, engine: service.engine });
   const experimentService = new ExperimentService({ store: deps.experiments, executor, scenarios: deps.scenarios, domains: deps.domains, clock: deps.clock, work: service.work, storage: service.storage, feed, limits, simulationBases });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_ENGINE_QUEUE_LIMITS, type EngineQueueLimits } from './engine-work/engine-queue.js';
+import { DEFAULT_ENGINE_QUEUE_LIMITS, type EngineQueueLimits } from './http/engine-queue.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { TIERS } from './identity/auth-context.js';
 import type { TrustProxy } from './rate-limit/client-ip.js';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http/http-limits.js';
 import { DEFAULT_PROCESS_QUEUE_BYTES } from './live/queue-budget.js';
+import type { DatabaseConfig } from './lib/database-config.js';
 
 /** The monorepo root, found from this file (pnpm --filter runs the app inside apps/api). */
 export function repoRoot(): string {
@@ -81,6 +82,7 @@ const EnvSchema = z.object({
   SIM_PLAYBACK_LEASE_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(500).max(600_000).optional()).transform((v) => v ?? 5_000),
   /** `api` (default): serves HTTP; `worker`: serves nothing, computes experiment runs from the shared queue. */
   SIM_ROLE: optional.pipe(z.enum(['api', 'worker']).optional()).transform((v) => v ?? 'api'),
+  SIM_LOG_FORMAT: optional.pipe(z.enum(['json', 'pretty']).optional()),
   /** Engine worker threads; default one per core but one (at least one). */
   SIM_ENGINE_WORKERS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(256).optional()),
   /**
@@ -138,8 +140,6 @@ const EnvSchema = z.object({
   INIT_CWD: optional,
 });
 
-export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; poolSize: number };
-
 export interface AppConfig {
   host: string;
   port: number;
@@ -168,6 +168,8 @@ export interface AppConfig {
   playbackLeaseMs: number;
   /** What this process does (SIM_ROLE): serve the API, or compute experiment runs only. */
   role: 'api' | 'worker';
+  /** How log lines are written (SIM_LOG_FORMAT); undefined: readable in a terminal, JSON otherwise. */
+  logFormat: 'json' | 'pretty' | undefined;
   /** Ticks between checkpoints (SIM_CHECKPOINT_INTERVAL); undefined: picked from each world's size. */
   checkpointInterval: number | undefined;
   http: HttpLimits;
@@ -254,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     playbackLeaseMs: e.SIM_PLAYBACK_LEASE_MS,
     role: e.SIM_ROLE,
+    logFormat: e.SIM_LOG_FORMAT,
     checkpointInterval: e.SIM_CHECKPOINT_INTERVAL,
     http: {
       headersTimeoutMs,

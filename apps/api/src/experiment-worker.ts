@@ -6,9 +6,9 @@ import { createExperimentRuntime } from './experiments/experiment-runtime.js';
 import { systemClock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { createEngineDomainCatalog } from './scenarios/engine-domain-catalog.js';
-import { processName, startExperimentQueue } from './shared-experiments.js';
 import { openStorage } from './storage/open-storage.js';
-import { createPostgresCoordination } from './storage/postgres/postgres-coordination.js';
+import { processName } from './topology/process-name.js';
+import { createTopology } from './topology/create-topology.js';
 
 /** How long a stop waits for the batches under way to be handed back before exiting anyway. */
 const STOP_GRACE_MS = 10_000;
@@ -22,11 +22,10 @@ const STOP_GRACE_MS = 10_000;
 export async function runExperimentWorker(config: AppConfig, logger: Logger, onStop: (stop: (signal: NodeJS.Signals) => void) => void): Promise<void> {
   if (config.database.kind !== 'postgres') throw new Error('SIM_ROLE=worker needs DATABASE_URL=postgres://…');
   const storage = await openStorage(config.database);
-  const coordination = await createPostgresCoordination({ connectionString: config.database.url, logger });
   const instance = processName();
-  const queue = await startExperimentQueue(config, instance, logger);
   const threads = config.engineWorkers ?? defaultWorkerCount();
   const engine = createWorkerPoolRunner({ threads, prophecyThreads: config.prophecyThreads ?? defaultProphecyThreads(threads) });
+  const topology = await createTopology(config, { storage, engine, logger, instance });
   const { executor, feed } = createExperimentRuntime({
     store: storage.experiments,
     engine,
@@ -36,8 +35,7 @@ export async function runExperimentWorker(config: AppConfig, logger: Logger, onS
     limits: DEFAULT_EXPERIMENT_LIMITS,
     parallelism: threads,
     instance,
-    coordination,
-    queue,
+    topology: topology.experiments(),
   });
   const unfinished = await executor.resume();
   logger.info(`worker: computing experiment runs on ${threads} engine thread(s), serving no HTTP (${unfinished} unfinished experiment(s) in the database)`);
@@ -52,14 +50,19 @@ export async function runExperimentWorker(config: AppConfig, logger: Logger, onS
       process.exit(1);
     }, STOP_GRACE_MS);
     force.unref();
-    void (async () => {
+    (async () => {
       await executor.close();
       feed.close();
+      topology.stopFollowing();
       await engine.close();
-      await coordination.close();
+      await topology.close();
       await storage.close();
       logger.info('stopped');
       process.exit(0);
-    })();
+    })().catch((error: unknown) => {
+      // As an unhandled rejection would, but said in the log's own words.
+      logger.error('could not stop cleanly', { error: String(error) });
+      process.exit(1);
+    });
   });
 }

@@ -1,4 +1,4 @@
-import type { ReleaseSlot } from '../rate-limit/concurrency-limiter.js';
+import type { ReleaseSlot } from '../lib/concurrency-limiter.js';
 import type { PlaybackPayer } from '../work-budget/playback-payers.js';
 
 /**

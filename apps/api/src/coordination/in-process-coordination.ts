@@ -1,5 +1,5 @@
 import { KeyedMutex } from '../lib/keyed-mutex.js';
-import { ConcurrencyLimiter } from '../rate-limit/concurrency-limiter.js';
+import { ConcurrencyLimiter } from '../lib/concurrency-limiter.js';
 import type { Announcements, Coordination, PlaybackLeases, StreamSlots } from './coordination.js';
 
 /** There is no other process to tell anything. */

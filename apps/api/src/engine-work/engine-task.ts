@@ -1,9 +1,9 @@
 import type { EngineEvent, EngineInput, EngineInputDraft, EngineSnapshot, EngineState, InputProblem, ScenarioInput, ScheduledInput, TraceStep, ValidationIssue } from '@sim/engine';
-import type { Checkpoint, SnapshotText } from '../simulations/simulation-store.js';
-import type { CompactStep } from '../live/compact-step.js';
-import type { SnapshotWeight } from '../simulations/snapshot-weights.js';
-import type { MetricSpec, MetricValue } from '../experiments/experiment-metrics.js';
-import type { DomainTranslation } from '../scenarios/domain-catalog.js';
+import type { Checkpoint, SnapshotText } from '../engine-data/checkpoint.js';
+import type { CompactStep } from '../engine-data/compact-step.js';
+import type { SnapshotWeight } from '../engine-data/snapshot-weights.js';
+import type { MetricSpec, MetricValue } from '../engine-data/experiment-metrics.js';
+import type { DomainTranslation } from '../engine-data/domain-translation.js';
 
 /** A scenario to build at tick 0 under an engine version (already resolved: no default applies on a worker). */
 export interface ScenarioStart {

@@ -1,5 +1,5 @@
 import type { EngineSnapshot, ScenarioInput, ScheduledInput } from '@sim/engine';
-import type { Checkpoint } from '../simulations/simulation-store.js';
+import type { Checkpoint } from '../engine-data/checkpoint.js';
 import type { EngineRunner } from './engine-runner.js';
 import type { ReplayResult, ReplayTask } from './engine-task.js';
 

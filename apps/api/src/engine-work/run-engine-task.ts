@@ -1,10 +1,10 @@
 import { ScenarioError, Simulation, type EngineEvent, type RestoreOptions, type ScheduledInput, type StepObserver, type TraceStep } from '@sim/engine';
-import type { Checkpoint, SnapshotText } from '../simulations/simulation-store.js';
+import type { Checkpoint, SnapshotText } from '../engine-data/checkpoint.js';
 import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
-import { compactStep } from '../live/compact-step.js';
-import { snapshotShape } from '../work-budget/work-cost.js';
-import { measureRun } from '../experiments/experiment-metrics.js';
-import { translateWithAdapters } from '../scenarios/adapter-domain-catalog.js';
+import { compactStep } from '../engine-data/compact-step.js';
+import { snapshotShape } from '../engine-data/work-cost.js';
+import { measureRun } from '../engine-data/experiment-metrics.js';
+import { translateWithAdapters } from './translate-domain.js';
 import type {
   AdvanceResult,
   AdvanceTask,

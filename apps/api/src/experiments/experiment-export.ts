@@ -1,5 +1,5 @@
 import { parquetWriteBuffer, type ColumnSource } from 'hyparquet-writer';
-import { METRIC_CATALOGUE, parseMetric, type MetricValue } from './experiment-metrics.js';
+import { METRIC_CATALOGUE, parseMetric, type MetricValue } from '../engine-data/experiment-metrics.js';
 import { combinationValues, type ExperimentSpec } from './experiment-spec.js';
 import type { ExperimentRun } from './experiment-store.js';
 import type { ParameterValue } from './parameter-paths.js';

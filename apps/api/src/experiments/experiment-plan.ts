@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_ENGINE_VERSION, domainStateAtStart, ScenarioSchema, toValidationIssues, versionFeatures, type EngineInput, type EngineSnapshot, type NumericRuleName, type ScenarioInput } from '@sim/engine';
 import { validationError, type ValidationProblem } from '../lib/api-error.js';
-import { TimeSlices } from '../lib/time-slices.js';
+import { TimeSlices } from '../engine-work/time-slices.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
 import { resolveScenario } from '../simulations/scenario-source.js';
-import { estimateWork, scenarioShape, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../work-budget/work-cost.js';
+import { estimateWork, scenarioShape, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../engine-data/work-cost.js';
 import { MAX_VALUES_PER_PATH, type ExperimentLimits } from './experiment-limits.js';
-import { parseMetric } from './experiment-metrics.js';
+import { parseMetric } from '../engine-data/experiment-metrics.js';
 import { combinationCount, combinationScenario, combinationValues, type ExperimentBase, type ExperimentSpec, type SimulationBase, type VariedParameter } from './experiment-spec.js';
 import { applyToInput, checkValue, resolvePath, type ParameterBase, type ParameterTarget, type ParameterValue } from './parameter-paths.js';
 

@@ -4,7 +4,7 @@ import { combinationValues, type ExperimentSpec } from './experiment-spec.js';
 import type { ExperimentRun } from './experiment-store.js';
 import type { ParameterValue } from './parameter-paths.js';
 import { summarize, type MetricStatistics } from './experiment-statistics.js';
-import { METRIC_CATALOGUE, parseMetric } from './experiment-metrics.js';
+import { METRIC_CATALOGUE, parseMetric } from '../engine-data/experiment-metrics.js';
 
 /** A metric of the catalogue's `category` kind (completionReason): counted per value, not averaged. */
 function isCategorical(metric: string): boolean {

@@ -1,16 +1,29 @@
-import type { Coordination } from '../coordination/coordination.js';
+import type { Announcements, SimulationLocks } from '../coordination/coordination.js';
+import { createInProcessCoordination } from '../coordination/in-process-coordination.js';
 import type { EngineRunner } from '../engine-work/engine-runner.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
-import { ExperimentExecutor } from './experiment-executor.js';
+import { QueuedExperimentExecutor } from './queued-experiment-executor.js';
 import { InProcessExperimentFeed, type ExperimentFeed } from './experiment-feed.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
 import type { ExperimentScheduler } from './experiment-scheduler.js';
 import type { ExperimentStore } from './experiment-store.js';
-import { QueuedExperimentExecutor } from './queued-experiment-executor.js';
+import { MemoryRunQueue } from './memory-run-queue.js';
 import type { RunQueue } from './run-queue.js';
-import { SharedExperimentFeed } from './shared-experiment-feed.js';
+
+/** What the deployment shares between processes, if anything (see topology/); defaults: this process alone. */
+export interface ExperimentTopology {
+  /** Experiments are started under one of these locks, over every process. */
+  locks: SimulationLocks;
+  announcements: Announcements;
+  /** The queue runs are taken from: in memory, or shared in PostgreSQL. */
+  queue: RunQueue;
+  /** The feed of experiment events: this process's, or one that follows every process's. */
+  feed: ExperimentFeed;
+  /** Where `estimatedSecondsLeft` takes its pace from (see QueuedExperimentExecutorDeps). */
+  pace: 'process' | 'experiment';
+}
 
 export interface ExperimentRuntimeDeps {
   store: ExperimentStore;
@@ -23,10 +36,8 @@ export interface ExperimentRuntimeDeps {
   parallelism: number;
   /** This process's name on the runs it records (host:pid). */
   instance?: string | undefined;
-  /** Shared coordination (several processes on one database): events followed across processes. */
-  coordination?: Coordination | undefined;
-  /** The queue every process takes runs from; with shared coordination, runs are computed through it. */
-  queue?: RunQueue | undefined;
+  /** The deployment's queue, feed, locks and announcements; default one process with an in-memory queue. */
+  topology?: ExperimentTopology | undefined;
 }
 
 /** What computes experiments and carries their events, in this process or shared with others. */
@@ -35,32 +46,19 @@ export interface ExperimentRuntime {
   feed: ExperimentFeed;
 }
 
+/** One process on an embedded database: an in-memory queue and feed, locks in memory, nobody to tell. */
+export function singleProcessExperiments(): ExperimentTopology {
+  const { locks, announcements } = createInProcessCoordination();
+  return { locks, announcements, queue: new MemoryRunQueue(), feed: new InProcessExperimentFeed(), pace: 'process' };
+}
+
 /**
  * The experiments' executor and feed (docs/operations.md, "Experiments on several instances"):
- * in this process alone on an embedded database; through the shared run queue, with a feed that
- * follows every process's events, when several processes share one.
+ * one executor taking runs from the deployment's queue, in this process's memory on an embedded
+ * database, shared in PostgreSQL when several processes share one.
  */
 export function createExperimentRuntime(deps: ExperimentRuntimeDeps): ExperimentRuntime {
-  const { coordination, queue } = deps;
-  if (coordination?.shared !== true) {
-    const feed = new InProcessExperimentFeed();
-    return { feed, executor: new ExperimentExecutor({ ...deps, feed }) };
-  }
-  const feed = new SharedExperimentFeed({
-    announcements: coordination.announcements,
-    store: deps.store,
-    onError: (error) => deps.logger.warn('experiments: could not follow events', { error: String(error) }),
-  });
-  if (queue === undefined) return { feed, executor: new ExperimentExecutor({ ...deps, feed }) };
-  return {
-    feed,
-    executor: new QueuedExperimentExecutor({
-      ...deps,
-      instance: deps.instance ?? 'unnamed',
-      feed,
-      queue,
-      locks: coordination.locks,
-      announcements: coordination.announcements,
-    }),
-  };
+  const { topology = singleProcessExperiments(), ...rest } = deps;
+  const { feed, queue, locks, announcements, pace } = topology;
+  return { feed, executor: new QueuedExperimentExecutor({ ...rest, feed, queue, locks, announcements, pace }) };
 }

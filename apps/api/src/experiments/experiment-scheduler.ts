@@ -3,10 +3,9 @@ import type { ExperimentRecord } from './experiment-store.js';
 /**
  * Who computes the runs of stored experiments
  * (docs/api.md, "Experiments", "Runs, reuse and resuming"): the service stores an experiment and
- * hands it here, and cancels through here. In this process on an embedded database
- * (ExperimentExecutor); through a queue in the database that the workers of every process take
- * runs from when several share it
- * (QueuedExperimentExecutor, docs/operations.md, "Experiments on several instances").
+ * hands it here, and cancels through here. QueuedExperimentExecutor takes the runs from a queue: in
+ * this process's memory on an embedded database, in the database when several processes share
+ * it (docs/operations.md, "Experiments on several instances").
  */
 export interface ExperimentScheduler {
   /** At start: picks up the experiments left unfinished; returns how many there are. */

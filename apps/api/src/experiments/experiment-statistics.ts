@@ -1,6 +1,6 @@
 import tQuantile from '@stdlib/stats-base-dists-t-quantile';
 import { max, mean, min, quantileSorted, sampleStandardDeviation } from 'simple-statistics';
-import type { MetricValue } from './experiment-metrics.js';
+import type { MetricValue } from '../engine-data/experiment-metrics.js';
 
 /** The summary of one metric over the runs of one combination (docs/api.md, "Experiments", "Results"). */
 export interface MetricStatistics {

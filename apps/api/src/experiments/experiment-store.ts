@@ -1,6 +1,6 @@
 import type { Tier } from '../identity/auth-context.js';
 import type { Page } from '../lib/pagination.js';
-import type { MetricValue } from './experiment-metrics.js';
+import type { MetricValue } from '../engine-data/experiment-metrics.js';
 import type { ExperimentSpec } from './experiment-spec.js';
 import type { ExperimentStatus } from './experiment-status.js';
 
@@ -68,9 +68,14 @@ export type EventOf = (done: number) => Omit<ExperimentEvent, 'seq'>;
  * Where experiments, their runs and the reusable run results live. Small on purpose: the SQLite
  * store implements it with portable Kysely, and so will the PostgreSQL one.
  */
+/** The changing part of an experiment's record. */
+export type ExperimentProgress = Pick<ExperimentRecord, 'status' | 'runsDone' | 'runsTotal' | 'lastEventSeq'>;
+
 export interface ExperimentStore {
   create(experiment: NewExperiment, event: Omit<ExperimentEvent, 'seq'>): Promise<void>;
   get(id: string): Promise<ExperimentRecord | undefined>;
+  /** Where an experiment stands, without its spec (which can be megabytes to parse): for the executor's every batch. */
+  progress(id: string): Promise<ExperimentProgress | undefined>;
   list(filter: { organizationIds: readonly string[]; limit: number; offset: number }): Promise<Page<ExperimentRecord>>;
   /** Queued and running experiments, oldest first: what a starting server resumes. */
   listUnfinished(): Promise<ExperimentRecord[]>;

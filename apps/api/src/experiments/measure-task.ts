@@ -1,5 +1,5 @@
 import type { MeasureTask } from '../engine-work/engine-task.js';
-import type { MetricSpec } from './experiment-metrics.js';
+import type { MetricSpec } from '../engine-data/experiment-metrics.js';
 import type { ExperimentSpec, RunInputs, SimulationBase } from './experiment-spec.js';
 
 /** The engine task that computes one run: from its scenario, or from the simulation base's snapshot with the run's inputs. */

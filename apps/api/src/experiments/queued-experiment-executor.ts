@@ -3,26 +3,27 @@ import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
-import { statusEvent } from './experiment-executor.js';
 import type { ExperimentFeed } from './experiment-feed.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
-import { parseMetric, type MetricSpec, type MetricValue } from './experiment-metrics.js';
+import { parseMetric, type MetricSpec, type MetricValue } from '../engine-data/experiment-metrics.js';
 import type { ExperimentScheduler } from './experiment-scheduler.js';
 import { combinationHasher, combinationScenario, reuseScope, runInputs, simulationRunInputs, type CombinationHasher, type CombinationScenario, type RunInputs } from './experiment-spec.js';
-import { TimeSlices } from '../lib/time-slices.js';
+import { TimeSlices } from '../engine-work/time-slices.js';
 import { RunResults, type RunResult } from './run-results.js';
 import { isUnfinished, type ExperimentStatus } from './experiment-status.js';
-import type { ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
+import type { ExperimentEvent, ExperimentProgress, ExperimentRecord, ExperimentStore, StatusChange } from './experiment-store.js';
 import type { RunBatch, RunQueue } from './run-queue.js';
+import { inBackground } from '../lib/in-background.js';
 
 export interface QueuedExperimentExecutorDeps {
   store: ExperimentStore;
+  /** In memory for one process (MemoryRunQueue), shared in PostgreSQL by several (PgBossRunQueue). */
   queue: RunQueue;
-  /** Cross-process locks: experiments are started under one, by one process at a time. */
+  /** Experiments are started under one of these locks, by one process at a time over every process. */
   locks: SimulationLocks;
   /** Heard when another process stored an experiment's events: idle takers look for batches. */
   announcements: Announcements;
-  /** A feed that follows every process's events (SharedExperimentFeed): how a cancel elsewhere is heard. */
+  /** Follows the experiment's events (with several processes, every process's): how a cancel elsewhere is heard. */
   feed: ExperimentFeed;
   engine: EngineRunner;
   domains: DomainCatalog;
@@ -31,10 +32,23 @@ export interface QueuedExperimentExecutorDeps {
   limits: ExperimentLimitsTable;
   /** Batches this process computes at once; the server passes its worker count. */
   parallelism: number;
-  /** Noted with each run this process records (host:pid). */
-  instance: string;
+  /** Noted with each run this process records (host:pid); none when absent. */
+  instance?: string | undefined;
   /** How often queued experiments are looked at, should the process that was to start them have died; default 5 000 ms. */
   sweepMs?: number;
+  /**
+   * Where `estimatedSecondsLeft` takes its pace from (docs/api.md, "Experiments", "Statuses"):
+   * `process`, the runs this process recorded since it took the experiment up (one server);
+   * `experiment`, every run since the experiment started, over every process (default).
+   */
+  pace?: 'process' | 'experiment';
+}
+
+/** The event of a status change: `{ status, done, error? }` (docs/api.md, "Experiments", "Events"). */
+export function statusEvent(change: StatusChange, done: number): Omit<ExperimentEvent, 'seq'> {
+  const data: Record<string, unknown> = { status: change.status, done };
+  if (change.error !== undefined) data.error = change.error;
+  return { type: 'experiment:status', data };
 }
 
 /** The key of the lock under which experiments are started, over every process. */
@@ -45,6 +59,21 @@ const BATCHES_PER_EXPERIMENT = 64;
 const MAX_BATCH_RUNS = 25;
 /** Scenarios built per experiment kept in memory (batches of one experiment run side by side). */
 const SCENARIO_CACHE = 8;
+/**
+ * Experiments whose record (spec) and built scenarios are kept between their batches: a batch
+ * taken after the last one of the same experiment ended would otherwise parse its spec and
+ * build and hash its combination again (megabytes of JSON for a large world, on the event loop).
+ */
+const EXPERIMENTS_CACHED = 8;
+
+type ScenarioCache = Map<number, Promise<{ built: CombinationScenario; hasher: CombinationHasher | undefined }>>;
+
+/** What is kept of an experiment between its batches (see EXPERIMENTS_CACHED). */
+interface ExperimentCache {
+  /** As read when first taken up here; its progress is read afresh for every batch. */
+  record: ExperimentRecord | undefined;
+  scenarios: ScenarioCache;
+}
 
 /** Thrown by a batch's handler to hand the batch back to the queue (shutdown, not started yet). */
 class HandBack extends Error {}
@@ -85,13 +114,15 @@ interface LocalExperiment {
   stopped: boolean;
   abort: AbortController;
   /** As promises: runs of one combination in parallel share its one translation. */
-  scenarios: Map<number, Promise<{ built: CombinationScenario; hasher: CombinationHasher | undefined }>>;
+  scenarios: ScenarioCache;
   unfollow: () => void;
 }
 
 /**
- * Experiments on several processes sharing one database
- * (docs/operations.md, "Experiments on several instances"). An experiment is started, in its organization's submission order and
+ * Computes experiments as batches of runs taken from a RunQueue, on the engine's workers
+ * (docs/api.md, "Experiments"; docs/operations.md, "Experiments on several instances"): the
+ * same code whether the queue is this process's memory (one server on an embedded database)
+ * or shared in PostgreSQL by several processes. An experiment is started, in its organization's submission order and
  * within its tier's running limit, by whichever process holds the admission lock: its runs are
  * queued as batches in the shared RunQueue, then its status becomes running. Every process takes
  * batches, at most `parallelism` at once, and computes their runs on its engine workers, one by
@@ -102,9 +133,12 @@ interface LocalExperiment {
  */
 export class QueuedExperimentExecutor implements ExperimentScheduler {
   private readonly local = new Map<string, LocalExperiment>();
+  /** Records and built scenarios by experiment, kept between batches (see EXPERIMENTS_CACHED). */
+  private readonly caches = new Map<string, ExperimentCache>();
   /** Stored, computing here, or computed now: one computing now is awaited rather than computed twice. */
   private readonly results: RunResults;
   private closed = false;
+  private taking = false;
   /** Reused runs follow each other without I/O: the loop gets a turn between slices. */
   private readonly slices = new TimeSlices();
   private sweepTimer: NodeJS.Timeout | undefined;
@@ -112,25 +146,43 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   private sweeping: Promise<number> | undefined;
   private sweepAgain = false;
 
+  /** With `pace: 'process'`: when this process took each running experiment up, and the runs it recorded since. */
+  private readonly paces = new Map<string, { since: number; recorded: number }>();
+
   constructor(private readonly deps: QueuedExperimentExecutorDeps) {
     this.results = new RunResults(deps);
   }
 
   async resume(): Promise<number> {
-    this.deps.queue.work(this.deps.parallelism, (batch) => this.take(batch));
-    this.stopWaking = this.deps.announcements.listen('experiment', () => this.deps.queue.wake());
-    this.sweepTimer = setInterval(() => void this.sweep(), this.deps.sweepMs ?? 5_000);
-    this.sweepTimer.unref();
+    this.startTaking();
     // Batches of running experiments are queued again (those still queued are not duplicated):
-    // nothing is lost should the queue have lost any.
+    // nothing is lost should the queue have lost any (an in-memory queue loses all at a restart).
     return this.admit(true);
   }
 
   enqueue(): void {
-    void this.sweep();
+    // An app that never resumed (tests build one per database) takes batches from its first experiment on.
+    this.startTaking();
+    this.sweepSoon();
+  }
+
+  /** Starts taking batches from the queue, once. */
+  private startTaking(): void {
+    if (this.taking || this.closed) return;
+    this.taking = true;
+    this.deps.queue.work(this.deps.parallelism, (batch) => this.take(batch));
+    this.stopWaking = this.deps.announcements.listen('experiment', () => this.deps.queue.wake());
+    this.sweepTimer = setInterval(() => this.sweepSoon(), this.deps.sweepMs ?? 5_000);
+    this.sweepTimer.unref();
   }
 
   estimateSecondsLeft(record: ExperimentRecord): number | null {
+    if (this.deps.pace === 'process') {
+      const pace = this.paces.get(record.id);
+      if (record.status !== 'running' || pace === undefined || pace.recorded === 0) return null;
+      const elapsed = (this.deps.clock.now().getTime() - pace.since) / 1000;
+      return Math.round((elapsed / pace.recorded) * (record.runsTotal - record.runsDone) * 10) / 10;
+    }
     if (record.status !== 'running' || record.startedAt === null || record.runsDone === 0) return null;
     const elapsed = (this.deps.clock.now().getTime() - Date.parse(record.startedAt)) / 1000;
     const left = record.runsTotal - record.runsDone;
@@ -144,7 +196,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
     if (!(await this.changeStatus(id, { status: 'cancelled', at, finishedAt: at, from: ['queued', 'running'] }))) return false;
     this.stopLocal(id);
     await this.deps.queue.discard(batchesOf(record, 0)).catch((error: unknown) => this.deps.logger.warn('experiments: could not discard the batches of a cancelled experiment', { experimentId: id, error: String(error) }));
-    void this.sweep();
+    this.sweepSoon();
     return true;
   }
 
@@ -160,6 +212,11 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
 
   private now(): string {
     return this.deps.clock.now().toISOString();
+  }
+
+  /** A sweep nobody waits for (sweep logs its own failures; inBackground is the last net). */
+  private sweepSoon(): void {
+    inBackground(this.sweep(), this.deps.logger, 'experiments: sweep failed');
   }
 
   /** A pass of admit, coalesced: one at a time in this process, another after it when asked meanwhile. */
@@ -226,14 +283,16 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   /** One batch taken from the queue (see RunQueue): resolves when done, throws HandBack to give it back. */
   private async take(batch: RunBatch): Promise<void> {
     if (this.closed) throw new HandBack('stopping');
-    let record = await this.deps.store.get(batch.experimentId);
-    if (record?.status === 'queued') {
+    let progress = await this.deps.store.progress(batch.experimentId);
+    if (progress?.status === 'queued') {
       // Taken between the batches being queued and the status change: that pass holds the lock.
       await this.sweep();
-      record = await this.deps.store.get(batch.experimentId);
-      if (record?.status === 'queued') throw new HandBack('experiment not started yet');
+      progress = await this.deps.store.progress(batch.experimentId);
+      if (progress?.status === 'queued') throw new HandBack('experiment not started yet');
     }
-    if (record === undefined || record.status !== 'running') return;
+    if (progress === undefined || progress.status !== 'running') return;
+    const record = await this.recordOf(batch.experimentId, progress);
+    if (record === undefined) return;
     const metrics = parseMetrics(record.spec.metrics);
     if (typeof metrics === 'string') {
       await this.fail(record.id, new Error(metrics));
@@ -244,16 +303,19 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       const replications = record.spec.replications;
       const stored = await this.deps.store.listRuns(record.id, { from: Math.floor(batch.from / replications), to: Math.floor((batch.to - 1) / replications) + 1 });
       const done = new Set(stored.map((run) => run.combination * replications + run.replication));
+      // Whether every run of the batch was recorded here: then the one that recorded the last
+      // run of the experiment (if it is in this batch) completed it already.
+      let recordedAll = done.size === 0;
       for (let index = batch.from; index < batch.to; index++) {
         if (experiment.stopped || this.closed) break;
         if (done.has(index)) continue;
         await this.slices.pause();
-        await this.runOne(experiment, index);
+        if (!(await this.runOne(experiment, index))) recordedAll = false;
       }
       if (this.closed && !experiment.stopped) throw new HandBack('stopping');
-      if (!experiment.stopped) {
+      if (!experiment.stopped && !recordedAll) {
         // The last run may have been recorded by a process that died before completing it.
-        const now = await this.deps.store.get(record.id);
+        const now = await this.deps.store.progress(record.id);
         if (now !== undefined && now.status === 'running' && now.runsDone >= now.runsTotal) await this.complete(record.id);
       }
     } finally {
@@ -268,8 +330,9 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       existing.batches++;
       return existing;
     }
-    const experiment: LocalExperiment = { record, metrics, batches: 1, stopped: false, abort: new AbortController(), scenarios: new Map(), unfollow: () => {} };
+    const experiment: LocalExperiment = { record, metrics, batches: 1, stopped: false, abort: new AbortController(), scenarios: this.cacheOf(record.id).scenarios, unfollow: () => {} };
     this.local.set(record.id, experiment);
+    if (this.deps.pace === 'process' && !this.paces.has(record.id)) this.paces.set(record.id, { since: this.deps.clock.now().getTime(), recorded: 0 });
     experiment.unfollow = this.deps.feed.listen(
       record.id,
       (event) => {
@@ -278,6 +341,23 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       record.lastEventSeq,
     );
     return experiment;
+  }
+
+  /** What is kept of the experiment between batches, for the most recent EXPERIMENTS_CACHED experiments. */
+  private cacheOf(id: string): ExperimentCache {
+    const cache = this.caches.get(id) ?? { record: undefined, scenarios: new Map() };
+    // Map order is insertion order: the one used now goes last, the least recent first.
+    this.caches.delete(id);
+    this.caches.set(id, cache);
+    if (this.caches.size > EXPERIMENTS_CACHED) this.caches.delete(this.caches.keys().next().value as string);
+    return cache;
+  }
+
+  /** The experiment's record with its progress as just read: the spec parsed once per experiment here. */
+  private async recordOf(id: string, progress: ExperimentProgress): Promise<ExperimentRecord | undefined> {
+    const cache = this.cacheOf(id);
+    cache.record ??= await this.deps.store.get(id);
+    return cache.record === undefined ? undefined : { ...cache.record, ...progress };
   }
 
   private leave(experiment: LocalExperiment): void {
@@ -296,10 +376,11 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   }
 
   /**
-   * Computes (or reuses) one run and records it. A failure to build or compute the run is the
-   * experiment's, stored; a failure of storage throws, and the batch goes back to the queue.
+   * Computes (or reuses) one run and records it; true when it was recorded here. A failure to
+   * build or compute the run is the experiment's, stored; a failure of storage throws, and the
+   * batch goes back to the queue.
    */
-  private async runOne(experiment: LocalExperiment, index: number): Promise<void> {
+  private async runOne(experiment: LocalExperiment, index: number): Promise<boolean> {
     const { record } = experiment;
     const combination = Math.floor(index / record.spec.replications);
     const replication = index % record.spec.replications;
@@ -308,12 +389,12 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       const inputs = await this.runInputsOf(experiment, combination, replication);
       outcome = { inputs, ...(await this.metricsOf(experiment, inputs)) };
     } catch (error) {
-      if (experiment.stopped || this.closed || isEngineTaskCancelled(error)) return;
+      if (experiment.stopped || this.closed || isEngineTaskCancelled(error)) return false;
       await this.fail(record.id, error);
-      return;
+      return false;
     }
     // A run finished while this process stops is still worth storing; one of a cancelled experiment is not.
-    if (experiment.stopped) return;
+    if (experiment.stopped) return false;
     const { inputs, metrics, computed } = outcome;
     const run = { combination, replication, seed: inputs.seed, inputsHash: inputs.hash, metrics, computed, finishedAt: this.now(), recordedBy: this.deps.instance };
     const event = await this.deps.store.recordRun(record.id, run, (done) => ({
@@ -321,9 +402,12 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       data: { combination, replication, seed: inputs.seed, metrics, computed, done, total: record.runsTotal },
     }));
     // Nothing recorded: the experiment stopped running, or another process stored this run first.
-    if (event === undefined) return;
+    if (event === undefined) return false;
     this.deps.feed.publish(record.id, event);
+    const pace = this.paces.get(record.id);
+    if (pace !== undefined) pace.recorded++;
     if ((event.data.done as number) >= record.runsTotal) await this.complete(record.id);
+    return true;
   }
 
   /** What run (c, r) computes: its combination's scenario with its seed, or the simulation base with its reseed and changes. */
@@ -360,7 +444,7 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       this.deps.logger.info('experiments: completed', { experimentId: id });
       this.stopLocal(id);
       // Its organization may start the next one.
-      void this.sweep();
+      this.sweepSoon();
     }
   }
 
@@ -369,13 +453,17 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
     this.stopLocal(id);
     this.deps.logger.error('experiment failed', { experimentId: id, error: message });
     const at = this.now();
-    if (await this.changeStatus(id, { status: 'failed', at, finishedAt: at, error: message, from: ['running'] })) void this.sweep();
+    if (await this.changeStatus(id, { status: 'failed', at, finishedAt: at, error: message, from: ['running'] })) this.sweepSoon();
   }
 
   /** Stores the change and publishes its event; false when the status was not one of `change.from`. */
   private async changeStatus(id: string, change: StatusChange): Promise<boolean> {
     const event = await this.deps.store.setStatus(id, change, (done) => statusEvent(change, done));
     if (event === undefined) return false;
+    if (!isUnfinished(change.status)) {
+      this.paces.delete(id);
+      this.caches.delete(id);
+    }
     this.deps.feed.publish(id, event);
     return true;
   }

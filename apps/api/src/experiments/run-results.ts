@@ -1,5 +1,5 @@
 import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
-import type { MetricSpec, MetricValue } from './experiment-metrics.js';
+import type { MetricSpec, MetricValue } from '../engine-data/experiment-metrics.js';
 import type { ExperimentSpec, RunInputs } from './experiment-spec.js';
 import type { ExperimentStore } from './experiment-store.js';
 import { measureTask } from './measure-task.js';

@@ -6,7 +6,7 @@ import { conflict, notFound, validationError, type ValidationProblem } from '../
 import type { Checkpoint, ReplayInput, SimulationStore } from '../simulations/simulation-store.js';
 import { estimateReplay } from '../simulations/simulation-service.js';
 import { assertSimulationAccess } from '../simulations/tenancy.js';
-import { scenarioShape, widenShape, type WorkEstimate } from '../work-budget/work-cost.js';
+import { scenarioShape, widenShape, type WorkEstimate } from '../engine-data/work-cost.js';
 import type { SimulationBaseFacts } from './experiment-plan.js';
 
 /** `base` of an experiment that forks a simulation. */

@@ -1,5 +1,6 @@
 import type { StoredResponse } from './idempotency-store.js';
 import type { ReferenceDraft } from './response-reference.js';
+import { inBackground } from '../lib/in-background.js';
 
 /** Where a recorded response goes; each call reports whether the reservation is still held. */
 export interface RecordingSink {
@@ -176,7 +177,7 @@ function recordingStream(
     finish,
     cancel() {
       // The client left; finish reading in the background so the record is whole.
-      void (async () => {
+      const rest = (async () => {
         try {
           for (let read = await reader.read(); read.done !== true; read = await reader.read()) await keep(read.value);
           await finish(true);
@@ -184,6 +185,7 @@ function recordingStream(
           await finish(false);
         }
       })();
+      inBackground(rest, undefined, 'idempotency: could not record the rest of a response its client left');
     },
   });
 }

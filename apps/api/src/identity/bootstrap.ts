@@ -2,7 +2,7 @@ import { SCOPES } from './auth-context.js';
 import { OrganizationNameTakenError, type IdentityStore } from './identity-store.js';
 import { issueApiKey, provisionOrganization } from './provisioning.js';
 import { join } from 'node:path';
-import type { DatabaseConfig } from '../config.js';
+import type { DatabaseConfig } from '../lib/database-config.js';
 import { SIM_COMMAND } from '../lib/operator-command.js';
 
 export interface BootstrapOptions {

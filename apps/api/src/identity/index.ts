@@ -9,5 +9,4 @@ export * from './require-auth.js';
 export * from './require-scope.js';
 export * from './tier-limits.js';
 export * from './usage-recorder.js';
-export * from './mount-identity-routes.js';
 export * from './select-organization.js';

@@ -9,7 +9,7 @@ export interface RateLimits {
 }
 
 /**
- * Engine work, in agent-ticks (see work-budget/work-cost.ts): the most one request may ask
+ * Engine work, in agent-ticks (see engine-data/work-cost.ts): the most one request may ask
  * (`ceiling`, refused before any work above it) and the most one identity may use per rate-limit
  * window (`perWindow`, the compute class).
  */

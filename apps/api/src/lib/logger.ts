@@ -1,3 +1,7 @@
+import pino from 'pino';
+import pinoPretty from 'pino-pretty';
+import { currentLogContext } from './log-context.js';
+
 /** Where the app writes operational messages; tests pass a silent one. */
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -5,15 +9,32 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-const write =
-  (level: string, out: (line: string) => void) =>
-  (message: string, fields?: Record<string, unknown>): void =>
-    out(fields === undefined ? `[${level}] ${message}` : `[${level}] ${message} ${JSON.stringify(fields)}`);
+/** `json`: one JSON object per line (pino's); `pretty`: one readable, coloured line per message. */
+export type LogFormat = 'json' | 'pretty';
 
-export const consoleLogger: Logger = {
-  info: write('info', (line) => console.log(line)),
-  warn: write('warn', (line) => console.warn(line)),
-  error: write('error', (line) => console.error(line)),
-};
+export interface LoggerOptions {
+  /** Default: `pretty` when stdout is a terminal, else `json` (docs/operations.md, "Logs"). */
+  format?: LogFormat | undefined;
+  /** Where the lines go; default stdout. */
+  destination?: NodeJS.WritableStream;
+}
+
+/**
+ * The service's logger: pino, writing synchronously (the lines before an exit are never lost),
+ * each line carrying the request id of the request being served (see log-context.ts).
+ */
+export function createLogger(options: LoggerOptions = {}): Logger {
+  const format = options.format ?? (process.stdout.isTTY ? 'pretty' : 'json');
+  const stream =
+    format === 'pretty'
+      ? pinoPretty({ sync: true, colorize: options.destination === undefined && process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', ...(options.destination ? { destination: options.destination } : {}) })
+      : (options.destination ?? pino.destination({ dest: 1, sync: true }));
+  const log = pino({ base: { pid: process.pid }, mixin: () => currentLogContext() ?? {} }, stream);
+  return {
+    info: (message, fields) => (fields === undefined ? log.info(message) : log.info(fields, message)),
+    warn: (message, fields) => (fields === undefined ? log.warn(message) : log.warn(fields, message)),
+    error: (message, fields) => (fields === undefined ? log.error(message) : log.error(fields, message)),
+  };
+}
 
 export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };

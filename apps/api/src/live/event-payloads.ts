@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { AgentSnapshotSchema, LossSchema, ParadoxSchema, ProphecyDataSchema, WarningSchema, type TraceStep } from '@sim/engine';
-import { SimulationStateSchema } from '../routes/simulations/simulation-schemas.js';
-import { LifecycleStatusSchema, type LifecycleStatus } from '../simulations/lifecycle.js';
+import { LifecycleStatusSchema, SimulationStateSchema, type LifecycleStatus } from '../simulations/lifecycle.js';
 import { prophecyId } from '../simulations/tick-collector.js';
 import type { StoredEvent } from '../simulations/simulation-store.js';
 

@@ -1,6 +1,6 @@
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
 import type { StoredEvent } from '../simulations/simulation-store.js';
-import { storedEventId, tickEventId } from './event-ids.js';
+import { storedEventId, tickEventId } from '../simulations/event-ids.js';
 import { storedEventMessage } from './event-payloads.js';
 import { eventFrame, type SseFrame } from './sse-frame.js';
 

@@ -3,7 +3,7 @@ import type { EngineRunner } from '../engine-work/engine-runner.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
 import type { SimulationStore, StoredEvent } from '../simulations/simulation-store.js';
-import { afterTick } from './event-ids.js';
+import { afterTick } from '../simulations/event-ids.js';
 import { FrameBuilder } from './frame-builder.js';
 import type { SseFrame } from './sse-frame.js';
 import { TickEncoder } from './tick-encoder.js';

@@ -1,4 +1,3 @@
-export { afterTick, parseEventId, storedEventId, tickEventId } from './event-ids.js';
 export * from './event-payloads.js';
 export { FrameBuilder } from './frame-builder.js';
 export { replayHistory, type HistoryHead, type HistoryStore } from './history-replay.js';
@@ -9,7 +8,6 @@ export { systemScheduler, type Scheduler } from './scheduler.js';
 export { openSimulationStream, type OpenedStream, type SimulationStreamDeps, type StreamChoice } from './simulation-stream.js';
 export { eventFrame, HEARTBEAT_FRAME, retryFrame, type SseFrame } from './sse-frame.js';
 export { DEFAULT_SUBSCRIBER_LIMITS, SseSubscriber, type SubscriberLimits } from './sse-subscriber.js';
-export { sampleAgents } from './agent-sample.js';
 export { TickEncoder, TickFrames } from './tick-encoder.js';
 export { DEFAULT_TICK_VARIANT, tickVariant, variantKey, type LagPolicy, type TickVariant } from './tick-variant.js';
 export { sharedWriteSlicer, WriteSlicer } from './write-slicer.js';

@@ -1,5 +1,4 @@
-import type { AgentColumns } from './compact-step.js';
-import { fnv1a32 } from './agent-sample.js';
+import type { AgentColumns } from '../engine-data/compact-step.js';
 import type { PackedAgents } from './event-payloads.js';
 
 /** 256 units per cell: a grid side is at most 256 cells (LIMITS.maxGridSide), 256 × 256 − 1 fits 16 bits. */
@@ -7,13 +6,6 @@ const SCALE = 256;
 const MAX_Q = 0xffff;
 
 const quantize = (v: number): number => Math.min(MAX_Q, Math.max(0, Math.round(v * SCALE)));
-
-/** The roster of a list of agents: FNV-1a of their ids joined by "\n", as 8 hex digits. */
-export function rosterOf(ids: readonly string[]): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < ids.length; i++) hash = fnv1a32(ids[i] as string, i === 0 ? hash : fnv1a32('\n', hash));
-  return hash.toString(16).padStart(8, '0');
-}
 
 /**
  * The packed columns of a tick's agents (those at `indices` in the columns, or all of them);

@@ -3,6 +3,7 @@ import type { Logger } from '../lib/logger.js';
 import type { PlaybackController, PlaybackControllerFactory, PlaybackProgress, PlaybackTarget } from '../simulations/playback-controller.js';
 import type { PlaybackPayer } from '../work-budget/playback-payers.js';
 import { systemScheduler, type Scheduler } from './scheduler.js';
+import { inBackground } from '../lib/in-background.js';
 
 export interface PlaybackClockOptions {
   scheduler?: Scheduler;
@@ -102,7 +103,7 @@ class PlaybackClock implements PlaybackController {
       this.options.logger?.error('playback: could not take the lease', { simulationId, error: String(error) });
       return false;
     });
-    void fresh.leased.then((won) => {
+    const started = fresh.leased.then((won) => {
       // Stopped meanwhile: stop() gives the lease up once it is decided.
       if (fresh.stopped) return;
       if (!won) {
@@ -114,6 +115,7 @@ class PlaybackClock implements PlaybackController {
       fresh.origin = this.scheduler.now();
       this.schedule(simulationId, fresh);
     });
+    inBackground(started, this.options.logger, 'playback: could not start the clock', { simulationId });
   }
 
   /**
@@ -128,7 +130,7 @@ class PlaybackClock implements PlaybackController {
   stop(simulationId: string): void {
     const clock = this.halt(simulationId);
     // Released once the lease is decided (a clock stopped while acquiring releases it then).
-    if (clock !== undefined) void clock.leased.then((won) => (won ? this.release(simulationId) : undefined));
+    if (clock !== undefined) inBackground(clock.leased.then((won) => (won ? this.release(simulationId) : undefined)), this.options.logger, 'playback: could not give the lease up', { simulationId });
   }
 
   /** Stops the clock here and keeps the lease as it is; returns the clock stopped. */

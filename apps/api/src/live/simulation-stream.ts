@@ -1,6 +1,6 @@
 import { isActive } from '../simulations/lifecycle.js';
 import type { SimulationRecord } from '../simulations/simulation-store.js';
-import { tickEventId } from './event-ids.js';
+import { tickEventId } from '../simulations/event-ids.js';
 import { replayHistory, type HistoryStore } from './history-replay.js';
 import type { LiveHub } from './live-channel.js';
 import type { EngineRunner } from '../engine-work/engine-runner.js';

@@ -4,6 +4,7 @@ import { eventFrame, HEARTBEAT_FRAME, type SseFrame } from './sse-frame.js';
 import type { TickFrames } from './tick-encoder.js';
 import { DEFAULT_TICK_VARIANT, type LagPolicy, type TickVariant } from './tick-variant.js';
 import { sharedWriteSlicer, type WriteSlicer } from './write-slicer.js';
+import { inBackground } from '../lib/in-background.js';
 
 /** How far one subscriber may fall behind (docs/api.md, "Events", "Several subscribers, slow subscribers"). */
 export interface SubscriberLimits {
@@ -308,7 +309,7 @@ export class SseSubscriber implements SseSink {
   private waitForRoom(): Promise<void> {
     return new Promise<void>((resolve) => {
       this.wake = resolve;
-      void this.budget.whenReleased().then(resolve);
+      inBackground(this.budget.whenReleased().then(resolve), undefined, 'events: waiting for room in the queue budget failed');
     });
   }
 
@@ -436,7 +437,8 @@ export class SseSubscriber implements SseSink {
     if (this.finished) return;
     this.finished = true;
     clearInterval(this.heartbeat);
-    void this.replay?.return?.(undefined);
+    const ended = this.replay?.return?.(undefined);
+    if (ended !== undefined) inBackground(ended, undefined, 'events: ending the history replay failed');
     this.options.onFinish();
     this.notify();
   }

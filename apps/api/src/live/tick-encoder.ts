@@ -1,9 +1,10 @@
 import type { AgentSnapshot, TraceStep } from '@sim/engine';
-import { agentColumnsOf, agentsJsonOf, carriesAgents } from './compact-step.js';
+import { agentColumnsOf, agentsJsonOf, carriesAgents } from '../engine-data/compact-step.js';
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
-import { sampleIndices } from './agent-sample.js';
+import { sampleIndices } from '../engine-data/agent-sample.js';
 import { tickAggregatesData } from './event-payloads.js';
-import { packAgents, rosterOf } from './packed-agents.js';
+import { packAgents } from './packed-agents.js';
+import { rosterOf } from '../engine-data/agent-roster.js';
 import { eventFrame, eventFrameFromParts, type SseFrame } from './sse-frame.js';
 import { variantKey, type TickVariant } from './tick-variant.js';
 

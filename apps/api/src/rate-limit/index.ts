@@ -1,5 +1,4 @@
 export * from './client-ip.js';
-export * from './concurrency-limiter.js';
 export * from './create-rate-limiting.js';
 export * from './document-rate-limits.js';
 export * from './memory-rate-limit-store.js';

@@ -55,7 +55,10 @@ export class SettlingRateLimitStore implements RateLimitStore {
     private readonly shared: SettleTarget,
     private readonly options: SettlingRateLimitStoreOptions = {},
   ) {
-    this.#timer = setInterval(() => void this.settle(), options.settleEveryMs ?? SETTLE_EVERY_MS);
+    this.#timer = setInterval(() => {
+      // #settleOnce reports its own failures to onError; this catch is the last net.
+      this.settle().catch((error: unknown) => this.options.onError?.(error));
+    }, options.settleEveryMs ?? SETTLE_EVERY_MS);
     this.#timer.unref();
   }
 

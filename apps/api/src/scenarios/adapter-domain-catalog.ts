@@ -1,14 +1,12 @@
-import { describeAdapter, getAdapter, listAdapters, translate } from '@sim/domain-adapters';
-import type { DomainCatalog, DomainDescription, DomainTranslation } from './domain-catalog.js';
+import { describeAdapter, getAdapter, listAdapters } from '@sim/domain-adapters';
+import { translateWithAdapters } from '../engine-work/translate-domain.js';
+import type { DomainCatalog, DomainDescription } from './domain-catalog.js';
 
 const describe = (adapter: Parameters<typeof describeAdapter>[0]): DomainDescription =>
   describeAdapter(adapter) as DomainDescription;
 
 /** One translation through `@sim/domain-adapters`, on the calling thread (an engine worker's, in the server). */
-export function translateWithAdapters(id: string, input: unknown): DomainTranslation {
-  const result = translate(id, input);
-  return result.ok ? { ok: true, scenario: result.scenario } : result;
-}
+export { translateWithAdapters };
 
 /** Whether an adapter of this id exists: cheap, so an unknown domain costs no translation. */
 export const hasAdapter = (id: string): boolean => getAdapter(id) !== undefined;

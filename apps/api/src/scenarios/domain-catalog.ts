@@ -1,5 +1,4 @@
-import type { ScenarioInput } from '@sim/engine';
-import type { ValidationProblem } from '../lib/api-error.js';
+import type { DomainTranslation } from '../engine-data/domain-translation.js';
 
 /** A domain adapter as GET /v1/domains describes it. */
 export interface DomainDescription {
@@ -13,11 +12,7 @@ export interface DomainDescription {
   example: unknown;
 }
 
-export type DomainTranslation =
-  | { ok: true; scenario: ScenarioInput }
-  | { ok: false; reason: 'unknown-domain' }
-  /** Issue paths start with `input.`. */
-  | { ok: false; reason: 'invalid-input'; issues: ValidationProblem[] };
+export type { DomainTranslation };
 
 /** The domain adapters the service offers; the app sees only this port. */
 export interface DomainCatalog {

@@ -1,6 +1,6 @@
 import type { TraceStep } from '@sim/engine';
 import { KeyedListeners } from '../lib/keyed-listeners.js';
-import { afterTick } from '../live/event-ids.js';
+import { afterTick } from './event-ids.js';
 import type { StoredEvent } from './simulation-store.js';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { EngineStateSchema } from '@sim/engine';
 
 /**
  * idle (created) → playing ⇄ paused → completed | failed (docs/api.md, "Lifecycle"). The
@@ -8,6 +9,11 @@ export const LifecycleStatusSchema = z
   .enum(['idle', 'playing', 'paused', 'completed', 'failed'])
   .openapi('SimulationStatus', { description: 'idle → playing ⇄ paused → completed | failed; active = idle, playing or paused' });
 export type LifecycleStatus = z.infer<typeof LifecycleStatusSchema>;
+
+export const SimulationStateSchema = EngineStateSchema.extend({ status: LifecycleStatusSchema }).meta({
+  id: 'SimulationState',
+  description: 'The engine state at the current tick; `status` is the lifecycle status',
+});
 
 const ACTIVE: ReadonlySet<LifecycleStatus> = new Set(['idle', 'playing', 'paused']);
 

@@ -1,6 +1,11 @@
 import type { EngineInput, EngineSnapshot, EngineState, ProphecyData, ScenarioInput, ScheduledInput } from '@sim/engine';
 import type { Page, SortOrder } from '../lib/pagination.js';
 import type { LifecycleStatus } from './lifecycle.js';
+import type { Checkpoint, SnapshotText } from '../engine-data/checkpoint.js';
+
+// The store speaks in the engine's checkpoints and snapshot texts, declared where the worker
+// may read them (engine-data/, .dependency-cruiser.js).
+export type { Checkpoint, SnapshotText };
 
 /** Where a fork branched off: its parent and the last tick of history they share. */
 export interface ForkOrigin {
@@ -35,16 +40,6 @@ export interface SimulationRecord {
   updatedAt: string;
   /** Set for a fork; null for a simulation created from a scenario. */
   parent: ForkOrigin | null;
-}
-
-/**
- * A snapshot's JSON text as the engine's thread wrote it. Snapshots travel between storage and
- * the workers as text: parsing or serializing a large world's snapshot costs tens of
- * milliseconds, which the event loop does not pay for what it only moves
- * (docs/api.md, "Where it runs").
- */
-export interface SnapshotText {
-  json: string;
 }
 
 /** A snapshot to store: the engine's object, or its text (written as it is). */
@@ -101,15 +96,6 @@ export interface StoredEvent extends NewEvent {
   /** Increases per simulation from 1; the SSE `id:`. */
   seq: number;
   createdAt: string;
-}
-
-/**
- * An engine snapshot at the end of `tick`, encoded (engine-work/checkpoint-codec): storage keeps
- * the bytes as they are.
- */
-export interface Checkpoint {
-  tick: number;
-  bytes: Uint8Array;
 }
 
 /** What one mutation writes, all in one transaction. */

@@ -3,7 +3,7 @@ import type { ExperimentEvent, ExperimentRecord, ExperimentRun, ExperimentStore 
 import type { ExperimentSpec } from '../experiments/experiment-spec.js';
 import type { ExperimentStatus } from '../experiments/experiment-status.js';
 import type { Tier } from '../identity/auth-context.js';
-import type { MetricValue } from '../experiments/experiment-metrics.js';
+import type { MetricValue } from '../engine-data/experiment-metrics.js';
 import type { ExperimentRunsTable, ExperimentsTable, ExperimentTables } from './experiment-tables.js';
 
 const UNFINISHED: ExperimentStatus[] = ['queued', 'running'];
@@ -85,6 +85,12 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(databas
     async get(id) {
       const row = await db.selectFrom('experiments').selectAll().where('id', '=', id).executeTakeFirst();
       return row === undefined ? undefined : toRecord(row);
+    },
+
+    async progress(id) {
+      const row = await db.selectFrom('experiments').select(['status', 'runs_done', 'runs_total', 'event_seq']).where('id', '=', id).executeTakeFirst();
+      if (row === undefined) return undefined;
+      return { status: row.status as ExperimentStatus, runsDone: Number(row.runs_done), runsTotal: Number(row.runs_total), lastEventSeq: Number(row.event_seq) };
     },
 
     async list(filter) {

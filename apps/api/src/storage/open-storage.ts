@@ -1,4 +1,4 @@
-import type { DatabaseConfig } from '../config.js';
+import type { DatabaseConfig } from '../lib/database-config.js';
 import { openPostgres } from './postgres/open-postgres.js';
 import { openSqlite } from './sqlite/open-sqlite.js';
 import type { StorageHandle } from './storage-handle.js';

@@ -1,5 +1,5 @@
 export * from './work-budget.js';
-export * from './work-cost.js';
+export * from './playback-ask.js';
 export * from './work-errors.js';
 export * from './work-request.js';
 export * from './scenario-work-check.js';

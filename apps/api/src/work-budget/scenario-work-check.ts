@@ -1,7 +1,7 @@
 import { DEFAULT_ENGINE_VERSION, type Rules } from '@sim/engine';
 import { DEFAULT_TIER_LIMITS, largestWorkCeiling } from '../identity/tier-limits.js';
 import type { ValidationProblem } from '../lib/api-error.js';
-import { peakTickCost, scenarioShape } from './work-cost.js';
+import { peakTickCost, scenarioShape } from '../engine-data/work-cost.js';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 

@@ -1,7 +1,8 @@
 import type { AuthContext, Tier } from '../identity/auth-context.js';
 import { largestWorkCeiling, type TierLimitsTable } from '../identity/tier-limits.js';
 import type { RateLimitDecision, RateLimiter } from '../rate-limit/rate-limiter.js';
-import type { WorkEstimate } from './work-cost.js';
+import type { WorkEstimate } from '../engine-data/work-cost.js';
+import type { PlaybackAsk } from './playback-ask.js';
 import { computeLimitedError, playbackRateError, playbackTickError, workCeilingError } from './work-errors.js';
 
 /** What a request tells the service about itself when it may run the engine. */
@@ -22,17 +23,6 @@ export interface AdmitOptions {
    * (docs/api.md, "Experiments", "Limits").
    */
   experimentRun?: WorkEstimate;
-}
-
-/** What `play` asks, weighed before the clock starts. */
-export interface PlaybackAsk {
-  /** Agent-ticks a second of this simulation at the asked speed, prophecies averaged. */
-  costPerSecond: number;
-  ticksPerSecond: number;
-  /** The most one tick of it costs: a prophecy tick (its work cannot be split). */
-  peakTickCost: WorkEstimate;
-  /** What the same identity's other playing simulations cost a second, and how many they are. */
-  others: { playing: number; costPerSecond: number };
 }
 
 /**

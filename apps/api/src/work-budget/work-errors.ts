@@ -2,8 +2,8 @@ import type { Tier } from '../identity/auth-context.js';
 import { ApiError } from '../lib/api-error.js';
 import { rateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 import type { RateLimitDecision } from '../rate-limit/rate-limiter.js';
-import type { PlaybackAsk } from './work-budget.js';
-import type { WorkEstimate } from './work-cost.js';
+import type { PlaybackAsk } from './playback-ask.js';
+import type { WorkEstimate } from '../engine-data/work-cost.js';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 

@@ -3,7 +3,7 @@ import { EVERYTHING, type Coordination } from '../../src/coordination/coordinati
 import { createInProcessCoordination } from '../../src/coordination/in-process-coordination.js';
 import { silentLogger } from '../../src/lib/logger.js';
 import { openPostgres } from '../../src/storage/postgres/open-postgres.js';
-import { createPostgresCoordination } from '../../src/storage/postgres/postgres-coordination.js';
+import { createPostgresCoordination } from '../../src/topology/postgres/postgres-coordination.js';
 import type { StorageHandle } from '../../src/storage/storage-handle.js';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../support/test-postgres-database.js';
 

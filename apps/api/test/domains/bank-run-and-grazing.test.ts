@@ -1,7 +1,7 @@
 import { getAdapter, translate } from '@sim/domain-adapters';
 import { Simulation } from '@sim/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDomainPath, readDomainPath } from '../../src/experiments/domain-path.js';
+import { parseDomainPath, readDomainPath } from '../../src/engine-data/domain-path.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseDomainPath, readDomainPath } from '../../src/experiments/domain-path.js';
-import { parseMetric } from '../../src/experiments/experiment-metrics.js';
+import { parseDomainPath, readDomainPath } from '../../src/engine-data/domain-path.js';
+import { parseMetric } from '../../src/engine-data/experiment-metrics.js';
 
 const domain = {
   model: 'seir',

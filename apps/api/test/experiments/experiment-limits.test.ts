@@ -3,7 +3,7 @@ import { DEFAULT_EXPERIMENT_LIMITS } from '../../src/experiments/experiment-limi
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 import { SMALL_WORK_LIMITS } from '../helpers/small-work-limits.js';
 import type { TierLimitsTable } from '../../src/identity/tier-limits.js';
-import { WORLD_SETUP_TICKS } from '../../src/work-budget/work-cost.js';
+import { WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
 
 const open = protectedAppsClosedAfterEach();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
 import { countingRunner } from '../helpers/counting-runner.js';
-import { WORLD_SETUP_TICKS } from '../../src/work-budget/work-cost.js';
+import { WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 
 const open = protectedAppsClosedAfterEach();

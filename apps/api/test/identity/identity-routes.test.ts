@@ -6,9 +6,9 @@ import { issueApiKey, provisionOrganization } from '../../src/identity/provision
 import { requireAuth } from '../../src/identity/require-auth.js';
 import { requireScope } from '../../src/identity/require-scope.js';
 import type { UsageLedger } from '../../src/identity/usage-recorder.js';
-import { errorHandler } from '../../src/lib/error-handler.js';
+import { errorHandler } from '../../src/http/error-handler.js';
 import { silentLogger } from '../../src/lib/logger.js';
-import { countRequests } from '../../src/routes/usage/count-requests.js';
+import { countRequests } from '../../src/http/count-requests.js';
 import { organizationRouter } from '../../src/routes/organization/organization.index.js';
 import { usageRouter } from '../../src/routes/usage/usage.index.js';
 import { createKyselyIdentityStore } from '../../src/storage/identity-store-kysely.js';

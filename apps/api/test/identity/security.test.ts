@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES, type Authenticator, type Scope } from '../../src/identity/auth-context.js';
 import { createAuthenticator } from '../../src/identity/authenticator.js';
 import type { IdentityStore } from '../../src/identity/identity-store.js';
-import { mountIdentityRoutes } from '../../src/identity/mount-identity-routes.js';
+import { mountIdentityRoutes } from '../../src/routes/mount-identity-routes.js';
 import { issueApiKey, provisionOrganization } from '../../src/identity/provisioning.js';
 import type { UsageLedger, UsageRecorder } from '../../src/identity/usage-recorder.js';
 import { createKyselyIdentityStore } from '../../src/storage/identity-store-kysely.js';

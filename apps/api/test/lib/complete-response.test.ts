@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { completeResponse, isCompleteResponse } from '../../src/lib/complete-response.js';
+import { completeResponse } from '../../src/http/build-complete-response.js';
+import { isCompleteResponse } from '../../src/lib/complete-response.js';
 import { requestId } from '../../src/lib/request-id.js';
 import type { RateLimitDecision } from '../../src/rate-limit/rate-limiter.js';
 

@@ -24,8 +24,9 @@ describe('a server started on a port that is taken', () => {
     const server = spawnServerProcess({ databasePath: join(dir.path, 'sim.db'), env: { PORT: String(port), SIM_BOOTSTRAP: 'false' } });
     const code = await new Promise<number | null>((done) => server.child.once('exit', (exitCode) => done(exitCode)));
     expect(code).toBe(1);
-    // Everything but the start-up log lines before it ([info] database: …, scenarios: …).
-    const errors = server.output().split('\n').filter((line) => line.trim() !== '' && !/^\[info\] /.test(line));
+    // Everything but the start-up log lines before it (JSON lines at pino's info level, 30:
+    // database: …, scenarios: …; docs/operations.md, "Logs").
+    const errors = server.output().split('\n').filter((line) => line.trim() !== '' && !/^\{"level":30,/.test(line));
     expect(errors).toEqual([`failed to start: port ${port} on 127.0.0.1 is already in use; set PORT to another port (PORT=0 picks a free one)`]);
     expect(server.output()).not.toMatch(/^\s+at /m);
   }, 60_000);

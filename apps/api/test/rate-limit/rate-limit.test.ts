@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
 import { clientIpResolver } from '../../src/rate-limit/client-ip.js';
-import { ConcurrencyLimiter } from '../../src/rate-limit/concurrency-limiter.js';
+import { ConcurrencyLimiter } from '../../src/lib/concurrency-limiter.js';
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 
 const open = protectedAppsClosedAfterEach();

@@ -114,7 +114,7 @@ export function spawnServerProcess(options: StartServerOptions = {}): SpawnedSer
         then();
       };
       waiters.add(check);
-      void exited.then((code) => finish(() => fail(new Error(`server exited with code ${code} before printing ${pattern}; output:\n${output}`))));
+      exited.then((code) => finish(() => fail(new Error(`server exited with code ${code} before printing ${pattern}; output:\n${output}`)))).catch(fail);
       check();
     });
 

@@ -3,7 +3,7 @@ import type { EngineRunner } from '../../src/engine-work/engine-runner.js';
 import type { ReplayTask } from '../../src/engine-work/engine-task.js';
 import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
 import { unlimitedWorkBudget, type WorkBudget } from '../../src/work-budget/work-budget.js';
-import type { WorkEstimate } from '../../src/work-budget/work-cost.js';
+import type { WorkEstimate } from '../../src/engine-data/work-cost.js';
 
 /** The in-process engine, keeping every replay task it is given (where each stretch started). */
 export function recordingRunner(): EngineRunner & { replays: ReplayTask[] } {

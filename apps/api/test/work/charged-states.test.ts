@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WORLD_SETUP_TICKS } from '../../src/work-budget/work-cost.js';
+import { WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
 import { SMALL_WORK_LIMITS } from '../helpers/small-work-limits.js';
 import { ManualClock, protectedAppsClosedAfterEach } from '../idempotency/support/protected-app.js';
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createWorkerPoolRunner } from '../../src/engine-work/worker-pool-runner.js';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
 import { countingRunner, type TaskCounts } from '../helpers/counting-runner.js';
-import { RUN_WORLD_SETUPS, WORLD_SETUP_TICKS } from '../../src/work-budget/work-cost.js';
+import { RUN_WORLD_SETUPS, WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
 import { ManualClock, protectedAppsClosedAfterEach } from '../idempotency/support/protected-app.js';
 
 /**

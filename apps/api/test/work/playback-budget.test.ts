@@ -6,7 +6,7 @@ import { ApiError } from '../../src/lib/api-error.js';
 import { createRateLimiting } from '../../src/rate-limit/create-rate-limiting.js';
 import { MemoryRateLimitStore } from '../../src/rate-limit/memory-rate-limit-store.js';
 import { createWorkBudget } from '../../src/work-budget/work-budget.js';
-import { peakTickEstimate, playbackCostPerSecond, scenarioShape, WORLD_SETUP_TICKS } from '../../src/work-budget/work-cost.js';
+import { peakTickEstimate, playbackCostPerSecond, scenarioShape, WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
 import { countingRunner } from '../helpers/counting-runner.js';
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 

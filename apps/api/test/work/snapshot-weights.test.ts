@@ -3,8 +3,8 @@ import { DEFAULT_ENGINE_VERSION, type EngineSnapshot, type ScenarioInput } from 
 import { describe, expect, it } from 'vitest';
 import type { AdvanceResult } from '../../src/engine-work/engine-task.js';
 import { runEngineTask } from '../../src/engine-work/run-engine-task.js';
-import { SnapshotWeights } from '../../src/simulations/snapshot-weights.js';
-import { snapshotShape } from '../../src/work-budget/work-cost.js';
+import { SnapshotWeights } from '../../src/engine-data/snapshot-weights.js';
+import { snapshotShape } from '../../src/engine-data/work-cost.js';
 
 const { id: _id, label: _label, tags: _tags, note: _note, ...scenario } = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as ScenarioInput & Record<string, unknown>;
 

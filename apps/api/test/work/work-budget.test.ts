@@ -4,7 +4,7 @@ import { countingRunner } from '../helpers/counting-runner.js';
 import { scenarioWorkProblems } from '../../src/work-budget/scenario-work-check.js';
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 import { SMALL_WORK_LIMITS } from '../helpers/small-work-limits.js';
-import { RUN_WORLD_SETUPS, WORLD_SETUP_TICKS } from '../../src/work-budget/work-cost.js';
+import { RUN_WORLD_SETUPS, WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
 import type { TierLimitsTable } from '../../src/identity/tier-limits.js';
 
 const open = protectedAppsClosedAfterEach();

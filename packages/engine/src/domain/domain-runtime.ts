@@ -16,6 +16,19 @@ export interface DomainRuntime {
 }
 
 /**
+ * What the domain's code reads and writes of a world: its domain and its basins' columns. The
+ * world satisfies it; naming it here rather than World keeps domain/ free of an import of
+ * model/world.ts, which imports domain/ (no circle; .dependency-cruiser.js).
+ */
+export interface DomainWorld {
+  readonly domain: DomainRuntime | null;
+  readonly attractorIds: readonly string[];
+  readonly lost: Uint8Array;
+  readonly load: Float64Array;
+  readonly capacity: Float64Array;
+}
+
+/**
  * The domain of a prophecy branch: the same model, parameters and state (states are never
  * changed in place), and the branch's own stream.
  *

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { World } from '../model/world.js';
+import type { DomainWorld } from './domain-runtime.js';
 import type { DomainBlock } from './domain-block.js';
 import { domainModel, domainModels } from './registry.js';
 
@@ -48,7 +48,7 @@ export type DomainState = z.output<typeof DomainStateSchema>;
  * @example
  * const domain = observeDomain(world);
  */
-export function observeDomain(world: World): DomainState | undefined {
+export function observeDomain(world: Pick<DomainWorld, 'domain'>): DomainState | undefined {
   const domain = world.domain;
   if (domain === null) return undefined;
   const visible = domain.model.observe(domain.parameters, domain.state) as Record<string, unknown>;

@@ -1,7 +1,6 @@
-import type { World } from '../model/world.js';
 import type { RandomStream } from '../rng/random-stream.js';
 import type { DomainBlock } from './domain-block.js';
-import type { DomainRuntime } from './domain-runtime.js';
+import type { DomainRuntime, DomainWorld } from './domain-runtime.js';
 import { domainModel } from './registry.js';
 
 /**
@@ -19,7 +18,7 @@ export function openDomain(block: DomainBlock, stream: RandomStream): DomainRunt
  * Sets each site's basin load and capacity from the domain's current state. A lost basin keeps
  * load 0 and the capacity it was lost at, as every lost basin does.
  */
-export function sitePressures(world: World): void {
+export function sitePressures(world: DomainWorld): void {
   const domain = world.domain;
   if (domain === null) return;
   domain.sites.forEach((id, site) => {

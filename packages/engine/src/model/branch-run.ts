@@ -1,7 +1,7 @@
 import { openStream, type RandomStream } from '../rng/random-stream.js';
 import { versionFeatures } from '../versions/registry.js';
 import { advanceTick } from './advance-tick.js';
-import { meanPosition } from './ensemble.js';
+import { meanPosition } from './mean-position.js';
 import type { DomainRuntime } from '../domain/domain-runtime.js';
 import { domainModel } from '../domain/registry.js';
 import { branchDomainStream, forkWorld, type OpenProphecy, type World } from './world.js';

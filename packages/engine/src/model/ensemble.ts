@@ -70,18 +70,6 @@ export function runEnsemble(
   return outcome;
 }
 
-/** The agents' mean position, summed in list order; null without agents. */
-export function meanPosition(world: World): { x: number; y: number } | null {
-  if (world.agentCount === 0) return null;
-  let sx = 0;
-  let sy = 0;
-  for (let i = 0; i < world.agentCount; i++) {
-    sx += world.px[i] as number;
-    sy += world.py[i] as number;
-  }
-  return { x: sx / world.agentCount, y: sy / world.agentCount };
-}
-
 /**
  * Mean and population standard deviation of basin `t`'s depth at the horizon over the first
  * `branches` branches of a table laid out branch by branch (`b * basins + t`).

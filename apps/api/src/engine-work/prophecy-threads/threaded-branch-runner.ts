@@ -68,6 +68,15 @@ interface Helper {
 }
 
 /**
+ * Ends a helper nobody waits for: nothing needs its exit code, and a failure to end a thread
+ * taken for dead changes nothing here (the worker cannot reach lib/in-background.ts, see
+ * .dependency-cruiser.js, worker-is-pure).
+ */
+function endHelper(helper: Helper): void {
+  helper.worker.terminate().catch(() => undefined);
+}
+
+/**
  * How to start a helper. Bundled (`pnpm start`), this code is part of dist/engine-worker.js
  * and the helper is dist/branch-helper.js beside it. From the TypeScript sources (dev, tests)
  * it is branch-helper.ts beside this file, required through tsx's CommonJS hook: a worker
@@ -131,7 +140,7 @@ export function createThreadedBranchRunner(options: ThreadedBranchRunnerOptions)
   const replace = (index: number): void => {
     const old = helpers[index] as Helper;
     old.dead = true;
-    void old.worker.terminate();
+    endHelper(old);
     old.results.close();
     helpers[index] = start();
     replaced++;
@@ -226,7 +235,7 @@ export function createThreadedBranchRunner(options: ThreadedBranchRunnerOptions)
             if (replaced < MAX_REPLACEMENTS) replace(holder - 1);
             else {
               (helpers[holder - 1] as Helper).dead = true;
-              void (helpers[holder - 1] as Helper).worker.terminate();
+              endHelper(helpers[holder - 1] as Helper);
             }
           }
         });

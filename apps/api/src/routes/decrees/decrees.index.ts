@@ -1,5 +1,5 @@
 import { createRouter } from '../../lib/create-router.js';
-import type { RouteGuards } from '../../lib/route-guards.js';
+import type { RouteGuards } from '../../http/route-guards.js';
 import type { SimulationService } from '../../simulations/simulation-service.js';
 import { decreeHandlers } from './decrees.handlers.js';
 import { decreeRoutes } from './decrees.routes.js';

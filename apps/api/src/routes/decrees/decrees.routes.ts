@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses } from '../../lib/error-envelope.js';
 import { DecreeIdParamsSchema, IdParamSchema } from '../../lib/id-param.js';
-import { PROTECTED, type RouteGuards } from '../../lib/route-guards.js';
+import { PROTECTED, type RouteGuards } from '../../http/route-guards.js';
 import { DECREE_EXAMPLES, DecreeInputSchema, DecreeListQuerySchema, DecreePageSchema, DecreeViewSchema } from './decree-schemas.js';
 
 const tags = ['Decrees'];

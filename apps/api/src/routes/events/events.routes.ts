@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { errorResponses } from '../../lib/error-envelope.js';
 import { IdParamSchema } from '../../lib/id-param.js';
 import { LastEventIdHeaderSchema, LastEventIdQuerySchema, streamLimitResponse } from '../../live/sse-response.js';
-import { PROTECTED } from '../../lib/route-guards.js';
+import { PROTECTED } from '../../http/route-guards.js';
 import {
   DecreeEventDataSchema,
   DegradedEventDataSchema,

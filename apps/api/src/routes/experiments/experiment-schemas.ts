@@ -5,7 +5,7 @@ import { paginated } from '../../lib/pagination.js';
 import { SeedSchema } from '../../lib/seed-schema.js';
 import { MAX_METRICS, MAX_VALUES_PER_PATH, MAX_VARIED_PATHS } from '../../experiments/experiment-limits.js';
 import { EXPERIMENT_STATUSES } from '../../experiments/experiment-status.js';
-import { METRIC_NAMES, parseMetric } from '../../experiments/experiment-metrics.js';
+import { METRIC_NAMES, parseMetric } from '../../engine-data/experiment-metrics.js';
 import { pathShapeProblem, reservedSegmentProblem } from '../../experiments/parameter-paths.js';
 import { EngineVersionSchema, InlineScenarioSchema } from '../simulations/simulation-schemas.js';
 

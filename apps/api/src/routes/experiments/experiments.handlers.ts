@@ -1,16 +1,14 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { ScenarioInput } from '@sim/engine';
 import type { TierLimitsTable } from '../../identity/tier-limits.js';
-import { validationError } from '../../lib/api-error.js';
 import { chooseMediaType } from '../../lib/content-negotiation.js';
-import { toIssues } from '../../lib/validation-issues.js';
 import { toCsv, toParquet } from '../../experiments/experiment-export.js';
 import type { ExperimentRequest } from '../../experiments/experiment-plan.js';
 import type { ExperimentService } from '../../experiments/experiment-service.js';
 import { openExperimentStream, type ExperimentStreamDeps } from '../../experiments/experiment-stream.js';
 import type { StreamSlots } from '../../coordination/coordination.js';
 import { workRequest } from '../../work-budget/work-request.js';
-import { OrganizationFilterSchema } from '../simulations/simulation-schemas.js';
+import { organizationFilter } from '../organization-filter.js';
 import { streamed } from '../simulations/trace-response.js';
 import { CSV, PARQUET, type ExperimentRoutes } from './experiments.routes.js';
 import { SSE_HEADERS, streamLimitError } from '../../live/sse-response.js';
@@ -28,14 +26,6 @@ export interface ExperimentHandlerDeps {
 }
 
 export const experimentLocation = (id: string): string => `/v1/experiments/${id}`;
-
-/** The simulation list's rule for `organizationId` (docs/api.md, "Resources"): ignored for API keys, a UUID of one's own for JWTs. */
-function organizationFilter(method: string, requested: string | undefined): string | undefined {
-  if (method === 'api-key' || requested === undefined) return undefined;
-  const parsed = OrganizationFilterSchema.safeParse(requested);
-  if (!parsed.success) throw validationError(toIssues(parsed.error).map((i) => ({ ...i, path: 'organizationId' })));
-  return parsed.data;
-}
 
 /** The base as the plan takes it; the schema guarantees exactly one of the four (with input for a domain, atTick for a simulation). */
 function baseOf(base: {
@@ -65,7 +55,7 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
   const list: Handler<'list'> = async (c) => {
     const query = c.req.valid('query');
     const auth = c.get('auth');
-    const page = await service.list(auth, { limit: query.limit, offset: query.offset, organizationId: organizationFilter(auth.method, query.organizationId) });
+    const page = await service.list(auth, { limit: query.limit, offset: query.offset, organizationId: organizationFilter(auth, query.organizationId) });
     return c.json({ data: page.items, pagination: { limit: query.limit, offset: query.offset, total: page.total } }, 200);
   };
 

@@ -10,7 +10,7 @@ import { DEFAULT_SUBSCRIBER_LIMITS } from '../../live/sse-subscriber.js';
 import type { ExperimentFeed } from '../../experiments/experiment-feed.js';
 import type { ExperimentService } from '../../experiments/experiment-service.js';
 import type { ExperimentStore } from '../../experiments/experiment-store.js';
-import type { RouteGuards } from '../../lib/route-guards.js';
+import type { RouteGuards } from '../../http/route-guards.js';
 import { localStreamSlots } from '../../coordination/in-process-coordination.js';
 import { reportBodyRules } from '../../lib/body-rules.js';
 import { EXPERIMENT_BODY_RULES } from './experiment-schemas.js';

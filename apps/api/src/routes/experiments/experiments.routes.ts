@@ -4,7 +4,7 @@ import { ErrorEnvelopeSchema, errorResponses } from '../../lib/error-envelope.js
 import { IdParamSchema } from '../../lib/id-param.js';
 import { blankJsonBodyAsEmptyObject, EmptyBodySchema, optionalJson } from '../../lib/optional-body.js';
 import { LastEventIdHeaderSchema, LastEventIdQuerySchema, streamLimitResponse } from '../../live/sse-response.js';
-import { PROTECTED, type RouteGuards } from '../../lib/route-guards.js';
+import { PROTECTED, type RouteGuards } from '../../http/route-guards.js';
 import { json } from '../simulations/simulations.routes.js';
 import { ListSimulationsQuerySchema } from '../simulations/simulation-schemas.js';
 import { ExperimentBodySchema, ExperimentListSchema, ExperimentResultsSchema, ExperimentSchema, ExperimentStreamMessageSchema } from './experiment-schemas.js';

@@ -1,5 +1,5 @@
 import { createRouter } from '../../lib/create-router.js';
-import type { RouteGuards } from '../../lib/route-guards.js';
+import type { RouteGuards } from '../../http/route-guards.js';
 import type { SimulationForks } from '../../simulations/simulation-forks.js';
 import { forkHandlers } from './forks.handlers.js';
 import { forkRoutes } from './forks.routes.js';

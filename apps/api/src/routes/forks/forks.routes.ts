@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses } from '../../lib/error-envelope.js';
 import { IdParamSchema } from '../../lib/id-param.js';
-import { PROTECTED, type RouteGuards } from '../../lib/route-guards.js';
+import { PROTECTED, type RouteGuards } from '../../http/route-guards.js';
 import { created, json } from '../simulations/simulations.routes.js';
 import { CompareParamsSchema, ComparisonSchema, ForkBodySchema, LineageSchema } from './fork-schemas.js';
 

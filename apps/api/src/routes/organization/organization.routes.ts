@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { errorResponses } from '../../lib/error-envelope.js';
-import { PROTECTED } from '../../lib/route-guards.js';
+import { PROTECTED } from '../../http/route-guards.js';
 import { OrganizationQuerySchema, OrganizationSchema } from './organization-schemas.js';
 
 const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound } = errorResponses;

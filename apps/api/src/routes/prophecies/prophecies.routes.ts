@@ -3,7 +3,7 @@ import { ProphecyDataSchema } from '@sim/engine';
 import { errorResponses } from '../../lib/error-envelope.js';
 import { IdParamSchema } from '../../lib/id-param.js';
 import { OrderQuerySchema, paginated, PaginationQuerySchema } from '../../lib/pagination.js';
-import { PROTECTED, type RouteGuards } from '../../lib/route-guards.js';
+import { PROTECTED, type RouteGuards } from '../../http/route-guards.js';
 
 export const ProphecySchema = z
   .object({

@@ -13,7 +13,7 @@ import {
 import { alongsideFieldIssues, exactlyOneOf, refinement, type BodyRule } from '../../lib/body-rules.js';
 import { decimalInteger } from '../../lib/decimal-integer.js';
 import { paginated, PaginationQuerySchema } from '../../lib/pagination.js';
-import { LifecycleStatusSchema } from '../../simulations/lifecycle.js';
+import { SimulationStateSchema } from '../../simulations/lifecycle.js';
 import { TRACE_PAGE_DEFAULT, TRACE_PAGE_MAX } from '../../simulations/trace-page.js';
 import { epidemicAdapter } from '@sim/domain-adapters';
 
@@ -35,11 +35,6 @@ export const InlineScenarioSchema = z
 
 // Engine schemas are named with `.meta({ id })`; see decree-schemas.ts for why.
 export const TraceStepComponent = TraceStepSchema.meta({ id: 'TraceStep' });
-
-export const SimulationStateSchema = EngineStateSchema.extend({ status: LifecycleStatusSchema }).meta({
-  id: 'SimulationState',
-  description: 'The engine state at the current tick; `status` is the lifecycle status',
-});
 
 export const ForkOriginSchema = z
   .object({

@@ -1,13 +1,10 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { toValidationIssues } from '@sim/engine';
-import type { AuthContext } from '../../identity/auth-context.js';
-import { validationError } from '../../lib/api-error.js';
 import { TRACE_MEDIA_TYPES } from '../../lib/chunked-stream.js';
 import { chooseMediaType } from '../../lib/content-negotiation.js';
-import { jsonOnce } from '../../lib/json-once.js';
+import { jsonOnce } from '../../http/json-once.js';
 import type { SimulationService } from '../../simulations/simulation-service.js';
 import type { ScenarioSource } from '../../simulations/scenario-source.js';
-import { OrganizationFilterSchema } from './simulation-schemas.js';
+import { organizationFilter } from '../organization-filter.js';
 import type { SimulationRoutes } from './simulations.routes.js';
 import { workRequest } from '../../work-budget/work-request.js';
 import { streamed, traceResponse } from './trace-response.js';
@@ -25,17 +22,6 @@ function sourceOf(body: { scenarioId?: string | undefined; scenario?: unknown; d
   if (body.scenarioId !== undefined) return { scenarioId: body.scenarioId };
   if (body.domain !== undefined) return { domain: body.domain, input: body.input };
   return { scenario: body.scenario as Extract<ScenarioSource, { scenario: unknown }>['scenario'] };
-}
-
-/**
- * The list's organization filter: ignored for an API key (it always lists its own organization,
- * as the interface says), so its value is not even checked; a JWT caller's must be a UUID.
- */
-function organizationFilter(auth: AuthContext, requested: string | undefined): string | undefined {
-  if (auth.method === 'api-key' || requested === undefined) return undefined;
-  const parsed = OrganizationFilterSchema.safeParse(requested);
-  if (!parsed.success) throw validationError(toValidationIssues(parsed.error, ['organizationId']));
-  return parsed.data;
 }
 
 export function simulationHandlers(service: SimulationService) {

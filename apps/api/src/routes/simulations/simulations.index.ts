@@ -1,6 +1,6 @@
 import { createRouter } from '../../lib/create-router.js';
 import { reportBodyRules } from '../../lib/body-rules.js';
-import type { RouteGuards } from '../../lib/route-guards.js';
+import type { RouteGuards } from '../../http/route-guards.js';
 import type { SimulationService } from '../../simulations/simulation-service.js';
 import { CREATE_BODY_RULES, RUN_BODY_RULES } from './simulation-schemas.js';
 import { simulationHandlers } from './simulations.handlers.js';

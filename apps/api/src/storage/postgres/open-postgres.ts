@@ -1,10 +1,8 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../database-schema.js';
-import { createKyselyExperimentStore } from '../experiment-store-kysely.js';
-import { KyselySimulationStore } from '../kysely-simulation-store.js';
-import { migrateToLatest } from '../migrate.js';
-import { consoleLogger } from '../../lib/logger.js';
+import { migratedStorage } from '../migrated-storage.js';
+import { createLogger, type Logger } from '../../lib/logger.js';
 import { NotifiedChangeWatch } from './notified-change-watch.js';
 import type { StorageCapabilities } from '../storage-capabilities.js';
 import type { StorageHandle } from '../storage-handle.js';
@@ -14,6 +12,8 @@ const POSTGRESQL: StorageCapabilities = { name: 'postgresql', rowLocks: true, ow
 export interface PostgresOptions {
   /** Connections this process keeps open at most (SIM_DATABASE_POOL_SIZE). */
   poolSize: number;
+  /** Where the change watch reports a lost connection; the service's logger by default. */
+  logger?: Logger;
 }
 
 /**
@@ -29,28 +29,7 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
   // listener its 'error' event would end the process.
   pool.on('error', (error) => console.error(`database: an idle connection failed: ${error.message}`));
   // Key lookups are cached until a change is announced (docs/operations.md, "PostgreSQL").
-  const changes = new NotifiedChangeWatch({ connectionString: url, logger: consoleLogger });
+  const changes = new NotifiedChangeWatch({ connectionString: url, logger: options.logger ?? createLogger() });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [changes.plugin] });
-  try {
-    await migrateToLatest(db);
-    await changes.start();
-  } catch (error) {
-    await changes.close();
-    await db.destroy();
-    throw error;
-  }
-  let closed = false;
-  return {
-    db,
-    capabilities: POSTGRESQL,
-    changes,
-    simulations: new KyselySimulationStore(db, POSTGRESQL),
-    experiments: createKyselyExperimentStore(db),
-    async close() {
-      if (closed) return;
-      closed = true;
-      await changes.close();
-      await db.destroy();
-    },
-  };
+  return migratedStorage(db, POSTGRESQL, { changes, simulations: false, start: () => changes.start(), close: () => changes.close() });
 }

@@ -4,9 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { BoundedMap } from '../../lib/bounded-map.js';
 import type { Database } from '../database-schema.js';
-import { KyselySimulationStore } from '../kysely-simulation-store.js';
-import { createKyselyExperimentStore } from '../experiment-store-kysely.js';
-import { migrateToLatest } from '../migrate.js';
+import { migratedStorage } from '../migrated-storage.js';
 import type { StorageCapabilities } from '../storage-capabilities.js';
 import type { StorageHandle } from '../storage-handle.js';
 import { SqliteChangeWatch } from './sqlite-change-watch.js';
@@ -52,23 +50,5 @@ export async function openSqlite(path: string): Promise<StorageHandle> {
   const dataVersion = connection.prepare('PRAGMA data_version').pluck();
   const changes = new SqliteChangeWatch(() => dataVersion.get() as number);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }), plugins: [changes] });
-  try {
-    await migrateToLatest(db);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-  let closed = false;
-  return {
-    db,
-    capabilities: SQLITE,
-    changes,
-    simulations: new KyselySimulationStore(db, SQLITE, changes),
-    experiments: createKyselyExperimentStore(db),
-    async close() {
-      if (closed) return;
-      closed = true;
-      await db.destroy();
-    },
-  };
+  return migratedStorage(db, SQLITE, { changes, simulations: true });
 }

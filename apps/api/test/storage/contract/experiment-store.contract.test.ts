@@ -113,6 +113,18 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
     expect(await store.eventsAfter('missing', 0, 10)).toEqual([]);
   });
 
+  it('answers an experiment’s progress as its record has it, without the spec', async () => {
+    const store = await open();
+    await store.create(newExperiment('e1'), created);
+    expect(await store.progress('e1')).toEqual({ status: 'queued', runsDone: 0, runsTotal: (await store.get('e1'))?.runsTotal, lastEventSeq: 1 });
+    await store.setStatus('e1', RUNNING, statusEvent('running'));
+    await store.recordRun('e1', run(0, 0, true), runEventOf(1));
+    const { status, runsDone, runsTotal, lastEventSeq } = (await store.get('e1'))!;
+    expect(await store.progress('e1')).toEqual({ status, runsDone, runsTotal, lastEventSeq });
+    expect({ status, runsDone, lastEventSeq }).toEqual({ status: 'running', runsDone: 1, lastEventSeq: 3 });
+    expect(await store.progress('missing')).toBeUndefined();
+  });
+
   it('records runs with their counters, results and events; lists runs in combination order', async () => {
     const store = await open();
     await store.create(newExperiment('e1'), created);

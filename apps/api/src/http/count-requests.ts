@@ -1,0 +1,15 @@
+import type { MiddlewareHandler } from 'hono';
+import type { RouteClass, UsageRecorder } from '../identity/usage-recorder.js';
+
+/**
+ * Counts a request of `routeClass` for the caller's default organization. Put it in a protected
+ * route's chain after authentication, rate limit and scope, so only requests that are served get
+ * counted; it costs one in-memory increment.
+ */
+export function countRequests(recorder: UsageRecorder, routeClass: RouteClass): MiddlewareHandler {
+  return async function countRequestsMiddleware(c, next) {
+    const organizationId = c.get('auth').organizationIds[0];
+    if (organizationId !== undefined) recorder.recordRequest(organizationId, routeClass);
+    await next();
+  };
+}

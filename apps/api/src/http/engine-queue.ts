@@ -1,0 +1,96 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AuthContext } from '../identity/auth-context.js';
+import { ApiError } from '../lib/api-error.js';
+import { ConcurrencyLimiter, type ReleaseSlot } from '../lib/concurrency-limiter.js';
+
+/** How many engine-bound requests may be under way at once (docs/api.md, "Engine work", "The engine's queue"). */
+export interface EngineQueueLimits {
+  /** Per organization (the caller's first); past it: 429 RATE_LIMITED. */
+  perOrganization: number;
+  /** Over every organization in this process; past it: 503 ENGINE_BUSY. */
+  total: number;
+}
+
+export const DEFAULT_ENGINE_QUEUE_LIMITS: EngineQueueLimits = { perOrganization: 8, total: 64 };
+
+/** Seconds a refused client is told to wait: engine reads are short, a slot frees soon. */
+export const ENGINE_QUEUE_RETRY_SECONDS = 1;
+
+/**
+ * Gives back the slot once the response body has been read to its end, or the reader left: a
+ * streamed trace computes while it is read, so its work lasts as long as its body.
+ */
+function releasedWithBody(body: ReadableStream<Uint8Array>, release: ReleaseSlot): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          release();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      release();
+      await reader.cancel(reason);
+    },
+  });
+}
+
+/**
+ * A bounded queue in front of the engine's workers for the routes that read through the engine
+ * (a trace, a past state, a comparison): an organization has at most `perOrganization` of them
+ * under way (computing, or waiting for a worker), the process at most `total`. Past either, the
+ * request is refused at once with `Retry-After` (429 RATE_LIMITED for the organization's bound,
+ * 503 ENGINE_BUSY for the process's), never left waiting for a worker behind everyone else's
+ * work. For a protected route's chain, after authentication.
+ */
+export function engineQueue(limits: EngineQueueLimits = DEFAULT_ENGINE_QUEUE_LIMITS): MiddlewareHandler {
+  const perOrganization = new ConcurrencyLimiter();
+  let total = 0;
+  return async function engineQueueMiddleware(c, next) {
+    const auth = c.get('auth') as AuthContext | undefined;
+    const organization = auth?.organizationIds[0] ?? '';
+    if (total >= limits.total) {
+      throw new ApiError(
+        503,
+        'ENGINE_BUSY',
+        `The engine has ${total} requests under way, the most this server takes at once; retry in ${ENGINE_QUEUE_RETRY_SECONDS} s`,
+        { limit: limits.total, retryAfter: ENGINE_QUEUE_RETRY_SECONDS },
+        { 'Retry-After': String(ENGINE_QUEUE_RETRY_SECONDS) },
+      );
+    }
+    const slot = perOrganization.acquire(organization, limits.perOrganization);
+    if (slot === null) {
+      throw new ApiError(
+        429,
+        'RATE_LIMITED',
+        `The organization has ${limits.perOrganization} engine reads under way, the most it may have at once; retry in ${ENGINE_QUEUE_RETRY_SECONDS} s`,
+        { routeClass: 'engine', limit: limits.perOrganization, retryAfter: ENGINE_QUEUE_RETRY_SECONDS },
+        { 'Retry-After': String(ENGINE_QUEUE_RETRY_SECONDS) },
+      );
+    }
+    total++;
+    let released = false;
+    const release = (): void => {
+      if (released) return;
+      released = true;
+      total--;
+      slot();
+    };
+    try {
+      await next();
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const body = c.res.body;
+    if (body === null || c.res.status >= 400) release();
+    else c.res = new Response(releasedWithBody(body, release), c.res);
+  };
+}
