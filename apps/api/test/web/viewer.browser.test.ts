@@ -111,7 +111,7 @@ describe('the viewer in a real browser', () => {
     const { id } = (await created.json()) as { id: string };
     const { page, problems } = await openViewer();
     await signIn(page);
-    await page.evaluate((simulationId) => void (location.hash = `#/simulations/${simulationId}`), id);
+    await page.evaluate((simulationId) => void ((globalThis as unknown as { location: { hash: string } }).location.hash = `#/simulations/${simulationId}`), id);
     await page.waitForSelector('#world');
     await page.click('#play');
     // The chart appears with the first tick's state.domain, its menu listing the regions' quantities.
