@@ -50,7 +50,11 @@ const layerRules = LAYERS.slice(1).map((layer, index) => ({
   comment: `${layer.name} imports only the layers below it (.dependency-cruiser.js, LAYERS)`,
   severity: 'error',
   from: { path: layer.path },
-  to: { path: LAYERS.slice(0, index + 1).map((above) => `(${above.path})`).join('|') },
+  to: {
+    path: LAYERS.slice(0, index + 1)
+      .map((above) => `(${above.path})`)
+      .join('|'),
+  },
 }));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -65,7 +69,8 @@ export default {
     },
     {
       name: 'worker-is-pure',
-      comment: 'engine-work/ (the worker) imports only @sim/engine, the pure domain adapters over it (a worker translates a domain) and the pure modules beside it.',
+      comment:
+        'engine-work/ (the worker) imports only @sim/engine, the pure domain adapters over it (a worker translates a domain) and the pure modules beside it.',
       severity: 'error',
       from: { path: `${API}engine-work/` },
       to: { path: `${API}|^packages/`, pathNot: `${API}(engine-work|engine-data)/|^packages/(engine|domain-adapters)/` },

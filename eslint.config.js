@@ -14,10 +14,7 @@ import { enginePurityRules } from './tools/lint/engine-purity.js';
 // Files outside them (tools/, configuration files) are linted without types, and so is
 // apps/web for now: its DOM handlers hand a score of promises to the browser, which reports
 // their rejections itself; bringing it in means a handler wrapper there (a follow-up).
-const TYPED_FILES = [
-  'apps/api/{src,test,bench,scripts}/**/*.ts',
-  'packages/*/{src,test,bench,scripts,examples}/**/*.ts',
-];
+const TYPED_FILES = ['apps/api/{src,test,bench,scripts}/**/*.ts', 'packages/*/{src,test,bench,scripts,examples}/**/*.ts'];
 
 export default defineConfig(
   { ignores: ['**/node_modules/', '**/dist/', '**/.turbo/', 'coverage/', 'data/', '.bench-*/'] },

@@ -13,7 +13,10 @@ const RANDOM = "The engine's randomness comes from its seeded streams, never amb
 
 const restrictedGlobals = [
   ...['Date', 'performance'].map((name) => ({ name, message: CLOCK })),
-  ...['setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate', 'queueMicrotask'].map((name) => ({ name, message: SCHEDULING })),
+  ...['setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate', 'queueMicrotask'].map((name) => ({
+    name,
+    message: SCHEDULING,
+  })),
   ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'require', 'console'].map((name) => ({ name, message: IO })),
   ...['process', 'Buffer', 'global', 'globalThis'].map((name) => ({ name, message: PROCESS })),
   { name: 'crypto', message: RANDOM },
@@ -30,8 +33,5 @@ export const enginePurityRules = {
       patterns: [{ group: ['node:*'], message: IO }],
     },
   ],
-  'no-restricted-syntax': [
-    'error',
-    { selector: 'ImportExpression', message: 'The engine loads no code at run time: import statically.' },
-  ],
+  'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: 'The engine loads no code at run time: import statically.' }],
 };

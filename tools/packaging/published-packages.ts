@@ -62,10 +62,14 @@ export async function lintTarball(tarball: string): Promise<string[]> {
   // modules; older CommonJS callers use import()) and the pre-exports node10 resolution.
   // @sim/client/generate (the generator of the client's own types) resolves only under the
   // workspace's source condition: it is not part of the published API.
-  const attw = spawnSync(process.execPath, [attwBin(), tarball, '--profile', 'esm-only', '--exclude-entrypoints', './generate', '--format', 'ascii', '--no-color', '--no-emoji'], {
-    env: consumerEnv(),
-    encoding: 'utf8',
-  });
+  const attw = spawnSync(
+    process.execPath,
+    [attwBin(), tarball, '--profile', 'esm-only', '--exclude-entrypoints', './generate', '--format', 'ascii', '--no-color', '--no-emoji'],
+    {
+      env: consumerEnv(),
+      encoding: 'utf8',
+    },
+  );
   if (attw.status !== 0) problems.push(`attw: ${attw.stdout}${attw.stderr}`);
   return problems;
 }

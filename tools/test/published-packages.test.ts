@@ -63,8 +63,17 @@ beforeAll(() => {
   for (const [name, code] of Object.entries(EXAMPLES)) writeFileSync(join(consumer, 'src', `${name}.ts`), code);
   // The consumer's own node types (for console and process), from this workspace's copy.
   const node = { types: ['node'], typeRoots: [join(REPO_ROOT, 'node_modules/@types')] };
-  writeFileSync(join(consumer, 'tsconfig.nodenext.json'), JSON.stringify({ compilerOptions: { ...STRICT, ...node, module: 'NodeNext', moduleResolution: 'NodeNext', outDir: 'out', rootDir: 'src' }, include: ['src'] }));
-  writeFileSync(join(consumer, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...STRICT, ...node, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }, include: ['src'] }));
+  writeFileSync(
+    join(consumer, 'tsconfig.nodenext.json'),
+    JSON.stringify({
+      compilerOptions: { ...STRICT, ...node, module: 'NodeNext', moduleResolution: 'NodeNext', outDir: 'out', rootDir: 'src' },
+      include: ['src'],
+    }),
+  );
+  writeFileSync(
+    join(consumer, 'tsconfig.bundler.json'),
+    JSON.stringify({ compilerOptions: { ...STRICT, ...node, module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }, include: ['src'] }),
+  );
   nodenext = run(process.execPath, [TSC, '-p', 'tsconfig.nodenext.json'], consumer);
 }, 600_000);
 
@@ -81,7 +90,17 @@ describe('the published packages, installed from their tarballs', () => {
     for (const { name } of PUBLISHED_PACKAGES) {
       const dir = join(consumer, 'node_modules', name);
       const files = execFileSync('find', ['.', '-type', 'f'], { cwd: dir, encoding: 'utf8' }).split('\n');
-      expect(files).toEqual(expect.arrayContaining(['./dist/index.js', './dist/index.d.ts', './dist/index.d.ts.map', './README.md', './LICENSE', './CHANGELOG.md', './package.json']));
+      expect(files).toEqual(
+        expect.arrayContaining([
+          './dist/index.js',
+          './dist/index.d.ts',
+          './dist/index.d.ts.map',
+          './README.md',
+          './LICENSE',
+          './CHANGELOG.md',
+          './package.json',
+        ]),
+      );
       expect(files.filter((file) => file.endsWith('.test.ts') || file.endsWith('.tsbuildinfo'))).toEqual([]);
       expect(readFileSync(join(dir, 'LICENSE'), 'utf8')).toBe(readFileSync(join(REPO_ROOT, 'LICENSE'), 'utf8'));
     }
@@ -114,8 +133,19 @@ describe('the published packages, installed from their tarballs', () => {
   }, 240_000);
 
   it('bundle @sim/client for a browser with nothing from node', async () => {
-    writeFileSync(join(consumer, 'browser.ts'), "import { createSimClient } from '@sim/client';\nexport const client = createSimClient({ baseUrl: '/', credentials: { apiKey: 'k' } });\n");
-    const result = await build({ absWorkingDir: consumer, entryPoints: ['browser.ts'], bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
+    writeFileSync(
+      join(consumer, 'browser.ts'),
+      "import { createSimClient } from '@sim/client';\nexport const client = createSimClient({ baseUrl: '/', credentials: { apiKey: 'k' } });\n",
+    );
+    const result = await build({
+      absWorkingDir: consumer,
+      entryPoints: ['browser.ts'],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
     expect(result.errors).toEqual([]);
     const code = result.outputFiles[0]?.text ?? '';
     expect(code).not.toMatch(/from ['"]node:|require\(['"]node:/);
@@ -146,7 +176,11 @@ describe('pnpm pack and a file: dependency', () => {
     mkdirSync(dest);
     for (const { name, dir } of PUBLISHED_PACKAGES) {
       // The prepack build ran for npm pack already; skip it here.
-      execFileSync('npx', ['-y', 'pnpm@10.34.9', 'pack', '--pack-destination', dest, '--config.ignore-scripts=true'], { cwd: join(REPO_ROOT, dir), env: consumerEnv(), stdio: 'pipe' });
+      execFileSync('npx', ['-y', 'pnpm@10.34.9', 'pack', '--pack-destination', dest, '--config.ignore-scripts=true'], {
+        cwd: join(REPO_ROOT, dir),
+        env: consumerEnv(),
+        stdio: 'pipe',
+      });
       const tarball = join(dest, (tarballs.get(name) ?? '').split('/').at(-1) ?? '');
       const list = (file: string): string[] => execFileSync('tar', ['-tzf', file], { encoding: 'utf8' }).split('\n').sort();
       expect(list(tarball)).toEqual(list(tarballs.get(name) ?? ''));

@@ -100,7 +100,10 @@ async function throughput(url: string, headers: Record<string, string>, pid: num
 }
 
 async function startHelloWorld(): Promise<{ url: string; pid: number; stop: () => void }> {
-  const child = spawn(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', join(here, 'hello-world-server.ts')], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', join(here, 'hello-world-server.ts')], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -150,7 +153,9 @@ try {
   console.log(`  headers           ${ms(run.headersMs)}`);
   console.log(`  first byte        ${ms(run.firstByteMs)}`);
   console.log(`  last byte         ${ms(run.lastByteMs)}`);
-  console.log(`  body              ${(run.bytes / 1024 / 1024).toFixed(1)} MiB in ${run.lines} lines (${(run.bytes / Math.max(run.lines, 1) / 1024).toFixed(1)} KiB per step)`);
+  console.log(
+    `  body              ${(run.bytes / 1024 / 1024).toFixed(1)} MiB in ${run.lines} lines (${(run.bytes / Math.max(run.lines, 1) / 1024).toFixed(1)} KiB per step)`,
+  );
   console.log(`  server RSS        idle ${mb(idle.rss)} (peak so far ${mb(idle.hwm)}), sampled peak during run ${mb(sampledPeak)}`);
   console.log(`  server VmHWM      ${mb(after.hwm)}  (target < ${RSS_TARGET_MB} MB: ${after.hwm < RSS_TARGET_MB ? 'met' : 'MISSED'})`);
 
@@ -161,7 +166,9 @@ try {
   const sampleBytes = (await sample.arrayBuffer()).byteLength;
   const row = (name: string, m: { result: autocannon.Result; cpuUsPerRequest: number }, bytes?: number): string =>
     `  ${name.padEnd(28)} ${m.result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(m.result.latency.p50).padStart(3)} ms   p99 ${String(m.result.latency.p99).padStart(3)} ms   server CPU ${m.cpuUsPerRequest.toFixed(0).padStart(4)} µs/req   non-2xx ${m.result.non2xx}   errors ${m.result.errors}${bytes === undefined ? '' : `   body ${bytes} B`}`;
-  console.log(`\nGET throughput (autocannon, ${connections} connections, ${seconds} s per run, ${rounds} rounds; ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)})`);
+  console.log(
+    `\nGET throughput (autocannon, ${connections} connections, ${seconds} s per run, ${rounds} rounds; ${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)})`,
+  );
   // The machine's speed drifts over a minute (neighbours, clocks): the two servers take turns,
   // each round in the other order, and the verdict goes by the median round.
   // The 10 000-tick run left its garbage and its own optimised code behind; let the server settle first.
@@ -184,7 +191,9 @@ try {
     console.log(`  round ${round}`);
     console.log(row('hello-world (Hono, bare)', baseline));
     console.log(row('GET /v1/simulations/{id}', api, sampleBytes));
-    console.log(`  ratio             ${(ratio * 100).toFixed(1)} % of hello-world req/s; CPU per request ${(api.cpuUsPerRequest / baseline.cpuUsPerRequest).toFixed(1)}× hello-world's`);
+    console.log(
+      `  ratio             ${(ratio * 100).toFixed(1)} % of hello-world req/s; CPU per request ${(api.cpuUsPerRequest / baseline.cpuUsPerRequest).toFixed(1)}× hello-world's`,
+    );
   }
   const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
   console.log(

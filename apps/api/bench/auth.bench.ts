@@ -39,7 +39,13 @@ const realAuth = createAuthenticator({ identityStore, onBackgroundError: () => {
 // The same caller the key resolves to, without looking anything up.
 const acceptAll: Authenticator = {
   authenticate: async () => {
-    const auth: AuthContext = { method: 'api-key', identity: `key:${record.id}`, organizationIds: [organization.id], scopes: new Set(SCOPES), tier: 'enterprise' };
+    const auth: AuthContext = {
+      method: 'api-key',
+      identity: `key:${record.id}`,
+      organizationIds: [organization.id],
+      scopes: new Set(SCOPES),
+      tier: 'enterprise',
+    };
     return { ok: true, auth };
   },
 };
@@ -90,7 +96,9 @@ for (let round = 0; round < rounds; round += 1) {
 for (const mode of modes) {
   const failed = mode.samples.reduce((n, s) => n + s.failed, 0);
   console.log(
-    `${mode.label.padEnd(36)} median ${median(mode.samples.map((s) => s.rps)).toFixed(0).padStart(6)} req/s` +
+    `${mode.label.padEnd(36)} median ${median(mode.samples.map((s) => s.rps))
+      .toFixed(0)
+      .padStart(6)} req/s` +
       `   p50 ${median(mode.samples.map((s) => s.p50))} ms   p99 ${median(mode.samples.map((s) => s.p99))} ms` +
       `   (rounds: ${mode.samples.map((s) => s.rps.toFixed(0)).join(', ')})${failed ? `   ${failed} failed` : ''}`,
   );

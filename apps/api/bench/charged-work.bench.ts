@@ -61,13 +61,33 @@ kinds.push({
   charged: runCost(estimateWork(shape, 0, 1)).cost,
   ms: timed(3, () => {
     runEngineTask({ kind: 'advance', from: { scenario, engineVersion }, ticks: 1, keepSteps: false, checkpointEvery: 0 });
-    runEngineTask({ kind: 'replay', from: { scenario, engineVersion }, inputs: [], untilTick: 1, stepsFromTick: 0, format: 'json', budgetMs: 1_000, maxOutput: 100_000_000 });
+    runEngineTask({
+      kind: 'replay',
+      from: { scenario, engineVersion },
+      inputs: [],
+      untilTick: 1,
+      stepsFromTick: 0,
+      format: 'json',
+      budgetMs: 1_000,
+      maxOutput: 100_000_000,
+    });
   }),
 });
 kinds.push({
   kind: 'states/{tick}: a checkpoint and 1 tick',
   charged: estimateWork(shape, 5, 1).cost + worldSetupCost(AGENTS),
-  ms: timed(3, () => runEngineTask({ kind: 'replay', from: { checkpoint }, inputs: [], untilTick: 6, stepsFromTick: 6, format: 'object', budgetMs: 1_000, maxOutput: 1_000_000 })),
+  ms: timed(3, () =>
+    runEngineTask({
+      kind: 'replay',
+      from: { checkpoint },
+      inputs: [],
+      untilTick: 6,
+      stepsFromTick: 6,
+      format: 'object',
+      budgetMs: 1_000,
+      maxOutput: 1_000_000,
+    }),
+  ),
 });
 kinds.push({
   kind: 'states/0: the scenario built',
@@ -85,5 +105,7 @@ const base = (kinds[0] as { charged: number; ms: number }).ms / (kinds[0] as { c
 console.log(`${AGENTS} agents; ratio = (ms per charged agent-tick) / (a step's); fair when 0.5 to 2`);
 for (const { kind, charged, ms } of kinds) {
   const ratio = ms / charged / base;
-  console.log(`${kind.padEnd(40)} charged ${String(charged).padStart(10)} agent-ticks  worker ${ms.toFixed(1).padStart(7)} ms  ratio ${ratio.toFixed(2)}${ratio > 2 || ratio < 0.5 ? '  (outside 0.5–2)' : ''}`);
+  console.log(
+    `${kind.padEnd(40)} charged ${String(charged).padStart(10)} agent-ticks  worker ${ms.toFixed(1).padStart(7)} ms  ratio ${ratio.toFixed(2)}${ratio > 2 || ratio < 0.5 ? '  (outside 0.5–2)' : ''}`,
+  );
 }

@@ -72,7 +72,11 @@ async function peakHeap(work: () => Promise<void>): Promise<{ idle: number; peak
 
 try {
   const ids: string[] = [];
-  for (const [seed, ticks] of [[1, TICKS], [2, TICKS], [3, SHORT]] as const) {
+  for (const [seed, ticks] of [
+    [1, TICKS],
+    [2, TICKS],
+    [3, SHORT],
+  ] as const) {
     const res = await call('/v1/simulations', { scenario: { ...scenario, seed } });
     const id = ((await res.json()) as { id: string }).id;
     for (let tick = 0; tick < ticks; tick += STEP) {
@@ -92,7 +96,13 @@ try {
     });
   // Each range twice, the lower peak kept: a peak sampled mid-stretch holds up to a stretch's
   // output (1 MiB of JSON) more or less, noise the extrapolation below would magnify.
-  const lower = (x: Awaited<ReturnType<typeof compare>>, y: Awaited<ReturnType<typeof compare>>) => ({ ...x, peak: Math.min(x.peak, y.peak), median: Math.min(x.median, y.median), rss: Math.min(x.rss, y.rss), ms: Math.min(x.ms, y.ms) });
+  const lower = (x: Awaited<ReturnType<typeof compare>>, y: Awaited<ReturnType<typeof compare>>) => ({
+    ...x,
+    peak: Math.min(x.peak, y.peak),
+    median: Math.min(x.median, y.median),
+    rss: Math.min(x.rss, y.rss),
+    ms: Math.min(x.ms, y.ms),
+  });
   const short = lower(await compare(a, c), await compare(a, c));
   const long = lower(await compare(a, b), await compare(a, b));
   // What a comparison that kept a hash per tick of both runs held at its end (before they were read in step).
@@ -102,8 +112,12 @@ try {
   });
   const perTick = whole.peak / TICKS;
   console.log(`compare over ${String(SHORT).padStart(7)} common ticks (baseline): peak live heap +${mb(short.peak)} in ${(short.ms / 1000).toFixed(1)} s`);
-  console.log(`compare over ${String(TICKS).padStart(7)} common ticks:            peak live heap +${mb(long.peak)} in ${(long.ms / 1000).toFixed(1)} s (${(long.peak / short.peak).toFixed(2)}× the baseline for ${TICKS / SHORT}× the range)`);
-  console.log(`a hash per tick of both runs over ${TICKS} ticks, as held before: +${mb(whole.peak)} (${held.length} lists; 1 000 000 ticks: about +${mb(perTick * 1_000_000)})`);
+  console.log(
+    `compare over ${String(TICKS).padStart(7)} common ticks:            peak live heap +${mb(long.peak)} in ${(long.ms / 1000).toFixed(1)} s (${(long.peak / short.peak).toFixed(2)}× the baseline for ${TICKS / SHORT}× the range)`,
+  );
+  console.log(
+    `a hash per tick of both runs over ${TICKS} ticks, as held before: +${mb(whole.peak)} (${held.length} lists; 1 000 000 ticks: about +${mb(perTick * 1_000_000)})`,
+  );
   // A line through the two measured ranges, extended to 1 000 000 ticks (the issue's compare).
   const MILLION = 1_000_000;
   const extend = (atShort: number, atLong: number): number => atLong + (Math.max(0, atLong - atShort) / (TICKS - SHORT)) * (MILLION - TICKS);

@@ -65,7 +65,14 @@ async function round(adminUrl: string, instances: number) {
     while (servers.length < instances) servers.push(await startServerProcess({ entry: 'bundle', env, timeoutMs: 60_000 }));
     const first = servers[0] as ServerProcess;
     const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
-    const body = { base: { scenarioId: SCENARIO }, vary: { 'rules.reflexivity': REFLEXIVITY }, replications: REPLICATIONS, seed: 1, ticks: TICKS, metrics: ['completionTick', 'finalStability'] };
+    const body = {
+      base: { scenarioId: SCENARIO },
+      vary: { 'rules.reflexivity': REFLEXIVITY },
+      replications: REPLICATIONS,
+      seed: 1,
+      ticks: TICKS,
+      metrics: ['completionTick', 'finalStability'],
+    };
     const submitted = (await (await fetch(`${first.baseUrl}/v1/experiments`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as Experiment;
     if (submitted.id === undefined) throw new Error(`refused: ${JSON.stringify(submitted)}`);
     let done: Experiment;
@@ -79,7 +86,10 @@ async function round(adminUrl: string, instances: number) {
     // Which process recorded each run (host:pid), in the order the instances were started.
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    const rows = await client.query<{ recorded_by: string; n: string }>('SELECT recorded_by, count(*) AS n FROM experiment_runs WHERE experiment_id = $1 GROUP BY recorded_by', [submitted.id]);
+    const rows = await client.query<{ recorded_by: string; n: string }>(
+      'SELECT recorded_by, count(*) AS n FROM experiment_runs WHERE experiment_id = $1 GROUP BY recorded_by',
+      [submitted.id],
+    );
     await client.end();
     const perInstance = servers.map((server) => Number(rows.rows.find((row) => row.recorded_by.endsWith(`:${server.pid}`))?.n ?? 0));
     return { runs: done.runs.done, seconds, runsPerSecond: done.runs.done / seconds, perInstance };
@@ -94,13 +104,18 @@ try {
   const one = await round(postgres.adminUrl, 1);
   const two = await round(postgres.adminUrl, 2);
   console.log(
-    `machine: ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; PostgreSQL (embedded, local); ${WORKERS} engine thread(s) per instance; ` +
+    `machine: ${availableParallelism()} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; PostgreSQL (embedded, local); ${WORKERS} engine thread(s) per instance; ` +
       `experiment: ${SCENARIO}, rules.reflexivity ${REFLEXIVITY.join(', ')}, ${REPLICATIONS} replications, ${TICKS} ticks`,
   );
   console.log('');
   console.log('| instances | runs | seconds | runs/s | runs per instance |');
   console.log('|---|---|---|---|---|');
-  for (const [instances, r] of [[1, one], [2, two]] as const) {
+  for (const [instances, r] of [
+    [1, one],
+    [2, two],
+  ] as const) {
     console.log(`| ${instances} | ${r.runs} | ${r.seconds.toFixed(2)} | ${r.runsPerSecond.toFixed(1)} | ${r.perInstance.join(' + ')} |`);
   }
   console.log(`\nratio 2 instances / 1 instance: ${(two.runsPerSecond / one.runsPerSecond).toFixed(2)}× runs/s`);

@@ -40,7 +40,12 @@ async function startServer(workers: number) {
   const server = await startServerProcess({
     databasePath,
     entry: 'bundle',
-    env: { SIM_BOOTSTRAP: 'false', SIM_ENGINE_WORKERS: String(workers), SIM_RATE_LIMITS_ENTERPRISE: '1000000,1000000,1000000', SIM_WORK_LIMITS_ENTERPRISE: '100000000,100000000000' },
+    env: {
+      SIM_BOOTSTRAP: 'false',
+      SIM_ENGINE_WORKERS: String(workers),
+      SIM_RATE_LIMITS_ENTERPRISE: '1000000,1000000,1000000',
+      SIM_WORK_LIMITS_ENTERPRISE: '100000000,100000000000',
+    },
   });
   const org = runCliJson(databasePath, ['orgs', 'create', '--name', 'bench', '--tier', 'enterprise', '--json']) as { id: string };
   const { key } = runCliJson(databasePath, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json']) as { key: string };
@@ -70,13 +75,22 @@ async function waitFinished(s: Server, id: string): Promise<Json> {
 
 /** One experiment start to end: runs/s and agent-ticks/s over its own startedAt … finishedAt. */
 async function throughput(s: Server, replications: number) {
-  const body = { base: { scenarioId: SCENARIO }, vary: { 'rules.reflexivity': REFLEXIVITY }, replications, seed: 1, ticks: TICKS, metrics: ['completionTick', 'finalStability'] };
+  const body = {
+    base: { scenarioId: SCENARIO },
+    vary: { 'rules.reflexivity': REFLEXIVITY },
+    replications,
+    seed: 1,
+    ticks: TICKS,
+    metrics: ['completionTick', 'finalStability'],
+  };
   const submitted = await s.call('POST', '/v1/experiments', body);
   if (submitted.id === undefined) throw new Error(`refused: ${JSON.stringify(submitted)}`);
   const done = await waitFinished(s, submitted.id);
   const seconds = (Date.parse(done.finishedAt) - Date.parse(done.startedAt)) / 1000;
   // Agent-ticks by the cost model, each run from its own rules up to the tick it reached.
-  const csv = (await (await fetch(`${s.server.baseUrl}/v1/experiments/${submitted.id}/results`, { headers: { ...s.headers, Accept: 'text/csv' } })).text()).trimEnd().split('\r\n');
+  const csv = (await (await fetch(`${s.server.baseUrl}/v1/experiments/${submitted.id}/results`, { headers: { ...s.headers, Accept: 'text/csv' } })).text())
+    .trimEnd()
+    .split('\r\n');
   const columns = (csv[0] as string).split(',');
   let agentTicks = 0;
   for (const line of csv.slice(1)) {
@@ -116,18 +130,34 @@ try {
   const url = `${many.server.baseUrl}/v1/simulations/${simulation.id}`;
   for (let i = 0; i < 50; i++) await (await fetch(url, { headers: many.headers })).arrayBuffer();
   const idle = await latency(many, url);
-  const long = await many.call('POST', '/v1/experiments', { base: { scenarioId: SCENARIO }, vary: { 'rules.reflexivity': REFLEXIVITY }, replications: 200, seed: 2, ticks: TICKS, metrics: ['finalStability'] });
+  const long = await many.call('POST', '/v1/experiments', {
+    base: { scenarioId: SCENARIO },
+    vary: { 'rules.reflexivity': REFLEXIVITY },
+    replications: 200,
+    seed: 2,
+    ticks: TICKS,
+    metrics: ['finalStability'],
+  });
   await new Promise((resolve) => setTimeout(resolve, 500));
   const loaded = await latency(many, url);
   const during = await many.call('GET', `/v1/experiments/${long.id}`);
   await many.call('POST', `/v1/experiments/${long.id}/cancel`);
 
-  console.log(`machine: ${all} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; experiment: ${SCENARIO}, rules.reflexivity ${REFLEXIVITY.join(', ')}, ${replications} replications, ${TICKS} ticks`);
+  console.log(
+    `machine: ${all} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; experiment: ${SCENARIO}, rules.reflexivity ${REFLEXIVITY.join(', ')}, ${replications} replications, ${TICKS} ticks`,
+  );
   console.log('');
   console.log('| workers | runs | seconds | runs/s | agent-ticks/s |');
   console.log('|---|---|---|---|---|');
-  for (const [workers, r] of [[1, single], [all, pooled]] as const) {
-    console.log(`| ${workers} | ${r.runs} | ${r.seconds.toFixed(2)} | ${r.runsPerSecond.toFixed(1)} | ${Math.round(r.agentTicksPerSecond).toLocaleString('en-US')} |`);
+  for (const [workers, r] of [
+    [1, single],
+    [all, pooled],
+  ] as const) {
+    console.log(
+      `| ${workers} | ${r.runs} | ${r.seconds.toFixed(2)} | ${r.runsPerSecond.toFixed(1)} | ${Math.round(r.agentTicksPerSecond).toLocaleString('en-US')} |`,
+    );
   }
   console.log(`\nratio ${all} workers / 1 worker: ${(pooled.runsPerSecond / single.runsPerSecond).toFixed(2)}× runs/s`);
   console.log('');
@@ -135,7 +165,9 @@ try {
   console.log('| | p50 | p99 |');
   console.log('|---|---|---|');
   console.log(`| no experiment | ${idle.p50.toFixed(2)} ms | ${idle.p99.toFixed(2)} ms |`);
-  console.log(`| an experiment running (${during.runs.done} of ${during.runs.total} runs done when measured) | ${loaded.p50.toFixed(2)} ms | ${loaded.p99.toFixed(2)} ms |`);
+  console.log(
+    `| an experiment running (${during.runs.done} of ${during.runs.total} runs done when measured) | ${loaded.p50.toFixed(2)} ms | ${loaded.p99.toFixed(2)} ms |`,
+  );
 } finally {
   await many.close();
 }

@@ -39,11 +39,16 @@ async function main(): Promise<void> {
   const databasePath = join(dir.path, 'sim.db');
   // An enterprise organization, its stream limit (200 by default) raised to the subscriber count.
   // entry 'bundle': what `pnpm start` runs (the esbuild bundle on plain node).
-  const server = await startServerProcess({ databasePath, entry: 'bundle', env: { SIM_BOOTSTRAP: 'false', SIM_SSE_STREAM_LIMITS: `2,20,${Math.max(200, SUBSCRIBERS)}` } });
+  const server = await startServerProcess({
+    databasePath,
+    entry: 'bundle',
+    env: { SIM_BOOTSTRAP: 'false', SIM_SSE_STREAM_LIMITS: `2,20,${Math.max(200, SUBSCRIBERS)}` },
+  });
   const org = runCliJson(databasePath, ['orgs', 'create', '--name', 'bench', '--tier', 'enterprise', '--json']) as { id: string };
   const { key } = runCliJson(databasePath, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json']) as { key: string };
   const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
-  const api = (path: string, method: string, body?: unknown) => fetch(`${server.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const api = (path: string, method: string, body?: unknown) =>
+    fetch(`${server.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 
   try {
     const created = (await (await api('/v1/simulations', 'POST', { scenario })).json()) as { id: string };
@@ -122,11 +127,21 @@ async function main(): Promise<void> {
     const p99 = percentile(latencies, 99);
     const elapsed = (performance.now() - playedAt) / 1000;
 
-    console.log(`played ${ticks} ticks in ~${SECONDS} s at ${RATE} ticks/s (expected ≈ ${RATE * SECONDS}); ${(ticks / elapsed).toFixed(1)} ticks/s incl. drain`);
-    console.log(`every tick to every subscriber: ${complete === SUBSCRIBERS ? 'yes' : 'NO'} (${complete}/${SUBSCRIBERS} complete; ${latencies.length}/${ticks * SUBSCRIBERS} deliveries)`);
-    console.log(`latency from schedule, per tick event: p50 ${percentile(latencies, 50).toFixed(1)} ms, p90 ${percentile(latencies, 90).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${(latencies.at(-1) ?? Number.NaN).toFixed(1)} ms (target p99 < ${P99_TARGET_MS} ms: ${p99 < P99_TARGET_MS ? 'met' : 'NOT met'})`);
-    console.log(`fan-out spread (first to last subscriber, per tick): p50 ${percentile(spread, 50).toFixed(1)} ms, p99 ${percentile(spread, 99).toFixed(1)} ms`);
-    console.log(`server RSS: ${rssBefore.toFixed(0)} MB before subscribers, ${Math.max(...samples).toFixed(0)} MB max while playing, peak (VmHWM) ${rssMb(server.pid, 'VmHWM').toFixed(0)} MB`);
+    console.log(
+      `played ${ticks} ticks in ~${SECONDS} s at ${RATE} ticks/s (expected ≈ ${RATE * SECONDS}); ${(ticks / elapsed).toFixed(1)} ticks/s incl. drain`,
+    );
+    console.log(
+      `every tick to every subscriber: ${complete === SUBSCRIBERS ? 'yes' : 'NO'} (${complete}/${SUBSCRIBERS} complete; ${latencies.length}/${ticks * SUBSCRIBERS} deliveries)`,
+    );
+    console.log(
+      `latency from schedule, per tick event: p50 ${percentile(latencies, 50).toFixed(1)} ms, p90 ${percentile(latencies, 90).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${(latencies.at(-1) ?? Number.NaN).toFixed(1)} ms (target p99 < ${P99_TARGET_MS} ms: ${p99 < P99_TARGET_MS ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `fan-out spread (first to last subscriber, per tick): p50 ${percentile(spread, 50).toFixed(1)} ms, p99 ${percentile(spread, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `server RSS: ${rssBefore.toFixed(0)} MB before subscribers, ${Math.max(...samples).toFixed(0)} MB max while playing, peak (VmHWM) ${rssMb(server.pid, 'VmHWM').toFixed(0)} MB`,
+    );
     for (const source of sources) source.close();
   } finally {
     await server.stop();

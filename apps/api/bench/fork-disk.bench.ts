@@ -42,8 +42,24 @@ async function databaseBytes(): Promise<number> {
 /** The bytes of a simulation's history up to `atTick`: what a copying fork wrote again. */
 async function historyBytes(id: string, atTick: number): Promise<number> {
   const sum = async (table: 'simulation_events' | 'prophecies', column: 'data'): Promise<number> =>
-    Number((await sql<{ n: number }>`SELECT coalesce(sum(length(${sql.ref(column)})), 0) AS n FROM ${sql.table(table)} WHERE simulation_id = ${id} AND tick <= ${atTick}`.execute(server.storage.db)).rows[0]?.n);
-  const checkpoints = Number((await sql<{ n: number }>`SELECT coalesce(sum(length(snapshot)), 0) AS n FROM simulation_checkpoints WHERE simulation_id = ${id} AND tick <= ${atTick}`.execute(server.storage.db)).rows[0]?.n);
+    Number(
+      (
+        await sql<{
+          n: number;
+        }>`SELECT coalesce(sum(length(${sql.ref(column)})), 0) AS n FROM ${sql.table(table)} WHERE simulation_id = ${id} AND tick <= ${atTick}`.execute(
+          server.storage.db,
+        )
+      ).rows[0]?.n,
+    );
+  const checkpoints = Number(
+    (
+      await sql<{
+        n: number;
+      }>`SELECT coalesce(sum(length(snapshot)), 0) AS n FROM simulation_checkpoints WHERE simulation_id = ${id} AND tick <= ${atTick}`.execute(
+        server.storage.db,
+      )
+    ).rows[0]?.n,
+  );
   return (await sum('simulation_events', 'data')) + (await sum('prophecies', 'data')) + checkpoints;
 }
 
@@ -59,7 +75,9 @@ try {
   const growth = ((await databaseBytes()) - before) / FORKS;
   console.log(`tiny-valley, a prophecy every tick, stepped to tick ${LATE}; ${FORKS} forks at tick ${atTick}`);
   console.log(`history a copying fork wrote again (baseline): ${mb(copied)} a fork`);
-  console.log(`database growth per fork, sharing:             ${(growth / 1024).toFixed(1)} KiB a fork (${(growth / copied).toFixed(4)}× the baseline), ${ms.toFixed(0)} ms a fork`);
+  console.log(
+    `database growth per fork, sharing:             ${(growth / 1024).toFixed(1)} KiB a fork (${(growth / copied).toFixed(4)}× the baseline), ${ms.toFixed(0)} ms a fork`,
+  );
 } finally {
   await server.close();
   await engine.close();

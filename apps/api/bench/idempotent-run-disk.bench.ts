@@ -14,7 +14,11 @@ import { buildProtectedApp } from '../test/idempotency/support/protected-app.js'
 const TICKS = Number(process.env.BENCH_IDEMPOTENT_TICKS ?? 3_000);
 const p = await buildProtectedApp();
 try {
-  const request = { key: 'key-enterprise', body: { scenarioId: 'tiny-valley', ticks: TICKS }, headers: { 'Idempotency-Key': 'bench', Accept: 'application/x-ndjson' } };
+  const request = {
+    key: 'key-enterprise',
+    body: { scenarioId: 'tiny-valley', ticks: TICKS },
+    headers: { 'Idempotency-Key': 'bench', Accept: 'application/x-ndjson' },
+  };
   const timed = async (): Promise<{ bytes: number; ms: number; replayed: string | null }> => {
     const started = performance.now();
     const res = await p.request('/v1/simulations/run', request);
@@ -29,7 +33,9 @@ try {
   console.log(`run of ${TICKS} ticks of tiny-valley, NDJSON, with an Idempotency-Key`);
   console.log(`body, as the record stored it before (baseline): ${(first.bytes / 1048576).toFixed(2)} MB`);
   console.log(`the record now (a reference):                    ${stored} bytes (${(stored / first.bytes).toFixed(5)}× the baseline)`);
-  console.log(`first answer ${first.ms.toFixed(0)} ms; replay (regenerated, ${replay.bytes === first.bytes ? 'same length' : 'LENGTH DIFFERS'}, replayed ${String(replay.replayed)}) ${replay.ms.toFixed(0)} ms (${(replay.ms / first.ms).toFixed(2)}×)`);
+  console.log(
+    `first answer ${first.ms.toFixed(0)} ms; replay (regenerated, ${replay.bytes === first.bytes ? 'same length' : 'LENGTH DIFFERS'}, replayed ${String(replay.replayed)}) ${replay.ms.toFixed(0)} ms (${(replay.ms / first.ms).toFixed(2)}×)`,
+  );
 } finally {
   await p.close();
 }

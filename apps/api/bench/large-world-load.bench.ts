@@ -27,14 +27,24 @@ const AGENTS = 10_000;
 /** 10 000 agents spread over a 256 × 256 grid around 64 wells. */
 function largeWorld(): Record<string, unknown> {
   const side = 256;
-  const frac = (i: number, salt: number): number => (((i + 1) * 0.6180339887498949 + salt * 0.7548776662466927) % 1 + 1) % 1;
+  const frac = (i: number, salt: number): number => ((((i + 1) * 0.6180339887498949 + salt * 0.7548776662466927) % 1) + 1) % 1;
   return {
     seed: 12,
-    agents: Array.from({ length: AGENTS }, (_, i) => ({ id: `a${i}`, marker: { x: Math.round(frac(i, 1) * (side - 1)), y: Math.round(frac(i, 2) * (side - 1)) } })),
+    agents: Array.from({ length: AGENTS }, (_, i) => ({
+      id: `a${i}`,
+      marker: { x: Math.round(frac(i, 1) * (side - 1)), y: Math.round(frac(i, 2) * (side - 1)) },
+    })),
     initialState: {
       width: side,
       height: side,
-      attractors: Array.from({ length: 64 }, (_, a) => ({ id: `w${a}`, x: Math.round(frac(a, 3) * (side - 1)), y: Math.round(frac(a, 4) * (side - 1)), depth: 3, radius: 12, capacity: AGENTS })),
+      attractors: Array.from({ length: 64 }, (_, a) => ({
+        id: `w${a}`,
+        x: Math.round(frac(a, 3) * (side - 1)),
+        y: Math.round(frac(a, 4) * (side - 1)),
+        depth: 3,
+        radius: 12,
+        capacity: AGENTS,
+      })),
     },
   };
 }
@@ -60,7 +70,11 @@ async function hammer(url: string, headers: Record<string, string>, next: () => 
 const dir = tempDir('sim-large-world-bench-');
 const databasePath = join(dir.path, 'bench.db');
 // Request-count limits nobody reaches here: the figures are latencies, not 429s.
-const server = await startServerProcess({ databasePath, entry: 'bundle', env: { SIM_BOOTSTRAP: 'false', SIM_RATE_LIMITS_ENTERPRISE: '1000000,1000000,1000000' } });
+const server = await startServerProcess({
+  databasePath,
+  entry: 'bundle',
+  env: { SIM_BOOTSTRAP: 'false', SIM_RATE_LIMITS_ENTERPRISE: '1000000,1000000,1000000' },
+});
 try {
   const org = runCliJson(databasePath, ['orgs', 'create', '--name', 'bench', '--tier', 'enterprise', '--json']) as { id: string };
   const { key } = runCliJson(databasePath, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json']) as { key: string };
@@ -90,7 +104,9 @@ try {
   // Alternating values keep the decrees valid and the queue's cost the same.
   const decree = () => ({ type: 'set-rule', payload: { rule: 'ticksPerSecond', value: 10 + (n++ % 2) } });
   const hammers = Array.from({ length: HAMMERS }, (_, i) =>
-    i % 2 === 0 ? hammer(`${server.baseUrl}/v1/simulations/${large.id}/decrees`, headers, decree, stop.signal, decrees) : hammer(`${server.baseUrl}/v1/simulations`, headers, () => ({ scenario: world }), stop.signal, creates),
+    i % 2 === 0
+      ? hammer(`${server.baseUrl}/v1/simulations/${large.id}/decrees`, headers, decree, stop.signal, decrees)
+      : hammer(`${server.baseUrl}/v1/simulations`, headers, () => ({ scenario: world }), stop.signal, creates),
   );
   const startedAt = performance.now();
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -106,7 +122,11 @@ try {
 
   const rate = (h: Hammered): string =>
     `${h.requests} in ${seconds.toFixed(1)} s (${(h.requests / seconds).toFixed(1)}/s, mean ${(h.totalMs / Math.max(1, h.requests)).toFixed(0)} ms each${h.failures > 0 ? `, ${h.failures} not 201` : ''})`;
-  console.log(`machine: ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; at least ${REQUESTS} sequential requests per figure`);
+  console.log(
+    `machine: ${availableParallelism()} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; at least ${REQUESTS} sequential requests per figure`,
+  );
   console.log(`load: ${HAMMERS} clients back to back on a ${AGENTS.toLocaleString('en-US')}-agent world (64 attractors, 256 × 256 grid)`);
   console.log(`  decrees on one simulation: ${rate(decrees)}`);
   console.log(`  creates of the inline world: ${rate(creates)}`);

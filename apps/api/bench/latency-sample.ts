@@ -16,7 +16,12 @@ export const percentile = (sorted: number[], p: number): number => sorted[Math.m
  * `requests` sequential GETs of `url`, and more while `more()` says so (a load that has not yet
  * run long enough to be measured); their p50, p99 and max in ms.
  */
-export async function measureLatency(url: string, headers: Record<string, string>, requests: number, more: () => boolean = () => false): Promise<LatencySample> {
+export async function measureLatency(
+  url: string,
+  headers: Record<string, string>,
+  requests: number,
+  more: () => boolean = () => false,
+): Promise<LatencySample> {
   const times: number[] = [];
   let errors = 0;
   for (let i = 0; i < requests || more(); i++) {
@@ -32,11 +37,16 @@ export async function measureLatency(url: string, headers: Record<string, string
 
 /** The markdown table of idle and loaded figures per request. */
 export function latencyTable(idle: Record<string, LatencySample>, loaded: Record<string, LatencySample>): string {
-  const rows = ['| request | idle p50 | idle p99 | under load p50 | under load p99 | under load max | samples idle / loaded | non-200 |', '|---|---|---|---|---|---|---|---|'];
+  const rows = [
+    '| request | idle p50 | idle p99 | under load p50 | under load p99 | under load max | samples idle / loaded | non-200 |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
   for (const name of Object.keys(idle)) {
     const a = idle[name] as LatencySample;
     const b = loaded[name] as LatencySample;
-    rows.push(`| ${name} | ${a.p50.toFixed(2)} ms | ${a.p99.toFixed(2)} ms | ${b.p50.toFixed(2)} ms | ${b.p99.toFixed(2)} ms | ${b.max.toFixed(2)} ms | ${a.samples} / ${b.samples} | ${a.errors + b.errors} |`);
+    rows.push(
+      `| ${name} | ${a.p50.toFixed(2)} ms | ${a.p99.toFixed(2)} ms | ${b.p50.toFixed(2)} ms | ${b.p99.toFixed(2)} ms | ${b.max.toFixed(2)} ms | ${a.samples} / ${b.samples} | ${a.errors + b.errors} |`,
+    );
   }
   return rows.join('\n');
 }

@@ -29,14 +29,24 @@ function heaviestScenario(): Record<string, unknown> {
   const branchTicks = prophecyBranchTicks(DEFAULT_ENGINE_VERSION, { prophecyHorizon: horizon, fixedPointIterations: 0 });
   const agents = Math.floor(DEFAULT_TIER_LIMITS.enterprise.work.ceiling / (1 + branches * branchTicks));
   const side = 256;
-  const frac = (i: number, salt: number): number => (((i + 1) * 0.6180339887498949 + salt * 0.7548776662466927) % 1 + 1) % 1;
+  const frac = (i: number, salt: number): number => ((((i + 1) * 0.6180339887498949 + salt * 0.7548776662466927) % 1) + 1) % 1;
   return {
     seed: 12,
-    agents: Array.from({ length: agents }, (_, i) => ({ id: `a${i}`, marker: { x: Math.round(frac(i, 1) * (side - 1)), y: Math.round(frac(i, 2) * (side - 1)) } })),
+    agents: Array.from({ length: agents }, (_, i) => ({
+      id: `a${i}`,
+      marker: { x: Math.round(frac(i, 1) * (side - 1)), y: Math.round(frac(i, 2) * (side - 1)) },
+    })),
     initialState: {
       width: side,
       height: side,
-      attractors: Array.from({ length: 64 }, (_, a) => ({ id: `w${a}`, x: Math.round(frac(a, 3) * (side - 1)), y: Math.round(frac(a, 4) * (side - 1)), depth: 3, radius: 12, capacity: agents })),
+      attractors: Array.from({ length: 64 }, (_, a) => ({
+        id: `w${a}`,
+        x: Math.round(frac(a, 3) * (side - 1)),
+        y: Math.round(frac(a, 4) * (side - 1)),
+        depth: 3,
+        radius: 12,
+        capacity: agents,
+      })),
     },
     rules: { prophecyInterval: 1, prophecyBranches: branches, prophecyHorizon: horizon },
   };
@@ -45,12 +55,17 @@ function heaviestScenario(): Record<string, unknown> {
 const dir = tempDir('sim-latency-bench-');
 const databasePath = join(dir.path, 'bench.db');
 // Request-count limits nobody reaches here: the figures are latencies, not 429s.
-const server = await startServerProcess({ databasePath, entry: 'bundle', env: { SIM_BOOTSTRAP: 'false', SIM_RATE_LIMITS_FREE: '1000000,1000000,1000000', SIM_RATE_LIMITS_ENTERPRISE: '1000000,1000000,1000000' } });
+const server = await startServerProcess({
+  databasePath,
+  entry: 'bundle',
+  env: { SIM_BOOTSTRAP: 'false', SIM_RATE_LIMITS_FREE: '1000000,1000000,1000000', SIM_RATE_LIMITS_ENTERPRISE: '1000000,1000000,1000000' },
+});
 try {
   const org = runCliJson(databasePath, ['orgs', 'create', '--name', 'bench', '--tier', 'enterprise', '--json']) as { id: string };
   const { key } = runCliJson(databasePath, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json']) as { key: string };
   const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
-  const post = (path: string, body: unknown, signal?: AbortSignal) => fetch(`${server.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body), ...(signal ? { signal } : {}) });
+  const post = (path: string, body: unknown, signal?: AbortSignal) =>
+    fetch(`${server.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body), ...(signal ? { signal } : {}) });
 
   const light = (await (await post('/v1/simulations', { scenarioId: 'calm-equilibrium' })).json()) as { id: string };
   const heavyCreated = await post('/v1/simulations', { scenario: heaviestScenario() });
@@ -86,14 +101,22 @@ try {
   const nextMs = performance.now() - freedStart;
   const heavyView = (await (await fetch(`${server.baseUrl}/v1/simulations/${heavy.id}`, { headers })).json()) as { state: { tick: number } };
 
-  console.log(`machine: ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${REQUESTS} sequential requests per figure`);
-  console.log(`heavy request: POST /v1/simulations/{id}/step {ticks: 1} on ${(heaviestScenario().agents as unknown[]).length} agents, prophecy 32 × 500 (the enterprise ceiling, ${DEFAULT_TIER_LIMITS.enterprise.work.ceiling.toLocaleString('en-US')} agent-ticks)`);
+  console.log(
+    `machine: ${availableParallelism()} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ${REQUESTS} sequential requests per figure`,
+  );
+  console.log(
+    `heavy request: POST /v1/simulations/{id}/step {ticks: 1} on ${(heaviestScenario().agents as unknown[]).length} agents, prophecy 32 × 500 (the enterprise ceiling, ${DEFAULT_TIER_LIMITS.enterprise.work.ceiling.toLocaleString('en-US')} agent-ticks)`,
+  );
   console.log(`  while measuring it was ${outcomeWhileMeasured === 'still running' ? `still running after ${heavyFor} s` : outcomeWhileMeasured}`);
   console.log('');
   console.log(latencyTable(idle, loaded));
   const worst = Math.max(...Object.values(loaded).map((m) => m.p99));
   console.log(`\ntarget p99 < ${P99_TARGET_MS} ms under load: ${worst < P99_TARGET_MS ? 'met' : 'NOT met'} (worst ${worst.toFixed(2)} ms)`);
-  console.log(`after the heavy step's client disconnected: the next step (10 ticks) answered ${next.status} in ${nextMs.toFixed(0)} ms; the heavy simulation is still at tick ${heavyView.state.tick}`);
+  console.log(
+    `after the heavy step's client disconnected: the next step (10 ticks) answered ${next.status} in ${nextMs.toFixed(0)} ms; the heavy simulation is still at tick ${heavyView.state.tick}`,
+  );
 } finally {
   await server.stop();
   dir.remove();

@@ -57,13 +57,21 @@ function buildApp(extensions: AppExtensions) {
   return createApp(appDeps(storage, { authenticator, scenarios, config: { serviceVersion: 'bench' }, extensions }));
 }
 const rateLimited = (store: 'database' | 'memory'): AppExtensions => {
-  const limiting = createRateLimiting({ store: store === 'database' ? createKyselyRateLimitStore(storage.db) : new MemoryRateLimitStore(), clock: systemClock, tiers });
+  const limiting = createRateLimiting({
+    store: store === 'database' ? createKyselyRateLimitStore(storage.db) : new MemoryRateLimitStore(),
+    clock: systemClock,
+    tiers,
+  });
   return { beforeRoutes: [limiting.byIp], rateLimit: limiting.byIdentity };
 };
 const idempotent = (): AppExtensions => ({ idempotency: idempotency({ store: createKyselyIdempotencyStore(storage.db), clock: systemClock }) });
 
 // One simulation to read.
-const created = await buildApp({}).request('/v1/simulations', { method: 'POST', headers: { 'X-Api-Key': 'bench', 'Content-Type': 'application/json' }, body: JSON.stringify({ scenarioId }) });
+const created = await buildApp({}).request('/v1/simulations', {
+  method: 'POST',
+  headers: { 'X-Api-Key': 'bench', 'Content-Type': 'application/json' },
+  body: JSON.stringify({ scenarioId }),
+});
 if (created.status !== 201) throw new Error(`setup failed: ${created.status} ${await created.text()}`);
 const { id } = (await created.json()) as { id: string };
 
@@ -118,13 +126,21 @@ const step = `/v1/simulations/${id}/step`;
 const body = JSON.stringify({ ticks: 1 });
 // JIT and page cache: the first seconds of a process run slower than the rest; keep them out.
 process.stdout.write('warming up… ');
-for (const run of [{ method: 'GET' as const, path: read }, { method: 'POST' as const, path: step, body }]) {
+for (const run of [
+  { method: 'GET' as const, path: read },
+  { method: 'POST' as const, path: step, body },
+]) {
   const app = buildApp({});
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const headers = { 'X-Api-Key': 'bench', 'Content-Type': 'application/json' };
-  await autocannon({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections, duration: 3, requests: [{ ...run, headers }] } as unknown as autocannon.Options);
+  await autocannon({
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections,
+    duration: 3,
+    requests: [{ ...run, headers }],
+  } as unknown as autocannon.Options);
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 console.log('done\n');
@@ -137,14 +153,32 @@ const readOffAgain = await measure({ label: 'middlewares off (again, to see drif
 console.log(`\nPOST ${step.replace(id, '{id}')} {"ticks":1} (Step class)`);
 const postOff = await measure({ label: 'middlewares off', extensions: {}, method: 'POST', path: step, body });
 const postIdem = await measure({ label: 'Idempotency-Key, a new key per request', extensions: idempotent(), method: 'POST', path: step, body, key: 'fresh' });
-const postBoth = await measure({ label: 'rate limit (database) + new Idempotency-Key', extensions: { ...rateLimited('database'), ...idempotent() }, method: 'POST', path: step, body, key: 'fresh' });
-const replay = await measure({ label: 'rate limit (database) + replayed key', extensions: { ...rateLimited('database'), ...idempotent() }, method: 'POST', path: step, body, key: 'same' });
+const postBoth = await measure({
+  label: 'rate limit (database) + new Idempotency-Key',
+  extensions: { ...rateLimited('database'), ...idempotent() },
+  method: 'POST',
+  path: step,
+  body,
+  key: 'fresh',
+});
+const replay = await measure({
+  label: 'rate limit (database) + replayed key',
+  extensions: { ...rateLimited('database'), ...idempotent() },
+  method: 'POST',
+  path: step,
+  body,
+  key: 'same',
+});
 const postOffAgain = await measure({ label: 'middlewares off (again, to see drift)', extensions: {}, method: 'POST', path: step, body });
 const postBase = (postOff + postOffAgain) / 2;
 
 const readBase = (readOff + readOffAgain) / 2;
-console.log(`\nRead: the database-backed rate limit costs ${percent(readBase, readDb)} of throughput, the in-memory one ${percent(readBase, readMem)} (base: mean of both runs off).`);
-console.log(`Step: idempotency (reserve + complete) costs ${percent(postBase, postIdem)}; with the rate limit ${percent(postBase, postBoth)}; a replay runs at ${(replay / postBase).toFixed(1)}× the unprotected step.`);
+console.log(
+  `\nRead: the database-backed rate limit costs ${percent(readBase, readDb)} of throughput, the in-memory one ${percent(readBase, readMem)} (base: mean of both runs off).`,
+);
+console.log(
+  `Step: idempotency (reserve + complete) costs ${percent(postBase, postIdem)}; with the rate limit ${percent(postBase, postBoth)}; a replay runs at ${(replay / postBase).toFixed(1)}× the unprotected step.`,
+);
 
 // The storage work alone, one request after another: what each middleware adds per request.
 async function perCall(label: string, n: number, call: (i: number) => Promise<unknown>): Promise<void> {
@@ -166,7 +200,13 @@ await perCall('idempotency: reserve + complete (new key)', 10_000, async (i) => 
   const scope = `bench-${i}`.padEnd(64, '0');
   const now = Date.now();
   await records.reserve({ scope, token: scope.slice(0, 36), fingerprint: 'f'.repeat(64), now, expiresAt: now + 86_400_000, lockedUntil: now + 300_000 });
-  await records.complete(scope, scope.slice(0, 36), { status: 200, headers: [['content-type', 'application/json']], body: small, chunkCount: 0, bodyComplete: true });
+  await records.complete(scope, scope.slice(0, 36), {
+    status: 200,
+    headers: [['content-type', 'application/json']],
+    body: small,
+    chunkCount: 0,
+    bodyComplete: true,
+  });
 });
 
 await storage.close();

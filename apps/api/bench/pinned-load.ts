@@ -46,13 +46,24 @@ export function loadFromAnotherProcess(url: string, options: { headers?: Record<
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
       const json = JSON.parse(out) as { requests: { average: number; total: number }; non2xx: number; errors: number; latency: { p50: number; p99: number } };
-      resolve({ rps: json.requests.average, total: json.requests.total, non2xx: json.non2xx, errors: json.errors, p50: json.latency.p50, p99: json.latency.p99 });
+      resolve({
+        rps: json.requests.average,
+        total: json.requests.total,
+        non2xx: json.non2xx,
+        errors: json.errors,
+        p50: json.latency.p50,
+        p99: json.latency.p99,
+      });
     });
   });
 }
 
 /** req/s and the server's CPU per request (all its threads), after a short warm-up. */
-export async function measure(url: string, pid: number, options: { headers?: Record<string, string>; connections: number; seconds: number }): Promise<LoadResult & { cpuUsPerRequest: number }> {
+export async function measure(
+  url: string,
+  pid: number,
+  options: { headers?: Record<string, string>; connections: number; seconds: number },
+): Promise<LoadResult & { cpuUsPerRequest: number }> {
   await loadFromAnotherProcess(url, { ...options, seconds: 1 });
   const before = cpuMsOf(pid);
   const result = await loadFromAnotherProcess(url, options);

@@ -40,7 +40,11 @@ const pin = (pid: number, cpu: number): void => {
 };
 
 /** autocannon in a process of its own, pinned to CPU 1; resolves with its JSON result. */
-function loadFromAnotherProcess(url: string, headers: Record<string, string>, duration: number): Promise<{ requests: { average: number; total: number }; non2xx: number }> {
+function loadFromAnotherProcess(
+  url: string,
+  headers: Record<string, string>,
+  duration: number,
+): Promise<{ requests: { average: number; total: number }; non2xx: number }> {
   const args = [join(REPO_ROOT, 'node_modules/autocannon/autocannon.js'), '--json', '-c', String(connections), '-d', String(duration)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   args.push(url);
@@ -62,7 +66,10 @@ function summarize(profile: CpuProfile): void {
   const busy = total - idle;
   const label = (node: ProfileNode): string => {
     const { functionName, url, lineNumber } = node.callFrame;
-    const file = url.replace(/^file:\/\//, '').replace(`${REPO_ROOT}/`, '').replace(/.*node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?/, '');
+    const file = url
+      .replace(/^file:\/\//, '')
+      .replace(`${REPO_ROOT}/`, '')
+      .replace(/.*node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?/, '');
     return `${functionName || '(anonymous)'} ${file ? `${file}:${lineNumber + 1}` : ''}`.trim();
   };
   const selfByLabel = new Map<string, number>();
@@ -86,7 +93,11 @@ function summarize(profile: CpuProfile): void {
   const pct = (t: number): string => `${((100 * t) / busy).toFixed(1).padStart(5)} %`;
   console.log(`\nprofile: ${(total / 1e6).toFixed(1)} s sampled, ${((100 * busy) / total).toFixed(0)} % busy; shares below are of the busy time`);
   console.log('\ntop frames by self time');
-  for (const [key, time] of [...selfByLabel].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${pct(time)}  ${key}`);
+  for (const [key, time] of [...selfByLabel]
+    .filter(([k]) => !k.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25))
+    console.log(`  ${pct(time)}  ${key}`);
   console.log('\ntop frames by inclusive time (own code and the framework)');
   for (const [key, time] of [...inclusive]
     .filter(([k]) => !/^\((root|program|idle|garbage collector)\)/.test(k))
@@ -120,7 +131,9 @@ try {
   const { id } = (await created.json()) as { id: string };
   const url = `${server.baseUrl}/v1/simulations/${id}`;
   const body = await (await fetch(url, { headers: auth })).arrayBuffer();
-  console.log(`GET ${url.replace(server.baseUrl, '')} (${body.byteLength} B) on ${onPostgres ? 'PostgreSQL' : 'SQLite'}, ${connections} connections, ${seconds} s${canPin ? ', server on CPU 0, load on CPU 1' : ''}`);
+  console.log(
+    `GET ${url.replace(server.baseUrl, '')} (${body.byteLength} B) on ${onPostgres ? 'PostgreSQL' : 'SQLite'}, ${connections} connections, ${seconds} s${canPin ? ', server on CPU 0, load on CPU 1' : ''}`,
+  );
   await loadFromAnotherProcess(url, auth, 2);
   const result = await loadFromAnotherProcess(url, auth, seconds);
   console.log(`  ${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}`);

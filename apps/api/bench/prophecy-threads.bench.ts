@@ -27,7 +27,13 @@ const ROUNDS = Number(process.env.BENCH_PROPHECY_ROUNDS ?? 3);
 const SCENARIOS = new URL('../../../scenarios/', import.meta.url);
 
 function scenario(id: string): ScenarioInput {
-  const { id: _id, label: _label, tags: _tags, note: _note, ...rest } = JSON.parse(readFileSync(new URL(`${id}.json`, SCENARIOS), 'utf8')) as ScenarioInput & { id: string; label: string; tags: string[]; note: string };
+  const {
+    id: _id,
+    label: _label,
+    tags: _tags,
+    note: _note,
+    ...rest
+  } = JSON.parse(readFileSync(new URL(`${id}.json`, SCENARIOS), 'utf8')) as ScenarioInput & { id: string; label: string; tags: string[]; note: string };
   return rest;
 }
 
@@ -62,7 +68,10 @@ function threadCpuNs(): Map<string, number> {
  * One step from each snapshot: its milliseconds, a hash of what it emitted, and the CPU
  * milliseconds of this thread and of the busiest other thread (the helper), per step.
  */
-function prophesy(snapshots: readonly EngineSnapshot[], branchRunner: BranchRunner | undefined): { ms: number; hash: string; mainCpu: number; otherCpu: number } {
+function prophesy(
+  snapshots: readonly EngineSnapshot[],
+  branchRunner: BranchRunner | undefined,
+): { ms: number; hash: string; mainCpu: number; otherCpu: number } {
   const hash = createHash('sha256');
   let ms = 0;
   let mainCpu = 0;
@@ -91,7 +100,10 @@ function prophesy(snapshots: readonly EngineSnapshot[], branchRunner: BranchRunn
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-const load = (): string => loadavg().map((v) => v.toFixed(2)).join(' ');
+const load = (): string =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
 
 const threaded = createThreadedBranchRunner({ threads: 2 });
 const everyBatch = createThreadedBranchRunner({ threads: 2, minBatchWork: 0 });

@@ -41,7 +41,10 @@ interface Target {
 }
 
 async function startHelloWorld(): Promise<Target & { stop: () => void }> {
-  const child = spawn(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', join(here, 'hello-world-server.ts')], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', join(here, 'hello-world-server.ts')], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -68,7 +71,10 @@ async function simulationTarget(name: string, server: ServerProcess): Promise<Ta
   return { name, url: `${server.baseUrl}/v1/simulations/${id}`, pid: server.pid, headers };
 }
 
-const load = (): string => loadavg().map((n) => n.toFixed(1)).join(' ');
+const load = (): string =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const dir = tempDir('sim-read-bench-');

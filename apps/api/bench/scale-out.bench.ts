@@ -91,8 +91,10 @@ async function load(clients: number, request: (client: number) => Promise<Respon
 async function round(servers: ServerProcess[], key: string): Promise<Round> {
   const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
   const on = (i: number): ServerProcess => servers[i % servers.length] as ServerProcess;
-  const api = (server: ServerProcess, path: string, method: string, body?: unknown) => fetch(`${server.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const create = async (): Promise<string> => ((await (await api(on(0), '/v1/simulations', 'POST', { scenarioId: 'calm-equilibrium' })).json()) as { id: string }).id;
+  const api = (server: ServerProcess, path: string, method: string, body?: unknown) =>
+    fetch(`${server.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const create = async (): Promise<string> =>
+    ((await (await api(on(0), '/v1/simulations', 'POST', { scenarioId: 'calm-equilibrium' })).json()) as { id: string }).id;
 
   const own = await Promise.all(Array.from({ length: CLIENTS }, create));
   const gets = await load(CLIENTS, (c) => api(on(c), `/v1/simulations/${own[c] as string}`, 'GET'));
@@ -166,19 +168,30 @@ async function main(): Promise<void> {
     console.log('two instances on the same database…');
     rounds.push(await round(servers, key));
     const [one, two] = rounds as [Round, Round];
-    const row = (label: string, a: string, b: string, ratio: string) => console.log(`${label.padEnd(34)}${a.padStart(14)}${b.padStart(14)}${ratio.padStart(10)}`);
+    const row = (label: string, a: string, b: string, ratio: string) =>
+      console.log(`${label.padEnd(34)}${a.padStart(14)}${b.padStart(14)}${ratio.padStart(10)}`);
     const f = (n: number, digits = 0) => n.toFixed(digits);
     row('', 'one', 'two', 'two/one');
     row('GET /v1/simulations/{id} req/s', f(one.getPerSecond), f(two.getPerSecond), `${(two.getPerSecond / one.getPerSecond).toFixed(2)}×`);
     row('  p99 ms', f(one.getP99, 1), f(two.getP99, 1), '');
     row('step (own simulation) req/s', f(one.stepPerSecond), f(two.stepPerSecond), `${(two.stepPerSecond / one.stepPerSecond).toFixed(2)}×`);
     row('  p99 ms', f(one.stepP99, 1), f(two.stepP99, 1), '');
-    row('step (one shared simulation) req/s', f(one.contendedPerSecond), f(two.contendedPerSecond), `${(two.contendedPerSecond / one.contendedPerSecond).toFixed(2)}×`);
+    row(
+      'step (one shared simulation) req/s',
+      f(one.contendedPerSecond),
+      f(two.contendedPerSecond),
+      `${(two.contendedPerSecond / one.contendedPerSecond).toFixed(2)}×`,
+    );
     row('  p99 ms', f(one.contendedP99, 1), f(two.contendedP99, 1), '');
     row('SSE delivery p99 ms (20 ticks/s)', f(one.sseP99, 1), f(two.sseP99, 1), '');
     row('SSE delivery p50 ms', f(one.sseP50, 1), f(two.sseP50, 1), '');
     console.log(`SSE completeness: one ${one.sseComplete}; two ${two.sseComplete}`);
-    console.log(`machine load (1, 5, 15 min): ${(await import('node:os')).loadavg().map((n) => n.toFixed(2)).join(', ')}`);
+    console.log(
+      `machine load (1, 5, 15 min): ${(await import('node:os'))
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(', ')}`,
+    );
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await postgres.stop();

@@ -50,7 +50,8 @@ const RATE = 20;
 const SPEED = 2;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 
 function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
@@ -59,7 +60,10 @@ function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 
 /** CPU seconds (user + system) a process has used so far, its threads included, or its thread `tid` alone. */
 function cpuSeconds(pid: number, tid?: number): number {
-  const fields = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const fields =
+    readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8')
+      .split(') ')[1]
+      ?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
@@ -189,14 +193,14 @@ class RawSubscriber {
 
   /** Records the ticks whose number ends inside `text` (a tick seen twice keeps its first arrival). */
   private scan(text: Buffer, now: number): void {
-    for (let at = text.indexOf(TICK); at !== -1; ) {
+    for (let at = text.indexOf(TICK); at !== -1;) {
       const n = numberAt(text, at + TICK.length);
       if (n === undefined) break; // the number continues in the next chunk: its tail carries it
       if (!this.arrivals.has(n.value)) this.arrivals.set(n.value, now);
       at = text.indexOf(TICK, n.end);
     }
     if (this.reconnect) {
-      for (let at = text.indexOf(ID); at !== -1; ) {
+      for (let at = text.indexOf(ID); at !== -1;) {
         const n = numberAt(text, at + ID.length);
         if (n === undefined) break;
         this.lastId = Math.max(this.lastId ?? 0, n.value);
@@ -298,11 +302,17 @@ async function phase(name: string, groups: readonly Group[]): Promise<PhaseResul
     const { key } = runCliJson(databasePath, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json']) as { key: string };
     const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
     const api = (path: string, method: string, body?: unknown, signal?: AbortSignal) =>
-      fetch(`${server.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), ...(signal === undefined ? {} : { signal }) });
+      fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        ...(signal === undefined ? {} : { signal }),
+      });
     const created = await api('/v1/simulations', 'POST', { scenarioId: 'crowded-large' });
     if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
     const { id } = (await created.json()) as { id: string };
-    const control = (action: 'play' | 'pause', signal?: AbortSignal) => api(`/v1/simulations/${id}/time-control`, 'PUT', action === 'play' ? { action, speed: SPEED } : { action }, signal);
+    const control = (action: 'play' | 'pause', signal?: AbortSignal) =>
+      api(`/v1/simulations/${id}/time-control`, 'PUT', action === 'play' ? { action, speed: SPEED } : { action }, signal);
 
     // Baselines on the same server, nobody subscribed: health p99 while idle, then a second of
     // playback and its pause.
@@ -451,24 +461,40 @@ function report(r: PhaseResult, targets: Targets): void {
   console.log('|---|---|');
   console.log(`| ticks played before \`pause\` took effect | ${r.played} in ${r.playing.toFixed(1)} s (${rate.toFixed(1)}/s of ${RATE}) |`);
   for (const g of r.groups) {
-    console.log(`| ${g.label}: (subscriber, tick) pairs delivered | ${(100 * g.pairs).toFixed(1)} % (every tick to ${g.complete}/${g.opened}; ${g.degraded} degraded, ${g.dropped} SLOW_CONSUMER closes, ${g.reconnects} reconnects) |`);
+    console.log(
+      `| ${g.label}: (subscriber, tick) pairs delivered | ${(100 * g.pairs).toFixed(1)} % (every tick to ${g.complete}/${g.opened}; ${g.degraded} degraded, ${g.dropped} SLOW_CONSUMER closes, ${g.reconnects} reconnects) |`,
+    );
     console.log(`| ${g.label}: delivery latency p50 / p99 | ${ms(g.latencyP50)} / ${ms(g.latencyP99)} (fan-out part p99 ${ms(g.fanoutP99)}) |`);
   }
-  console.log(`| server peak RSS (VmHWM) | ${r.peak.toFixed(0)} MB (RSS ${r.rssBefore.toFixed(0)} MB before subscribing; mean ${r.rssFirstQuarter.toFixed(0)} MB in the first quarter of the play, ${r.rssLastQuarter.toFixed(0)} MB in the last) |`);
-  console.log(`| \`GET /v1/health\` p99 from another process | ${ms(r.health.p99)} (${ratio(r.health.p99, r.healthBaselineP99)} of ${ms(r.healthBaselineP99)} idle; p50 ${ms(r.health.p50)}, max ${ms(r.health.max)}, ${r.health.count} requests) |`);
-  console.log(`| \`pause\` answered after | ${ms(r.pauseMs)} (${ratio(r.pauseMs, r.pauseBaselineMs)} of ${ms(r.pauseBaselineMs)} with no subscriber); ${r.pauses.length} pauses: median ${ms(percentile(r.pauses, 50))}, max ${ms(r.pauses.at(-1) as number)} |`);
-  console.log(`| CPU while playing (${r.wall.toFixed(1)} s) | server ${r.serverCpu.toFixed(1)} s (event loop ${r.eventLoopCpu.toFixed(1)} s), subscribers' process ${r.clientCpu.toFixed(1)} s |`);
+  console.log(
+    `| server peak RSS (VmHWM) | ${r.peak.toFixed(0)} MB (RSS ${r.rssBefore.toFixed(0)} MB before subscribing; mean ${r.rssFirstQuarter.toFixed(0)} MB in the first quarter of the play, ${r.rssLastQuarter.toFixed(0)} MB in the last) |`,
+  );
+  console.log(
+    `| \`GET /v1/health\` p99 from another process | ${ms(r.health.p99)} (${ratio(r.health.p99, r.healthBaselineP99)} of ${ms(r.healthBaselineP99)} idle; p50 ${ms(r.health.p50)}, max ${ms(r.health.max)}, ${r.health.count} requests) |`,
+  );
+  console.log(
+    `| \`pause\` answered after | ${ms(r.pauseMs)} (${ratio(r.pauseMs, r.pauseBaselineMs)} of ${ms(r.pauseBaselineMs)} with no subscriber); ${r.pauses.length} pauses: median ${ms(percentile(r.pauses, 50))}, max ${ms(r.pauses.at(-1) as number)} |`,
+  );
+  console.log(
+    `| CPU while playing (${r.wall.toFixed(1)} s) | server ${r.serverCpu.toFixed(1)} s (event loop ${r.eventLoopCpu.toFixed(1)} s), subscribers' process ${r.clientCpu.toFixed(1)} s |`,
+  );
   const verdicts: string[] = [`health p99 < ${targets.healthP99} ms: ${met(r.health.p99 < targets.healthP99)}`];
-  if (targets.everyTick === true) verdicts.push(`every tick to every subscriber: ${met(r.groups.every((g) => g.complete === g.opened && g.opened === g.subscribers))}`);
+  if (targets.everyTick === true)
+    verdicts.push(`every tick to every subscriber: ${met(r.groups.every((g) => g.complete === g.opened && g.opened === g.subscribers))}`);
   if (targets.peakMb !== undefined) verdicts.push(`peak < ${targets.peakMb} MB: ${met(r.peak < targets.peakMb)}`);
   if (targets.pauseMs !== undefined) verdicts.push(`pause median < ${targets.pauseMs} ms: ${met(percentile(r.pauses, 50) < targets.pauseMs)}`);
-  if (targets.latencyP99Ms !== undefined) verdicts.push(`delivery p99 < ${targets.latencyP99Ms} ms: ${met(r.groups.every((g) => g.latencyP99 < (targets.latencyP99Ms as number)))}`);
+  if (targets.latencyP99Ms !== undefined)
+    verdicts.push(`delivery p99 < ${targets.latencyP99Ms} ms: ${met(r.groups.every((g) => g.latencyP99 < (targets.latencyP99Ms as number)))}`);
   verdicts.push(`clock ≥ 90 % of ${RATE} ticks/s: ${met(rate >= 0.9 * RATE)}`);
   console.log(`\ntargets: ${verdicts.join('; ')}`);
 }
 
 async function main(): Promise<void> {
-  console.log(`machine: ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')} (shared: figures are noisy)`);
+  console.log(
+    `machine: ${availableParallelism()} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (shared: figures are noisy)`,
+  );
   const phases = (process.env.BENCH_PHASES ?? 'compact,json,mixed').split(',');
   const compactQuery = process.env.BENCH_COMPACT_QUERY ?? '?encoding=packed&lag=skip';
   const compact: Group = { label: `compact (${compactQuery.slice(1)})`, count: COMPACT, query: compactQuery, reconnect: false };

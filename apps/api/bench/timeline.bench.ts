@@ -28,7 +28,13 @@ const STEP_MAX = 10_000;
 
 /** A pre-built scenario as an inline one that may run `maxTicks` ticks. */
 function inline(name: string, maxTicks: number): Record<string, unknown> {
-  const { id: _id, label: _label, tags: _tags, note: _note, ...scenario } = JSON.parse(readFileSync(join(REPO_ROOT, 'scenarios', `${name}.json`), 'utf8')) as Record<string, unknown>;
+  const {
+    id: _id,
+    label: _label,
+    tags: _tags,
+    note: _note,
+    ...scenario
+  } = JSON.parse(readFileSync(join(REPO_ROOT, 'scenarios', `${name}.json`), 'utf8')) as Record<string, unknown>;
   const rules = (scenario.rules ?? {}) as Record<string, unknown>;
   return { ...scenario, rules: { ...rules, maxTicks } };
 }
@@ -88,7 +94,7 @@ try {
   console.log(`  stepped to tick ${stepped.tick} in ${stepped.seconds.toFixed(1)} s${stepped.tick < LARGE_TICKS ? ' (it completed there)' : ''}`);
   let bytes = 0;
   let count = 0;
-  for (let tick = stepped.tick; ; ) {
+  for (let tick = stepped.tick; ;) {
     const checkpoint = await server.storage.simulations.nearestCheckpoint(large.id, tick);
     if (checkpoint === undefined) break;
     bytes += checkpoint.bytes.byteLength;

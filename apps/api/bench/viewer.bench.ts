@@ -75,7 +75,10 @@ const sampleAtOrBefore = (samples: Sample[], at: number) => [...samples].reverse
 const sampleAtOrAfter = (samples: Sample[], at: number) => samples.find((s) => s.at >= at) ?? samples[samples.length - 1]!;
 
 /** Cores each part used between two samples. */
-function coresBetween(a: Sample, b: Sample): { wallMs: number; groups: Map<string, number>; chromium: number; server: number; bench: number; rest: number; machineBusy: number } {
+function coresBetween(
+  a: Sample,
+  b: Sample,
+): { wallMs: number; groups: Map<string, number>; chromium: number; server: number; bench: number; rest: number; machineBusy: number } {
   const wallMs = b.at - a.at;
   const groups = new Map<string, number>();
   for (const [name, ms] of cpuSpent(a.chromium, b.chromium)) groups.set(groupOf(name), (groups.get(groupOf(name)) ?? 0) + ms / wallMs);
@@ -151,7 +154,10 @@ async function measure(rendering: Rendering, server: ServerProcess, key: string)
 
     const control = await controlSubscriber(server, key, id);
     const sampler = sampleCpu(chromiumPids, server.pid);
-    const report = await page.evaluate((seconds) => (globalThis as unknown as { simViewer: { measureFrames(s: number): Promise<FrameReport> } }).simViewer.measureFrames(seconds), SECONDS);
+    const report = await page.evaluate(
+      (seconds) => (globalThis as unknown as { simViewer: { measureFrames(s: number): Promise<FrameReport> } }).simViewer.measureFrames(seconds),
+      SECONDS,
+    );
     const samples = sampler.stop();
     const controlArrivals = control.stop();
     // The page's measured stretch, for both subscribers.
@@ -163,20 +169,35 @@ async function measure(rendering: Rendering, server: ServerProcess, key: string)
 
     const per = (count: number) => (count / report.seconds).toFixed(1);
     const whole = coresBetween(sampleAtOrBefore(samples, report.startedAtEpochMs), sampleAtOrAfter(samples, windowEnd));
-    const pageWorkPerFrame = (report.work.tick.total + report.work.draw.total + report.work.chart.total + report.work.log.total) / Math.max(1, report.framesDrawn);
+    const pageWorkPerFrame =
+      (report.work.tick.total + report.work.draw.total + report.work.chart.total + report.work.log.total) / Math.max(1, report.framesDrawn);
     const cpuPerFrame = (core: number) => (core * whole.wallMs) / Math.max(1, report.framesDrawn);
     const group = (label: string) => whole.groups.get(label) ?? 0;
     const mainPerFrame = cpuPerFrame(group('page main thread'));
     const chromiumPerFrame = cpuPerFrame(whole.chromium);
     const skippedByServer = report.ticksSkippedByServer === 0 ? 'none' : String(report.ticksSkippedByServer);
     console.log(`\n[${RENDERING_LABEL[rendering]}]`);
-    console.log(`  ticks            the page received ${per(report.ticksReceived)}/s, ${skippedByServer} left out by the server (lag=skip); a subscriber outside the browser received ${per(controlTimes.length)}/s`);
-    console.log(`  tick arrivals    gap p50/p99/max (count), ms: in the page ${spread(report.tickArrivalGaps)}, in a subscriber outside the browser ${spread(controlGaps)}; the page got each tick ${spread(lateness)} after that subscriber (negative: before)`);
-    console.log(`  world frames     drawn ${per(report.framesDrawn)}/s (${TICKS_PER_SECOND}/s asked); ${report.framesSkipped} skipped (waited too long to be drawn); interval p50/p99/max (count) ${spread(report.worldFrameGaps)} ms`);
-    console.log(`  animation frames ${per(report.animationFrames)}/s; gap p50/p99/max (count) ${spread(report.animationFrameGaps)} ms; ${report.missedAnimationFrames} display refreshes without one; longest stall ${ms(report.animationFrameGaps.max)} ms, ${report.stalls.length} of 250 ms or more`);
-    console.log(`  page work        ms each, p50/p99/max (count): tick received (decode included) ${spread(report.work.tick)}, world frame drawn ${spread(report.work.draw)}, chart ${spread(report.work.chart)}, log ${spread(report.work.log)}; long tasks ${report.longTasks.count} (longest ${ms(report.longTasks.max)} ms)`);
-    console.log(`  per drawn frame  the page's own work ${ms(pageWorkPerFrame)} ms; the page's main thread ${ms(mainPerFrame)} ms (scripts, style, layout, paint${rendering === 'software' ? ', rasterisation' : ''}); all of Chromium ${ms(chromiumPerFrame)} ms, of which GPU emulation ${ms(cpuPerFrame(group('GPU emulation')))} ms, compositing ${ms(cpuPerFrame(group('compositing')))} ms; a frame's budget is ${ms(FRAME_BUDGET_MS)} ms`);
-    console.log(`  what one core    could draw at these costs: ${(1000 / Math.max(0.1, chromiumPerFrame)).toFixed(0)} frames/s of all Chromium's work, ${(1000 / Math.max(0.1, mainPerFrame)).toFixed(0)} frames/s of the page's main thread`);
+    console.log(
+      `  ticks            the page received ${per(report.ticksReceived)}/s, ${skippedByServer} left out by the server (lag=skip); a subscriber outside the browser received ${per(controlTimes.length)}/s`,
+    );
+    console.log(
+      `  tick arrivals    gap p50/p99/max (count), ms: in the page ${spread(report.tickArrivalGaps)}, in a subscriber outside the browser ${spread(controlGaps)}; the page got each tick ${spread(lateness)} after that subscriber (negative: before)`,
+    );
+    console.log(
+      `  world frames     drawn ${per(report.framesDrawn)}/s (${TICKS_PER_SECOND}/s asked); ${report.framesSkipped} skipped (waited too long to be drawn); interval p50/p99/max (count) ${spread(report.worldFrameGaps)} ms`,
+    );
+    console.log(
+      `  animation frames ${per(report.animationFrames)}/s; gap p50/p99/max (count) ${spread(report.animationFrameGaps)} ms; ${report.missedAnimationFrames} display refreshes without one; longest stall ${ms(report.animationFrameGaps.max)} ms, ${report.stalls.length} of 250 ms or more`,
+    );
+    console.log(
+      `  page work        ms each, p50/p99/max (count): tick received (decode included) ${spread(report.work.tick)}, world frame drawn ${spread(report.work.draw)}, chart ${spread(report.work.chart)}, log ${spread(report.work.log)}; long tasks ${report.longTasks.count} (longest ${ms(report.longTasks.max)} ms)`,
+    );
+    console.log(
+      `  per drawn frame  the page's own work ${ms(pageWorkPerFrame)} ms; the page's main thread ${ms(mainPerFrame)} ms (scripts, style, layout, paint${rendering === 'software' ? ', rasterisation' : ''}); all of Chromium ${ms(chromiumPerFrame)} ms, of which GPU emulation ${ms(cpuPerFrame(group('GPU emulation')))} ms, compositing ${ms(cpuPerFrame(group('compositing')))} ms; a frame's budget is ${ms(FRAME_BUDGET_MS)} ms`,
+    );
+    console.log(
+      `  what one core    could draw at these costs: ${(1000 / Math.max(0.1, chromiumPerFrame)).toFixed(0)} frames/s of all Chromium's work, ${(1000 / Math.max(0.1, mainPerFrame)).toFixed(0)} frames/s of the page's main thread`,
+    );
     console.log(
       `  CPU (cores)      Chromium ${cores(whole.chromium)} (${[...THREAD_GROUPS.map(([label]) => label), 'other'].map((label) => `${label} ${cores(group(label))}`).join(', ')}); server ${cores(whole.server)} (${ms((whole.server * whole.wallMs) / Math.max(1, controlTimes.length))} ms per tick delivered); this benchmark ${cores(whole.bench)}; other processes ${cores(whole.rest)}; machine ${(whole.machineBusy * 100).toFixed(0)}% busy of ${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(2)}`,
     );
@@ -203,9 +224,17 @@ async function main(): Promise<void> {
   const { key } = runCliJson(databasePath, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json']) as { key: string };
   try {
     const scenario = (await (await fetch(`${server.baseUrl}/v1/scenarios/${SCENARIO}`)).json()) as { agents: unknown[] };
-    console.log(`viewer on ${SCENARIO} (${scenario.agents.length} agents) playing at ${TICKS_PER_SECOND} ticks/s, measured for ${SECONDS} s per browser; machine: ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `viewer on ${SCENARIO} (${scenario.agents.length} agents) playing at ${TICKS_PER_SECOND} ticks/s, measured for ${SECONDS} s per browser; machine: ${availableParallelism()} cores, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     for (const rendering of RENDERINGS) await measure(rendering, server, key);
-    console.log(`\nload after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `\nload after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     await server.stop();
     dir.remove();

@@ -13,7 +13,11 @@ const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 await build({
   absWorkingDir: appDir,
-  entryPoints: { main: 'src/main.ts', 'engine-worker': 'src/engine-work/engine-worker.ts', 'branch-helper': 'src/engine-work/prophecy-threads/branch-helper.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'engine-worker': 'src/engine-work/engine-worker.ts',
+    'branch-helper': 'src/engine-work/prophecy-threads/branch-helper.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -76,7 +76,14 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
     wantsAgentsJson: (simulationId) => hub.wantsAgentsJson(simulationId),
   });
   // Forks share the service's engine runner, so their replays queue on the same workers.
-  const forks = new SimulationForks({ store: deps.store, engine: service.engine, work: service.work, storage: service.storage, clock: deps.clock, usage: service.usage });
+  const forks = new SimulationForks({
+    store: deps.store,
+    engine: service.engine,
+    work: service.work,
+    storage: service.storage,
+    clock: deps.clock,
+    usage: service.usage,
+  });
   const onError = errorHandler(logger);
   const guards = createRouteGuards(deps.authenticator, { ...deps.extensions, engineQueue: engineQueue(deps.engineQueue) }, onError);
   const app = createRouter();
@@ -107,8 +114,19 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   mountRouter(decreesRouter(service, guards));
   mountRouter(propheciesRouter(service, guards));
   mountRouter(forksRouter(forks, guards));
-  mountRouter(eventsRouter({ service, store: deps.store, bus: deps.events, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, usage: deps.usage, options: live }));
-  const experiments = deps.experiments === undefined ? undefined : mountExperiments({ ...deps, live, experiments: deps.experiments }, service, guards, mountRouter, logger);
+  mountRouter(
+    eventsRouter({
+      service,
+      store: deps.store,
+      bus: deps.events,
+      authenticator: deps.authenticator,
+      rateLimit: deps.extensions?.rateLimit,
+      usage: deps.usage,
+      options: live,
+    }),
+  );
+  const experiments =
+    deps.experiments === undefined ? undefined : mountExperiments({ ...deps, live, experiments: deps.experiments }, service, guards, mountRouter, logger);
   deps.extensions?.mount?.(app, { service, guards, mountRouter });
   // The document states what the installed middlewares enforce, on every route they cover.
   if (deps.extensions?.idempotency) documentIdempotency(app);
@@ -140,9 +158,28 @@ function mountExperiments(
     topology: deps.experimentTopology,
   });
   const simulationBases = new SimulationBaseSource({ store: deps.store, engine: service.engine });
-  const experimentService = new ExperimentService({ store: deps.experiments, executor, scenarios: deps.scenarios, domains: deps.domains, clock: deps.clock, work: service.work, storage: service.storage, feed, limits, simulationBases });
+  const experimentService = new ExperimentService({
+    store: deps.experiments,
+    executor,
+    scenarios: deps.scenarios,
+    domains: deps.domains,
+    clock: deps.clock,
+    work: service.work,
+    storage: service.storage,
+    feed,
+    limits,
+    simulationBases,
+  });
   mountRouter(
-    experimentsRouter({ service: experimentService, store: deps.experiments, feed, guards, authenticator: deps.authenticator, rateLimit: deps.extensions?.rateLimit, live: deps.live }),
+    experimentsRouter({
+      service: experimentService,
+      store: deps.experiments,
+      feed,
+      guards,
+      authenticator: deps.authenticator,
+      rateLimit: deps.extensions?.rateLimit,
+      live: deps.live,
+    }),
   );
   return { executor, feed, service: experimentService };
 }

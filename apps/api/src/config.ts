@@ -122,7 +122,16 @@ const EnvSchema = z.object({
       .optional(),
   ),
   /** Bytes every SSE stream of the process may hold for its client, together (docs/api.md, "Events", "Limits"). */
-  SIM_SSE_PROCESS_QUEUE_BYTES: optional.pipe(z.coerce.number<string | undefined>().int().min(1_048_576).max(2 ** 40).optional()).transform((v) => v ?? DEFAULT_PROCESS_QUEUE_BYTES),
+  SIM_SSE_PROCESS_QUEUE_BYTES: optional
+    .pipe(
+      z.coerce
+        .number<string | undefined>()
+        .int()
+        .min(1_048_576)
+        .max(2 ** 40)
+        .optional(),
+    )
+    .transform((v) => v ?? DEFAULT_PROCESS_QUEUE_BYTES),
   /**
    * Which client address IP-based limits count (see TrustProxy): unset or `0` the socket's;
    * `1`…`10` that many proxy hops in X-Forwarded-For; a header name (`X-Real-IP`) that header.
@@ -204,7 +213,10 @@ function tierLimitsFrom(e: z.infer<typeof EnvSchema>): TierLimitsTable {
       const streamBytesPerSecond = e.SIM_SSE_BYTE_RATES?.[TIERS.indexOf(tier)] ?? defaults.streamBytesPerSecond;
       const [ceiling, perWindow] = work[tier] ?? [defaults.work.ceiling, defaults.work.perWindow];
       const storage = { quotaBytes: e.SIM_STORAGE_QUOTAS?.[TIERS.indexOf(tier)] ?? defaults.storage.quotaBytes };
-      return [tier, { ...defaults, rateLimits: { windowSeconds, create, step, read }, work: { ceiling, perWindow }, concurrentStreams, streamBytesPerSecond, storage }];
+      return [
+        tier,
+        { ...defaults, rateLimits: { windowSeconds, create, step, read }, work: { ceiling, perWindow }, concurrentStreams, streamBytesPerSecond, storage },
+      ];
     }),
   ) as unknown as TierLimitsTable;
 }
@@ -233,7 +245,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   // A worker takes runs from the queue that the API processes share through PostgreSQL; an
   // embedded database has no such queue, and its one server computes its experiments itself.
   if (e.SIM_ROLE === 'worker' && database.kind !== 'postgres') {
-    throw new ConfigError(['SIM_ROLE: worker needs DATABASE_URL=postgres://… (a worker computes the experiment runs that API processes queue in PostgreSQL; with SQLite the server computes them itself)']);
+    throw new ConfigError([
+      'SIM_ROLE: worker needs DATABASE_URL=postgres://… (a worker computes the experiment runs that API processes queue in PostgreSQL; with SQLite the server computes them itself)',
+    ]);
   }
   return {
     host: e.HOST,

@@ -70,7 +70,13 @@ async function main(): Promise<void> {
   const stopRecovery = await topology.recovery.start(server.service);
 
   const { http, port } = await listen(server.app.fetch, config, logger);
-  await bootstrapIdentity({ identityStore: server.identityStore, enabled: config.bootstrap, host: config.host, port, cli: operatorCli(repoRoot(), config.database) });
+  await bootstrapIdentity({
+    identityStore: server.identityStore,
+    enabled: config.bootstrap,
+    host: config.host,
+    port,
+    cli: operatorCli(repoRoot(), config.database),
+  });
   stopSignal.handle(gracefulShutdown({ logger, http, server, engine, topology, storage, scenarioFolder, stopRecovery }));
 }
 
@@ -120,7 +126,9 @@ function startEngine(config: AppConfig, logger: Logger): EngineRunner & { thread
 function watchScenarios(config: AppConfig, logger: Logger): ScenarioFolder {
   const folder = watchScenarioFolder(config.scenariosDir, logger);
   const { served, refused, watching } = folder.status();
-  logger.info(`scenarios: ${served} loaded from ${config.scenariosDir}${refused > 0 ? `, ${refused} skipped` : ''}${watching ? ' (watching for changes)' : ''}`);
+  logger.info(
+    `scenarios: ${served} loaded from ${config.scenariosDir}${refused > 0 ? `, ${refused} skipped` : ''}${watching ? ' (watching for changes)' : ''}`,
+  );
   return folder;
 }
 
@@ -143,7 +151,13 @@ function assembleServer(parts: ServerParts) {
   const usage = createKyselyUsageLedger(storage.db);
   // Idempotency keys live in the database; rate-limit windows where the topology keeps them.
   const onBackgroundError = (error: unknown): void => logger.error('background write failed', { error: String(error) });
-  const rateLimiting = createRateLimiting({ store: topology.rateLimitStore, clock: systemClock, tiers: config.tierLimits, clientIp: clientIpResolver(config.trustProxy), onBackgroundError });
+  const rateLimiting = createRateLimiting({
+    store: topology.rateLimitStore,
+    clock: systemClock,
+    tiers: config.tierLimits,
+    clientIp: clientIpResolver(config.trustProxy),
+    onBackgroundError,
+  });
   const idempotent = idempotency({ store: idempotencyStore, clock: systemClock, onBackgroundError });
   // Each request's engine work is weighed first (ceiling per request, compute window per identity).
   const work = createWorkBudget({ limiter: rateLimiting.limiter, tiers: config.tierLimits });
@@ -164,7 +178,13 @@ function assembleServer(parts: ServerParts) {
     events: topology.eventBus,
     coordination: topology.coordination,
     playback: topology.playback,
-    live: { hub: live, budget: new QueueBudget(config.sseProcessQueueBytes), heartbeatMs: config.sseHeartbeatMs, streams: topology.coordination.streams, tiers: config.tierLimits },
+    live: {
+      hub: live,
+      budget: new QueueBudget(config.sseProcessQueueBytes),
+      heartbeatMs: config.sseHeartbeatMs,
+      streams: topology.coordination.streams,
+      tiers: config.tierLimits,
+    },
     logger,
     usage,
     engine,
@@ -265,23 +285,25 @@ function gracefulShutdown(parts: ShutdownParts): (signal: NodeJS.Signals) => voi
         server.live.close();
         topology.stopFollowing();
       }
-    })().finally(() => {
-      // close() stops accepting and calls back once open connections have ended.
-      http.close(() => {
-        (async () => {
-          await engine.close();
-          await server.usage.close();
-          await server.authenticator.flush();
-          await topology.close();
-          await storage.close();
-          logger.info('stopped');
-          process.exit(0);
-        })().catch(stopFailed);
-      });
-      closeIdle();
-      // Ended streams leave keep-alive sockets that become idle a moment later.
-      setTimeout(closeIdle, 200).unref();
-    }).catch(stopFailed);
+    })()
+      .finally(() => {
+        // close() stops accepting and calls back once open connections have ended.
+        http.close(() => {
+          (async () => {
+            await engine.close();
+            await server.usage.close();
+            await server.authenticator.flush();
+            await topology.close();
+            await storage.close();
+            logger.info('stopped');
+            process.exit(0);
+          })().catch(stopFailed);
+        });
+        closeIdle();
+        // Ended streams leave keep-alive sockets that become idle a moment later.
+        setTimeout(closeIdle, 200).unref();
+      })
+      .catch(stopFailed);
   };
 }
 

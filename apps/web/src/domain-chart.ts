@@ -42,7 +42,11 @@ export class DomainChart {
   private build(layout: DomainLayout): void {
     this.layout = layout;
     this.field = FIRST_CHOICES.find((field) => layout.fields.includes(field)) ?? (layout.fields[0] as string);
-    const menu = h('select', { id: 'domain-field', 'aria-label': 'Domain quantity' }, ...layout.fields.map((field) => h('option', { value: field, selected: field === this.field }, field)));
+    const menu = h(
+      'select',
+      { id: 'domain-field', 'aria-label': 'Domain quantity' },
+      ...layout.fields.map((field) => h('option', { value: field, selected: field === this.field }, field)),
+    );
     const box = h('div');
     menu.addEventListener('change', () => {
       this.field = menu.value;

@@ -26,7 +26,12 @@ export class EventLog {
     const tick = typeof data['tick'] === 'number' ? data['tick'] : undefined;
     const entry = h(
       'li',
-      { class: `event event-${event.event.replace(':', '-')}`, 'data-tick': tick, title: tick === undefined ? undefined : `show tick ${tick}`, onclick: () => tick !== undefined && this.onPick(tick) },
+      {
+        class: `event event-${event.event.replace(':', '-')}`,
+        'data-tick': tick,
+        title: tick === undefined ? undefined : `show tick ${tick}`,
+        onclick: () => tick !== undefined && this.onPick(tick),
+      },
       h('span', { class: 'event-tick' }, tick === undefined ? '' : `t${tick}`),
       h('span', { class: 'event-name' }, event.event),
       h('span', { class: 'event-text' }, describe(event)),
@@ -51,7 +56,12 @@ function describe(event: SimulationEvent): string {
       return `${String(data['previous'])} → ${String(data['status'])}${data['reason'] === undefined ? '' : ` (${String(data['reason'])})`}`;
     case 'prophecy': {
       const basins = Object.entries(lossProbabilities(data['data'])).sort((a, b) => b[1] - a[1]);
-      return basins.length === 0 ? 'prophecy published' : `p(loss) ${basins.slice(0, 4).map(([id, p]) => `${id} ${p.toFixed(2)}`).join(', ')}`;
+      return basins.length === 0
+        ? 'prophecy published'
+        : `p(loss) ${basins
+            .slice(0, 4)
+            .map(([id, p]) => `${id} ${p.toFixed(2)}`)
+            .join(', ')}`;
     }
     case 'error':
       return `${String(data['code'])}: ${String(data['message'])}`;

@@ -5,14 +5,25 @@ import uPlot from 'uplot';
  * a shaded band, over the values of the swept parameter (or the combination's index when
  * several parameters vary).
  */
-export function experimentChart(container: HTMLElement, title: string, xLabel: string, xs: number[], means: Array<number | null>, lows: Array<number | null>, highs: Array<number | null>): uPlot {
+export function experimentChart(
+  container: HTMLElement,
+  title: string,
+  xLabel: string,
+  xs: number[],
+  means: Array<number | null>,
+  lows: Array<number | null>,
+  highs: Array<number | null>,
+): uPlot {
   return new uPlot(
     {
       title,
       width: 420,
       height: 200,
       scales: { x: { time: false } },
-      axes: [{ label: xLabel, stroke: '#c9d4df', grid: { stroke: '#1b2733' } }, { stroke: '#c9d4df', grid: { stroke: '#1b2733' } }],
+      axes: [
+        { label: xLabel, stroke: '#c9d4df', grid: { stroke: '#1b2733' } },
+        { stroke: '#c9d4df', grid: { stroke: '#1b2733' } },
+      ],
       series: [
         { label: xLabel },
         { label: 'mean', stroke: '#4a90e2', width: 2, points: { show: true } },

@@ -40,7 +40,22 @@ export async function experimentsPage(client: SimClient, onOpen: (id: string) =>
     h('h2', {}, 'Your experiments'),
     list.data.length === 0
       ? h('p', {}, 'None yet.')
-      : h('ul', { class: 'plain' }, ...list.data.map((e) => h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => onOpen(e.id) }, `${e.scenarioId} · ${e.status} · ${e.runs.done}/${e.runs.total} runs`), h('small', {}, ` ${e.createdAt}`)))),
+      : h(
+          'ul',
+          { class: 'plain' },
+          ...list.data.map((e) =>
+            h(
+              'li',
+              {},
+              h(
+                'button',
+                { type: 'button', class: 'link', onclick: () => onOpen(e.id) },
+                `${e.scenarioId} · ${e.status} · ${e.runs.done}/${e.runs.total} runs`,
+              ),
+              h('small', {}, ` ${e.createdAt}`),
+            ),
+          ),
+        ),
   );
 }
 
@@ -80,10 +95,12 @@ export async function experimentPage(client: SimClient, id: string): Promise<{ e
       timer = setTimeout(() => void poll(), 1_000);
       return;
     }
-    const results = await unwrap(client.GET('/v1/experiments/{id}/results', { params: { path }, headers: { Accept: 'application/json' } })).catch((error: unknown) => {
-      progress.textContent = `The results could not be read: ${error instanceof SimApiError ? error.message : String(error)}`;
-      return undefined;
-    });
+    const results = await unwrap(client.GET('/v1/experiments/{id}/results', { params: { path }, headers: { Accept: 'application/json' } })).catch(
+      (error: unknown) => {
+        progress.textContent = `The results could not be read: ${error instanceof SimApiError ? error.message : String(error)}`;
+        return undefined;
+      },
+    );
     // The route answers JSON, CSV or Parquet, so its typed answer is any of them; this one is JSON.
     if (typeof results === 'object' && results !== null && 'combinations' in results) render(experiment, results, charts, table);
   };
@@ -94,7 +111,11 @@ export async function experimentPage(client: SimClient, id: string): Promise<{ e
       'section',
       { class: 'panel', id: 'experiment' },
       h('h2', {}, `Experiment on ${experiment.scenarioId}`),
-      h('p', { class: 'hint' }, `${experiment.combinations} combination(s) × ${experiment.replications} replication(s), ${experiment.ticks} ticks, seed ${experiment.seed}; varying ${experiment.parameters.map((p) => p.path).join(', ') || 'nothing'}`),
+      h(
+        'p',
+        { class: 'hint' },
+        `${experiment.combinations} combination(s) × ${experiment.replications} replication(s), ${experiment.ticks} ticks, seed ${experiment.seed}; varying ${experiment.parameters.map((p) => p.path).join(', ') || 'nothing'}`,
+      ),
       h('div', { class: 'row' }, progress, cancel),
       charts,
       table,
@@ -116,7 +137,15 @@ function render(experiment: Experiment, results: Results, charts: HTMLElement, t
     if (stats.every((s) => s?.mean === null || s?.mean === undefined)) continue;
     const box = h('div', { class: 'chart', 'data-metric': metric });
     charts.append(box);
-    experimentChart(box, metric, xLabel, xs, stats.map((s) => s?.mean ?? null), stats.map((s) => s?.ci95?.low ?? null), stats.map((s) => s?.ci95?.high ?? null));
+    experimentChart(
+      box,
+      metric,
+      xLabel,
+      xs,
+      stats.map((s) => s?.mean ?? null),
+      stats.map((s) => s?.ci95?.low ?? null),
+      stats.map((s) => s?.ci95?.high ?? null),
+    );
   }
   const cell = (value: number | null | undefined) => h('td', {}, value === null || value === undefined ? '–' : Number(value.toFixed(4)).toString());
   table.replaceChildren(
@@ -127,7 +156,24 @@ function render(experiment: Experiment, results: Results, charts: HTMLElement, t
       h('tr', {}, ...['combination', 'metric', 'count', 'mean', '95% CI', 'min', 'median', 'max'].map((t) => h('th', {}, t))),
       ...results.combinations.flatMap((c) =>
         c.statistics.map((s) =>
-          h('tr', {}, h('td', {}, Object.entries(c.values).map(([k, v]) => `${k}=${String(v)}`).join(', ')), h('td', {}, s.metric), h('td', {}, String(s.count)), cell(s.mean), h('td', {}, s.ci95 === null ? '–' : `${s.ci95.low.toFixed(3)}–${s.ci95.high.toFixed(3)}`), cell(s.min), cell(s.median), cell(s.max)),
+          h(
+            'tr',
+            {},
+            h(
+              'td',
+              {},
+              Object.entries(c.values)
+                .map(([k, v]) => `${k}=${String(v)}`)
+                .join(', '),
+            ),
+            h('td', {}, s.metric),
+            h('td', {}, String(s.count)),
+            cell(s.mean),
+            h('td', {}, s.ci95 === null ? '–' : `${s.ci95.low.toFixed(3)}–${s.ci95.high.toFixed(3)}`),
+            cell(s.min),
+            cell(s.median),
+            cell(s.max),
+          ),
         ),
       ),
     ),

@@ -61,7 +61,12 @@ export class FrameMeter {
 
   /** Measures for `seconds`: counts animation frames and their gaps, and times the page's work meanwhile. */
   measure(seconds: number): Promise<FrameReport> {
-    const before = { ticksReceived: this.ticksReceived, ticksSkippedByServer: this.ticksSkippedByServer, framesDrawn: this.framesDrawn, framesSkipped: this.framesSkipped };
+    const before = {
+      ticksReceived: this.ticksReceived,
+      ticksSkippedByServer: this.ticksSkippedByServer,
+      framesDrawn: this.framesDrawn,
+      framesSkipped: this.framesSkipped,
+    };
     const samples = Object.fromEntries(WORK_NAMES.map((name) => [name, [] as number[]])) as Record<WorkName, number[]>;
     this.samples = samples;
     this.epochOffset = Date.now() - performance.now();
@@ -71,7 +76,10 @@ export class FrameMeter {
     this.lastTickAt = undefined;
     this.tickArrivals = [];
     const longTasks: number[] = [];
-    const observer = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes.includes('longtask') ? new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration))) : undefined;
+    const observer =
+      typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes.includes('longtask')
+        ? new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration)))
+        : undefined;
     observer?.observe({ type: 'longtask' });
     const gaps: number[] = [];
     const stalls: Stall[] = [];

@@ -43,7 +43,13 @@ async function route(): Promise<void> {
     root.replaceChildren(signInForm(signedIn));
     return;
   }
-  account.replaceChildren(h('a', { href: '#/' }, 'Simulations'), ' · ', h('a', { href: '#/experiments', id: 'nav-experiments' }, 'Experiments'), ' · ', h('button', { id: 'sign-out', type: 'button', class: 'link', onclick: signOut }, 'Sign out'));
+  account.replaceChildren(
+    h('a', { href: '#/' }, 'Simulations'),
+    ' · ',
+    h('a', { href: '#/experiments', id: 'nav-experiments' }, 'Experiments'),
+    ' · ',
+    h('button', { id: 'sign-out', type: 'button', class: 'link', onclick: signOut }, 'Sign out'),
+  );
   const client = createSimClient({ baseUrl: location.origin, credentials });
   const open = (id: string) => void (location.hash = `#/simulations/${id}`);
   const match = /^#\/simulations\/([0-9a-f-]{36})$/.exec(location.hash);
@@ -68,7 +74,10 @@ async function route(): Promise<void> {
     }
   } catch (error) {
     if (current !== navigation) return;
-    root.replaceChildren(h('p', { class: 'message', role: 'alert' }, String(error instanceof Error ? error.message : error)), h('a', { href: '#/' }, 'Back to the simulations'));
+    root.replaceChildren(
+      h('p', { class: 'message', role: 'alert' }, String(error instanceof Error ? error.message : error)),
+      h('a', { href: '#/' }, 'Back to the simulations'),
+    );
   }
 }
 

@@ -16,7 +16,11 @@ export async function simulationPicker(client: SimClient, onOpen: (simulationId:
     unwrap(client.GET('/v1/simulations', { params: { query: { limit: 50 } } })),
   ]);
 
-  const scenarioSelect = h('select', { id: 'scenario-select' }, ...scenarios.data.map((s) => h('option', { value: s.id, title: s.note }, `${s.label} (${s.id})`)));
+  const scenarioSelect = h(
+    'select',
+    { id: 'scenario-select' },
+    ...scenarios.data.map((s) => h('option', { value: s.id, title: s.note }, `${s.label} (${s.id})`)),
+  );
   const createButton = h('button', { id: 'create-button', class: 'primary', type: 'button' }, 'Create');
   createButton.addEventListener('click', async () => {
     try {
@@ -51,7 +55,12 @@ export async function simulationPicker(client: SimClient, onOpen: (simulationId:
     'ul',
     { id: 'existing-simulations', class: 'plain' },
     ...existing.data.map((s) =>
-      h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => onOpen(s.id) }, `${s.scenarioId} · tick ${s.state.tick} · ${s.state.status}`), h('small', {}, ` ${s.id.slice(0, 8)} · ${s.createdAt}`)),
+      h(
+        'li',
+        {},
+        h('button', { type: 'button', class: 'link', onclick: () => onOpen(s.id) }, `${s.scenarioId} · tick ${s.state.tick} · ${s.state.status}`),
+        h('small', {}, ` ${s.id.slice(0, 8)} · ${s.createdAt}`),
+      ),
     ),
   );
 

@@ -36,14 +36,26 @@ export function schemaForm(schema: JsonSchema, initial: Record<string, unknown> 
     let input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
     if (property.enum !== undefined) {
       const options = property.enum;
-      input = h('select', { id, name: key }, ...options.map((option, index) => h('option', { value: String(index), selected: option === start }, String(option))));
+      input = h(
+        'select',
+        { id, name: key },
+        ...options.map((option, index) => h('option', { value: String(index), selected: option === start }, String(option))),
+      );
       // The option's index, so the value sent is the enum's own (a number stays a number).
       readers.push((into) => void (into[key] = options[Number((input as HTMLSelectElement).value)]));
     } else if (kind === 'boolean') {
       input = h('input', { id, name: key, type: 'checkbox', checked: start === true });
       readers.push((into) => void (into[key] = (input as HTMLInputElement).checked));
     } else if (kind === 'number' || kind === 'integer') {
-      input = h('input', { id, name: key, type: 'number', step: kind === 'integer' ? 1 : 'any', value: start === undefined ? undefined : String(start), min: property.minimum, max: property.maximum });
+      input = h('input', {
+        id,
+        name: key,
+        type: 'number',
+        step: kind === 'integer' ? 1 : 'any',
+        value: start === undefined ? undefined : String(start),
+        min: property.minimum,
+        max: property.maximum,
+      });
       readers.push((into) => {
         const text = input.value.trim();
         if (text === '' && !required.has(key)) return;

@@ -35,7 +35,10 @@ export class SeriesChart {
         width,
         height,
         scales: { x: { time: false }, y: yRange === undefined ? {} : { range: yRange } },
-        axes: [{ label: 'tick', stroke: '#c9d4df', grid: { stroke: '#1b2733' } }, { stroke: '#c9d4df', grid: { stroke: '#1b2733' } }],
+        axes: [
+          { label: 'tick', stroke: '#c9d4df', grid: { stroke: '#1b2733' } },
+          { stroke: '#c9d4df', grid: { stroke: '#1b2733' } },
+        ],
         series: [{ label: 'tick' }, ...labels.map((label, i) => ({ label, stroke: palette[i % palette.length], width: 1.5, spanGaps: true }))],
         legend: { show: labels.length > 1 },
       },

@@ -1,4 +1,14 @@
-import { PackedTickDecoder, SimApiError, subscribeToEvents, unwrap, type components, type Credentials, type SimClient, type SimulationEvent, type Subscription } from '@sim/client';
+import {
+  PackedTickDecoder,
+  SimApiError,
+  subscribeToEvents,
+  unwrap,
+  type components,
+  type Credentials,
+  type SimClient,
+  type SimulationEvent,
+  type Subscription,
+} from '@sim/client';
 import { h } from './dom.js';
 import { EventLog } from './event-log.js';
 import { FrameMeter } from './frame-meter.js';
@@ -89,12 +99,26 @@ export async function simulationPage(context: PageContext, simulationId: string)
     chart.push(event.data.t, event.data.b);
     domainChart.push(event.data.t, (event.data.state as { domain?: unknown }).domain);
     // Frames without ids name the last key frame's: every packed tick goes through the decoder, replayed ones too.
-    if ('packed' in event.data && event.data.t < latestTick) decoder.decode(event.data.packed, event.data.state.attractors.map((a) => a.id));
+    if ('packed' in event.data && event.data.t < latestTick)
+      decoder.decode(
+        event.data.packed,
+        event.data.state.attractors.map((a) => a.id),
+      );
     // The replayed history fills the chart and the log; the view moves only forward.
     if (event.data.t < latestTick) return;
     if (event.data.t > latestTick + 1) meter.ticksSkippedByServer += event.data.t - latestTick - 1;
     latestTick = event.data.t;
-    live = { state: event.data.state, agents: 'packed' in event.data ? decoder.decode(event.data.packed, event.data.state.attractors.map((a) => a.id)) : [], lossProbabilities: overlay };
+    live = {
+      state: event.data.state,
+      agents:
+        'packed' in event.data
+          ? decoder.decode(
+              event.data.packed,
+              event.data.state.attractors.map((a) => a.id),
+            )
+          : [],
+      lossProbabilities: overlay,
+    };
     tickLabel.textContent = String(event.data.t);
     if (shownTick === undefined) world.show(live);
   }
@@ -105,8 +129,15 @@ export async function simulationPage(context: PageContext, simulationId: string)
       const step = 'steps' in trace ? trace.steps[0] : undefined;
       if (step === undefined) return;
       shownTick = tick;
-      world.showNow({ state: { ...live.state, ...(step.state as object) } as WorldFrame['state'], agents: step.agents.map(viewAgent), lossProbabilities: overlay });
-      viewing.replaceChildren(`Showing tick ${tick}. `, h('button', { type: 'button', class: 'link', id: 'back-to-live', onclick: backToLive }, 'Back to live'));
+      world.showNow({
+        state: { ...live.state, ...(step.state as object) } as WorldFrame['state'],
+        agents: step.agents.map(viewAgent),
+        lossProbabilities: overlay,
+      });
+      viewing.replaceChildren(
+        `Showing tick ${tick}. `,
+        h('button', { type: 'button', class: 'link', id: 'back-to-live', onclick: backToLive }, 'Back to live'),
+      );
       viewing.hidden = false;
     } catch (error) {
       report(error);
@@ -121,7 +152,9 @@ export async function simulationPage(context: PageContext, simulationId: string)
 
   // First frame: the last computed tick (the stream starts at the present when the history is long).
   if (simulation.state.tick > 0) {
-    const trace = await unwrap(client.GET('/v1/simulations/{id}/trace', { params: { path, query: { fromTick: simulation.state.tick, toTick: simulation.state.tick } } }));
+    const trace = await unwrap(
+      client.GET('/v1/simulations/{id}/trace', { params: { path, query: { fromTick: simulation.state.tick, toTick: simulation.state.tick } } }),
+    );
     const last = 'steps' in trace ? trace.steps[0] : undefined;
     if (last !== undefined) live = { state: simulation.state, agents: last.agents.map(viewAgent) };
   }
@@ -226,7 +259,9 @@ async function gridOf(client: SimClient, simulationId: string, scenarioId: strin
 async function agentPanel(client: SimClient, simulationId: string, agent: ViewAgent, tick: number, report: (error: unknown) => void): Promise<HTMLElement> {
   let policy: { lambda?: number; gamma?: number; belief?: number } = {};
   if (tick > 0) {
-    const trace = await unwrap(client.GET('/v1/simulations/{id}/trace', { params: { path: { id: simulationId }, query: { fromTick: tick, toTick: tick } } })).catch((error: unknown) => {
+    const trace = await unwrap(
+      client.GET('/v1/simulations/{id}/trace', { params: { path: { id: simulationId }, query: { fromTick: tick, toTick: tick } } }),
+    ).catch((error: unknown) => {
       report(error);
       return undefined;
     });
@@ -239,7 +274,9 @@ async function agentPanel(client: SimClient, simulationId: string, agent: ViewAg
   );
   const save = async () => {
     try {
-      await unwrap(client.PUT('/v1/simulations/{id}/agent-policy', { params: { path: { id: simulationId } }, body: { agentId: agent.id, policy: fields.value() } }));
+      await unwrap(
+        client.PUT('/v1/simulations/{id}/agent-policy', { params: { path: { id: simulationId } }, body: { agentId: agent.id, policy: fields.value() } }),
+      );
       saved.textContent = 'Saved: applies from the next tick.';
     } catch (error) {
       report(error);
@@ -282,21 +319,39 @@ async function decreeForm(client: SimClient, simulationId: string, grid: Grid, r
   const submit = async () => {
     try {
       const payload = fields?.value() ?? {};
-      const decree = await unwrap(client.POST('/v1/simulations/{id}/decrees', { params: { path: { id: simulationId } }, body: { type: typeSelect.value, payload } as never }));
+      const decree = await unwrap(
+        client.POST('/v1/simulations/{id}/decrees', { params: { path: { id: simulationId } }, body: { type: typeSelect.value, payload } as never }),
+      );
       submitted.textContent = `Decree ${decree.id.slice(0, 8)} queued: applied at the next tick.`;
     } catch (error) {
       report(error);
     }
   };
-  return h('div', { class: 'decree' }, typeSelect, fieldsBox, h('button', { id: 'decree-submit', type: 'button', onclick: submit }, 'Submit decree'), submitted);
+  return h(
+    'div',
+    { class: 'decree' },
+    typeSelect,
+    fieldsBox,
+    h('button', { id: 'decree-submit', type: 'button', onclick: submit }, 'Submit decree'),
+    submitted,
+  );
 }
 
 /** Fork at the tick shown; compare with the parent or a fork, side by side. */
-async function timelinePanel(context: PageContext, simulationId: string, tickShown: () => number, result: HTMLElement, report: (error: unknown) => void): Promise<HTMLElement> {
+async function timelinePanel(
+  context: PageContext,
+  simulationId: string,
+  tickShown: () => number,
+  result: HTMLElement,
+  report: (error: unknown) => void,
+): Promise<HTMLElement> {
   const { client } = context;
   const path = { id: simulationId };
   const lineage = await unwrap(client.GET('/v1/simulations/{id}/lineage', { params: { path } }));
-  const relatives = [...lineage.ancestors.map((a) => ({ id: a.id, label: `ancestor (fork at ${a.atTick})` })), ...lineage.forks.map((f) => ({ id: f.id, label: `fork at ${f.atTick}` }))];
+  const relatives = [
+    ...lineage.ancestors.map((a) => ({ id: a.id, label: `ancestor (fork at ${a.atTick})` })),
+    ...lineage.forks.map((f) => ({ id: f.id, label: `fork at ${f.atTick}` })),
+  ];
   const fork = async () => {
     try {
       const created = await unwrap(client.POST('/v1/simulations/{id}/forks', { params: { path }, body: { atTick: tickShown() } }));
@@ -308,7 +363,9 @@ async function timelinePanel(context: PageContext, simulationId: string, tickSho
   const otherSelect = h('select', { id: 'compare-select' }, ...relatives.map((r) => h('option', { value: r.id }, `${r.label} · ${r.id.slice(0, 8)}`)));
   const compare = async () => {
     try {
-      const comparison = await unwrap(client.GET('/v1/simulations/{id}/compare/{otherId}', { params: { path: { id: simulationId, otherId: otherSelect.value } } }));
+      const comparison = await unwrap(
+        client.GET('/v1/simulations/{id}/compare/{otherId}', { params: { path: { id: simulationId, otherId: otherSelect.value } } }),
+      );
       result.replaceChildren(comparisonView(comparison));
     } catch (error) {
       report(error);
@@ -334,8 +391,17 @@ function comparisonView(comparison: Comparison): HTMLElement {
   return h(
     'div',
     { class: 'comparison' },
-    h('p', { id: 'first-difference' }, `Ticks ${comparison.range.fromTick}–${comparison.range.toTick}: first difference ${comparison.firstDifferenceTick === null ? 'none' : `at tick ${comparison.firstDifferenceTick}`}`),
+    h(
+      'p',
+      { id: 'first-difference' },
+      `Ticks ${comparison.range.fromTick}–${comparison.range.toTick}: first difference ${comparison.firstDifferenceTick === null ? 'none' : `at tick ${comparison.firstDifferenceTick}`}`,
+    ),
     chartBox,
-    h('table', {}, h('tr', {}, h('th', {}, 'basin'), h('th', {}, 'this run'), h('th', {}, 'the other')), ...comparison.attractors.map((a) => h('tr', {}, h('td', {}, a.id), h('td', {}, tick(a.lossTick.simulation)), h('td', {}, tick(a.lossTick.other))))),
+    h(
+      'table',
+      {},
+      h('tr', {}, h('th', {}, 'basin'), h('th', {}, 'this run'), h('th', {}, 'the other')),
+      ...comparison.attractors.map((a) => h('tr', {}, h('td', {}, a.id), h('td', {}, tick(a.lossTick.simulation)), h('td', {}, tick(a.lossTick.other)))),
+    ),
   );
 }

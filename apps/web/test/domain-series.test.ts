@@ -11,7 +11,11 @@ const seir = {
 
 describe('the domain series the viewer draws', () => {
   it("finds the state's list of entries, their names and the numeric fields they all share", () => {
-    expect(domainLayout(seir)).toEqual({ list: 'regions', labels: ['Capital', 'North'], fields: ['susceptible', 'exposed', 'infectious', 'recovered', 'hospitalized', 'beds'] });
+    expect(domainLayout(seir)).toEqual({
+      list: 'regions',
+      labels: ['Capital', 'North'],
+      fields: ['susceptible', 'exposed', 'infectious', 'recovered', 'hospitalized', 'beds'],
+    });
   });
 
   it('labels entries without a name by their index and leaves out fields some entries lack', () => {

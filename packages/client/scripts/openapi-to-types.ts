@@ -2,7 +2,7 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 
 /** What heads the generated file, so that nobody edits it by hand. */
 export const GENERATED_HEADER =
-  '// Generated from the service\'s /v1/openapi.json by openapi-typescript. Do not edit:\n' +
+  "// Generated from the service's /v1/openapi.json by openapi-typescript. Do not edit:\n" +
   '// regenerate with `npx -y pnpm@10.34.9 client:generate` (packages/client/README.md).\n';
 
 /**

@@ -60,7 +60,10 @@ async function shouldRetry(response: Response): Promise<boolean> {
   if (RETRYABLE_STATUSES.has(response.status)) return true;
   if (response.status !== 409) return false;
   // Only the in-progress conflict clears by itself; a key reused with another body never does.
-  const body = (await response.clone().json().catch(() => null)) as { error?: { code?: unknown } } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: { code?: unknown } } | null;
   return body?.error?.code === 'IDEMPOTENCY_KEY_IN_PROGRESS';
 }
 

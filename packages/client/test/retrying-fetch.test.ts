@@ -21,7 +21,11 @@ const fast = { baseDelayMs: 1, maxDelayMs: 5 };
 
 describe('retryingFetch', () => {
   it('retries a POST after a network failure and a 503 with the same Idempotency-Key and body', async () => {
-    const { fetchFn, seen } = scripted(new TypeError('fetch failed'), new Response('', { status: 503, headers: { 'Retry-After': '0' } }), new Response('ok', { status: 201 }));
+    const { fetchFn, seen } = scripted(
+      new TypeError('fetch failed'),
+      new Response('', { status: 503, headers: { 'Retry-After': '0' } }),
+      new Response('ok', { status: 201 }),
+    );
     const res = await retryingFetch(fast, fetchFn)('http://sim.test/v1/simulations', post('key-1'));
     expect(res.status).toBe(201);
     expect(seen).toEqual([
@@ -38,7 +42,10 @@ describe('retryingFetch', () => {
   });
 
   it('waits out IDEMPOTENCY_KEY_IN_PROGRESS but not IDEMPOTENCY_KEY_REUSE', async () => {
-    const inProgress = scripted(new Response(envelope('IDEMPOTENCY_KEY_IN_PROGRESS'), { status: 409, headers: { 'Retry-After': '0' } }), new Response('done', { status: 200 }));
+    const inProgress = scripted(
+      new Response(envelope('IDEMPOTENCY_KEY_IN_PROGRESS'), { status: 409, headers: { 'Retry-After': '0' } }),
+      new Response('done', { status: 200 }),
+    );
     expect((await retryingFetch(fast, inProgress.fetchFn)('http://sim.test/x', post('k'))).status).toBe(200);
     expect(inProgress.seen).toHaveLength(2);
 

@@ -47,7 +47,14 @@ describe('subscribeToEvents reopening after a refusal', () => {
     );
     const events: SimulationEvent[] = [];
     const ends: unknown[] = [];
-    const subscription = subscribeToEvents({ baseUrl: 'http://sim.test', credentials: { apiKey: 'k' }, simulationId: 's', fetch: fetchFn, onEvent: (e) => events.push(e), onEnd: (e) => ends.push(e) });
+    const subscription = subscribeToEvents({
+      baseUrl: 'http://sim.test',
+      credentials: { apiKey: 'k' },
+      simulationId: 's',
+      fetch: fetchFn,
+      onEvent: (e) => events.push(e),
+      onEnd: (e) => ends.push(e),
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(at).toEqual([0]);
 
@@ -79,7 +86,15 @@ describe('subscribeToEvents reopening after a refusal', () => {
 
   it('caps the back-off at maxReopenDelayMs but never waits less than Retry-After', async () => {
     const { fetchFn, at } = scripted(...Array.from({ length: 4 }, () => () => refused(503)), () => refused(429, '60'));
-    const subscription = subscribeToEvents({ baseUrl: 'http://sim.test', credentials: { apiKey: 'k' }, simulationId: 's', fetch: fetchFn, onEvent: () => {}, reopenDelayMs: 1_000, maxReopenDelayMs: 3_000 });
+    const subscription = subscribeToEvents({
+      baseUrl: 'http://sim.test',
+      credentials: { apiKey: 'k' },
+      simulationId: 's',
+      fetch: fetchFn,
+      onEvent: () => {},
+      reopenDelayMs: 1_000,
+      maxReopenDelayMs: 3_000,
+    });
     await vi.advanceTimersByTimeAsync(0);
     // 1 s, 2 s, then 3 s twice (the cap), each +10 %.
     await vi.advanceTimersByTimeAsync(1_100 + 2_200 + 3_300 + 3_300);
@@ -95,13 +110,26 @@ describe('subscribeToEvents reopening after a refusal', () => {
   it('does not reopen after a refusal that cannot clear, nor after close()', async () => {
     const forbidden = scripted(() => refused(403));
     const ends: unknown[] = [];
-    subscribeToEvents({ baseUrl: 'http://sim.test', credentials: { apiKey: 'k' }, simulationId: 's', fetch: forbidden.fetchFn, onEvent: () => {}, onEnd: (e) => ends.push(e) });
+    subscribeToEvents({
+      baseUrl: 'http://sim.test',
+      credentials: { apiKey: 'k' },
+      simulationId: 's',
+      fetch: forbidden.fetchFn,
+      onEvent: () => {},
+      onEnd: (e) => ends.push(e),
+    });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(forbidden.at).toEqual([0]);
     expect(ends).toMatchObject([{ reason: 'refused', status: 403 }]);
 
     const busy = scripted(() => refused(429, '5'));
-    const subscription = subscribeToEvents({ baseUrl: 'http://sim.test', credentials: { apiKey: 'k' }, simulationId: 's', fetch: busy.fetchFn, onEvent: () => {} });
+    const subscription = subscribeToEvents({
+      baseUrl: 'http://sim.test',
+      credentials: { apiKey: 'k' },
+      simulationId: 's',
+      fetch: busy.fetchFn,
+      onEvent: () => {},
+    });
     await vi.advanceTimersByTimeAsync(1_000);
     subscription.close();
     await vi.advanceTimersByTimeAsync(60_000);

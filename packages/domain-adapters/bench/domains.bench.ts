@@ -51,7 +51,11 @@ const withRules = (scenario: ScenarioInput, prophecies: boolean): ScenarioInput 
 const shown = (measured: { rate: number; completedAt: number | null }): string =>
   measured.completedAt !== null && measured.rate === 0 ? `done@${measured.completedAt}` : measured.rate.toFixed(0);
 
-console.log(`domain models at each adapter's example size (load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+console.log(
+  `domain models at each adapter's example size (load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')})`,
+);
 console.log('domain          agents  sites  model step µs  as agent-ticks  weighed at  prophecies  ticks/s with model  without model  ratio');
 for (const adapter of listAdapters()) {
   const scenario = adapter.toScenario(adapter.inputSchema.parse(adapter.example));

@@ -102,7 +102,10 @@ export const ecosystemInput = sized(
       droughts: maybe(
         fc.array(
           fc.record({
-            patches: fc.subarray(patches.map((patch) => patch.name), { minLength: 1 }),
+            patches: fc.subarray(
+              patches.map((patch) => patch.name),
+              { minLength: 1 },
+            ),
             startWeek: fc.integer({ min: 1, max: 1000 }),
             weeks: fc.integer({ min: 1, max: 100 }),
             severity: share,
@@ -149,7 +152,11 @@ export const bankRunInput = fc
           : maybe(
               fc.array(
                 fc
-                  .tuple(fc.integer({ min: 0, max: names.length - 1 }), fc.integer({ min: 1, max: names.length - 1 }), fc.double({ min: 0, max: 1e12, noNaN: true }))
+                  .tuple(
+                    fc.integer({ min: 0, max: names.length - 1 }),
+                    fc.integer({ min: 1, max: names.length - 1 }),
+                    fc.double({ min: 0, max: 1e12, noNaN: true }),
+                  )
                   .map(([from, step, amount]) => ({ lender: names[from]!, borrower: names[(from + step) % names.length]!, amount })),
                 { maxLength: 4 },
               ),
@@ -158,4 +165,3 @@ export const bankRunInput = fc
     }),
   )
   .map(withoutUndefined);
-

@@ -33,7 +33,10 @@ describe('bank-run through the engine (default version)', () => {
       const illiquid = bank.illiquid ?? bank.deposits - bank.liquid;
       const early = pi * bank.deposits * c1;
       // Written from the textbook: what is left after paying the impatient, shared by the patient.
-      const c2 = early <= bank.liquid ? (bank.liquid - early + R * illiquid) / ((1 - pi) * bank.deposits) : (R * (illiquid - (early - bank.liquid) / r)) / ((1 - pi) * bank.deposits);
+      const c2 =
+        early <= bank.liquid
+          ? (bank.liquid - early + R * illiquid) / ((1 - pi) * bank.deposits)
+          : (R * (illiquid - (early - bank.liquid) / r)) / ((1 - pi) * bank.deposits);
       expect(Math.abs(((maturity.banks[i] as BankView).latePayout as number) / c2 - 1)).toBeLessThan(1e-9);
     });
   });

@@ -63,7 +63,11 @@ describe('bank-run adapter: mapping onto the bank-run model', () => {
       { name: 'A', deposits: 1, liquid: 1 },
       { name: 'B', deposits: 1, liquid: 1 },
     ];
-    expect(BankRunInputSchema.safeParse({ banks, exposures: [{ lender: 'A', borrower: 'C', amount: 1 }] }).error?.issues[0]?.path).toEqual(['exposures', 0, 'borrower']);
+    expect(BankRunInputSchema.safeParse({ banks, exposures: [{ lender: 'A', borrower: 'C', amount: 1 }] }).error?.issues[0]?.path).toEqual([
+      'exposures',
+      0,
+      'borrower',
+    ]);
     expect(BankRunInputSchema.safeParse({ banks, exposures: [{ lender: 'A', borrower: 'A', amount: 1 }] }).success).toBe(false);
     expect(BankRunInputSchema.safeParse({ banks, exposures: [{ lender: 'A', borrower: 'B', amount: 1 }] }).success).toBe(true);
   });

@@ -4,7 +4,10 @@ import { ecosystemAdapter, EcosystemInputSchema, forageCapacity, type EcosystemI
 
 type RawInput = Record<string, unknown>;
 type Pasture = { name: string; site: string; capacity: number; herd: number; regrowth: number; intake: number; halfSaturation: number };
-type Domain = { model: string; parameters: { pastures: Pasture[]; droughts: unknown[]; randomDroughts: unknown; collapseShare: number; destockingStrength: number } };
+type Domain = {
+  model: string;
+  parameters: { pastures: Pasture[]; droughts: unknown[]; randomDroughts: unknown; collapseShare: number; destockingStrength: number };
+};
 
 const onePatch = (patch: RawInput = {}, input: RawInput = {}): EcosystemInput =>
   EcosystemInputSchema.parse({

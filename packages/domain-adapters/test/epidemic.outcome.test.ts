@@ -75,7 +75,11 @@ const city = (disease: Record<string, number>, extra: Record<string, unknown> = 
 
 describe('epidemic through the engine: nobody reacting is SEIR', () => {
   const DAYS = 250;
-  const inputs = [city({}), city({ latentDays: 5, infectiousDays: 7, transmissionProbability: 0.035 }), city({ latentDays: 1, hospitalStayDays: 14, hospitalizationRate: 0.01 })];
+  const inputs = [
+    city({}),
+    city({ latentDays: 5, infectiousDays: 7, transmissionProbability: 0.035 }),
+    city({ latentDays: 1, hospitalStayDays: 14, hospitalizationRate: 0.01 }),
+  ];
 
   inputs.forEach((input, index) => {
     it(`one region, input ${index + 1}: hospital peak day and size within 10 %, final size within 3 %, over seeds`, () => {
@@ -138,7 +142,10 @@ describe('epidemic through the engine: nobody reacting is SEIR', () => {
 
   it('strong distancing or five times the beds keep every hospital standing', () => {
     expect(run(withMeasures({ distancing: 0.5 }), DAYS, NOBODY_REACTS).losses).toEqual([]);
-    const moreBeds = EpidemicInputSchema.parse({ ...example, regions: example.regions.map((region) => ({ ...region, hospitalBeds: region.hospitalBeds * 5 })) });
+    const moreBeds = EpidemicInputSchema.parse({
+      ...example,
+      regions: example.regions.map((region) => ({ ...region, hospitalBeds: region.hospitalBeds * 5 })),
+    });
     expect(run(moreBeds, DAYS, NOBODY_REACTS).losses).toEqual([]);
   });
 

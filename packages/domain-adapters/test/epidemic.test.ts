@@ -96,17 +96,39 @@ describe('epidemic adapter: mapping', () => {
   });
 
   it('describes the state its runs show: the seir regions, in domain units', () => {
-    const schema = describeAdapter(epidemicAdapter as unknown as DomainAdapter).stateSchema as { properties: { model: unknown; regions: { items: { properties: object } } } };
+    const schema = describeAdapter(epidemicAdapter as unknown as DomainAdapter).stateSchema as {
+      properties: { model: unknown; regions: { items: { properties: object } } };
+    };
     expect(schema.properties.model).toMatchObject({ const: 'seir' });
-    expect(Object.keys(schema.properties.regions.items.properties).sort()).toEqual(['beds', 'exposed', 'hospitalized', 'infectious', 'name', 'recovered', 'susceptible']);
+    expect(Object.keys(schema.properties.regions.items.properties).sort()).toEqual([
+      'beds',
+      'exposed',
+      'hospitalized',
+      'infectious',
+      'name',
+      'recovered',
+      'susceptible',
+    ]);
   });
 
   it('seeds the outbreak by default in the first region, 1 per 100 000 residents and at least 1', () => {
     const seeds = (regions: RawInput[]) =>
-      (build(EpidemicInputSchema.parse({ regions })).domain?.parameters as { regions: { initialInfectious: number }[] }).regions.map((r) => r.initialInfectious);
-    expect(seeds([{ name: 'A', population: 2_500_000, hospitalBeds: 10 }, { name: 'B', population: 900_000, hospitalBeds: 10 }])).toEqual([25, 0]);
+      (build(EpidemicInputSchema.parse({ regions })).domain?.parameters as { regions: { initialInfectious: number }[] }).regions.map(
+        (r) => r.initialInfectious,
+      );
+    expect(
+      seeds([
+        { name: 'A', population: 2_500_000, hospitalBeds: 10 },
+        { name: 'B', population: 900_000, hospitalBeds: 10 },
+      ]),
+    ).toEqual([25, 0]);
     expect(seeds([{ name: 'A', population: 3_000, hospitalBeds: 10 }])).toEqual([1]);
-    expect(seeds([{ name: 'A', population: 3_000, hospitalBeds: 10, initialInfectious: 0 }, { name: 'B', population: 9_000, hospitalBeds: 10, initialInfectious: 7 }])).toEqual([0, 7]);
+    expect(
+      seeds([
+        { name: 'A', population: 3_000, hospitalBeds: 10, initialInfectious: 0 },
+        { name: 'B', population: 9_000, hospitalBeds: 10, initialInfectious: 7 },
+      ]),
+    ).toEqual([0, 7]);
   });
 
   it('a basin is lost once the overload summed over the days reaches overloadDays; it recovers as patients leave', () => {

@@ -23,7 +23,12 @@ export function scenarioOf(adapter: DomainAdapter, raw: unknown): ScenarioInput 
 }
 
 /** Losses summed over several seeds, and the first loss tick of each run (ticks + 1 when none). */
-export function lossesOverSeeds(adapter: DomainAdapter, raw: Record<string, unknown>, seeds: readonly number[], ticks: number): { total: number; firstLossTicks: number[] } {
+export function lossesOverSeeds(
+  adapter: DomainAdapter,
+  raw: Record<string, unknown>,
+  seeds: readonly number[],
+  ticks: number,
+): { total: number; firstLossTicks: number[] } {
   let total = 0;
   const firstLossTicks: number[] = [];
   for (const seed of seeds) {

@@ -35,7 +35,16 @@ const oneSite = (site: OneSite, seed: number, extra: Record<string, unknown> = {
   disruptions: { perYear: 0 },
   unitsPerAgent: 20,
   ...extra,
-  sites: [{ name: 'Porto', role: 'factory', capacityPerDay: site.capacity, demandPerDay: site.demand, leadTimeDays: site.leadTimeDays, safetyStockDays: site.safetyStockDays }],
+  sites: [
+    {
+      name: 'Porto',
+      role: 'factory',
+      capacityPerDay: site.capacity,
+      demandPerDay: site.demand,
+      leadTimeDays: site.leadTimeDays,
+      safetyStockDays: site.safetyStockDays,
+    },
+  ],
 });
 const textbookDay = (site: OneSite) => (site.safetyStockDays * site.demand) / (site.demand - site.capacity);
 
@@ -64,7 +73,9 @@ describe('supply chain through the engine (default version): nobody reacting', (
       const day = stockOutDay(Simulation.create(scenarioOf(oneSite(site, seed), { reflexivity: 0 })), 200);
       expect(Math.abs(day / textbookDay(site) - 1)).toBeLessThan(0.05);
     }
-    const noisy = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => stockOutDay(Simulation.create(scenarioOf(oneSite(site, seed, { demandVariability: 0.05 }), { reflexivity: 0 })), 200));
+    const noisy = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) =>
+      stockOutDay(Simulation.create(scenarioOf(oneSite(site, seed, { demandVariability: 0.05 }), { reflexivity: 0 })), 200),
+    );
     const mean = noisy.reduce((a, b) => a + b, 0) / noisy.length;
     expect(Math.abs(mean / textbookDay(site) - 1)).toBeLessThan(0.05);
   });
@@ -86,7 +97,9 @@ describe('supply chain through the engine (default version): nobody reacting', (
     const firstLoss = (seed: number, demandVariability: number) => {
       let day: number | null = null;
       const store = { name: 'Store', role: 'store', capacityPerDay: 1000, demandPerDay: 900, leadTimeDays: 2, safetyStockDays: 1 };
-      Simulation.create(scenarioOf({ seed, demandVariability, orderSwitching: 0, disruptions: { perYear: 0 }, unitsPerAgent: 20, sites: [store] }, { reflexivity: 0 })).step(365, {
+      Simulation.create(
+        scenarioOf({ seed, demandVariability, orderSwitching: 0, disruptions: { perYear: 0 }, unitsPerAgent: 20, sites: [store] }, { reflexivity: 0 }),
+      ).step(365, {
         onEvent: (event: EngineEvent) => {
           if (event.type === 'loss' && day === null) day = event.data.tick;
         },

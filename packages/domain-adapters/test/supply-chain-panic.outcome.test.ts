@@ -50,18 +50,21 @@ function run(seed: number, reflexivity: number, panicBuying = true): Outcome {
 }
 
 describe('supply chain through the engine: panic buying makes a forecast shortage happen', () => {
-  it.each(SEEDS)('seed %i: a shortage forecast at 1 in 16 becomes certain, the verdict says self-fulfilling, and the store is lost where it stands without the reaction', (seed) => {
-    const reacting = run(seed, 0.5);
-    const calm = run(seed, 0);
-    const fulfilled = reacting.verdicts.find((v) => v.verdict === 'self-fulfilling');
-    expect(fulfilled, JSON.stringify(reacting.verdicts)).toBeDefined();
-    expect(fulfilled!.without).toBeLessThanOrEqual(0.25);
-    expect(fulfilled!.with).toBeGreaterThanOrEqual(0.9);
-    expect(reacting.lossTick).not.toBeNull();
-    // The same seed with nobody reacting (reflexivity 0): every verdict neutral, the store stands.
-    expect(calm.verdicts.every((v) => v.verdict === 'neutral' && v.with === v.without)).toBe(true);
-    expect(calm.lossTick).toBeNull();
-  });
+  it.each(SEEDS)(
+    'seed %i: a shortage forecast at 1 in 16 becomes certain, the verdict says self-fulfilling, and the store is lost where it stands without the reaction',
+    (seed) => {
+      const reacting = run(seed, 0.5);
+      const calm = run(seed, 0);
+      const fulfilled = reacting.verdicts.find((v) => v.verdict === 'self-fulfilling');
+      expect(fulfilled, JSON.stringify(reacting.verdicts)).toBeDefined();
+      expect(fulfilled!.without).toBeLessThanOrEqual(0.25);
+      expect(fulfilled!.with).toBeGreaterThanOrEqual(0.9);
+      expect(reacting.lossTick).not.toBeNull();
+      // The same seed with nobody reacting (reflexivity 0): every verdict neutral, the store stands.
+      expect(calm.verdicts.every((v) => v.verdict === 'neutral' && v.with === v.without)).toBe(true);
+      expect(calm.lossTick).toBeNull();
+    },
+  );
 
   it('without panic buying the store’s own over-ordering fulfils nothing: no self-fulfilling verdict, no loss', () => {
     for (const seed of SEEDS) {

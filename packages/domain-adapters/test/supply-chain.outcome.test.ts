@@ -18,17 +18,32 @@ describe('supply-chain adapter: outcomes through the engine', () => {
   });
 
   it('more safety stock means fewer stock-outs', () => {
-    const buffered = lossesOverSeeds(adapter, withSites((site) => ({ ...site, safetyStockDays: (site.safetyStockDays ?? 3) * 3 })), SEEDS, DAYS);
+    const buffered = lossesOverSeeds(
+      adapter,
+      withSites((site) => ({ ...site, safetyStockDays: (site.safetyStockDays ?? 3) * 3 })),
+      SEEDS,
+      DAYS,
+    );
     expect(buffered.total).toBeLessThan(base.total);
   });
 
   it('more capacity means fewer stock-outs', () => {
-    const bigger = lossesOverSeeds(adapter, withSites((site) => ({ ...site, capacityPerDay: site.capacityPerDay * 1.2 })), SEEDS, DAYS);
+    const bigger = lossesOverSeeds(
+      adapter,
+      withSites((site) => ({ ...site, capacityPerDay: site.capacityPerDay * 1.2 })),
+      SEEDS,
+      DAYS,
+    );
     expect(bigger.total).toBeLessThan(base.total);
   });
 
   it('running lean (no safety stock) cascades: more and earlier stock-outs', () => {
-    const lean = lossesOverSeeds(adapter, withSites((site) => ({ ...site, safetyStockDays: 0 })), SEEDS, DAYS);
+    const lean = lossesOverSeeds(
+      adapter,
+      withSites((site) => ({ ...site, safetyStockDays: 0 })),
+      SEEDS,
+      DAYS,
+    );
     expect(lean.total).toBeGreaterThan(base.total);
     lean.firstLossTicks.forEach((tick, i) => expect(tick).toBeLessThan(base.firstLossTicks[i] as number));
   });

@@ -40,14 +40,24 @@ describe('supply-chain adapter: mapping', () => {
 
   it('maps every site field onto the model, lead times in whole days', () => {
     const { parameters } = domainOf(build(oneSite({ capacityPerDay: 1_200, demandPerDay: 950, leadTimeDays: 6.6, safetyStockDays: 2.5 })));
-    expect(parameters.sites).toEqual([{ name: 'DC North', attractor: 'dc-north-in-stock', supplier: null, capacityPerDay: 1_200, demandPerDay: 950, leadTimeDays: 7, safetyStockDays: 2.5 }]);
+    expect(parameters.sites).toEqual([
+      { name: 'DC North', attractor: 'dc-north-in-stock', supplier: null, capacityPerDay: 1_200, demandPerDay: 950, leadTimeDays: 7, safetyStockDays: 2.5 },
+    ]);
     expect(domainOf(build(oneSite({ leadTimeDays: 0.5 }))).parameters.sites[0]?.leadTimeDays).toBe(1);
   });
 
   it('maps every network-wide field onto the model', () => {
     const input = oneSite(
       {},
-      { demandVariability: 0.4, forecastSmoothing: 0.2, overOrdering: 2.5, panicBuying: true, orderSwitching: 0.7, stockOutToleranceDays: 3, disruptions: { perYear: 73, severity: 0.6 } },
+      {
+        demandVariability: 0.4,
+        forecastSmoothing: 0.2,
+        overOrdering: 2.5,
+        panicBuying: true,
+        orderSwitching: 0.7,
+        stockOutToleranceDays: 3,
+        disruptions: { perYear: 73, severity: 0.6 },
+      },
     );
     const { parameters } = domainOf(build(input));
     expect(parameters).toMatchObject({
@@ -131,7 +141,9 @@ describe('supply-chain adapter: who orders from whom', () => {
   });
 
   it('a named supplier wins', () => {
-    const input = SupplyChainInputSchema.parse({ sites: [site('Mine', 'supplier'), site('Lyon', 'factory'), site('Porto', 'factory'), site('A', 'store', 'Porto'), site('B', 'store', 'Mine')] });
+    const input = SupplyChainInputSchema.parse({
+      sites: [site('Mine', 'supplier'), site('Lyon', 'factory'), site('Porto', 'factory'), site('A', 'store', 'Porto'), site('B', 'store', 'Mine')],
+    });
     expect(suppliersOf(input.sites)).toEqual([null, 0, 0, 2, 0]);
     expect(domainOf(build(input)).parameters.sites.map((s) => s.supplier)).toEqual([null, 0, 0, 2, 0]);
   });

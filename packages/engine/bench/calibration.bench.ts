@@ -26,8 +26,16 @@ const REPLICATES = 16;
 
 function load(): Map<string, ScenarioInput> {
   const found = new Map<string, ScenarioInput>();
-  for (const name of readdirSync(SCENARIOS_DIR).filter((file) => file.endsWith('.json')).sort()) {
-    const { id, label: _label, tags: _tags, note: _note, ...scenario } = JSON.parse(readFileSync(new URL(name, SCENARIOS_DIR), 'utf8')) as ScenarioInput & { id: string; label: string; tags: string[]; note: string };
+  for (const name of readdirSync(SCENARIOS_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .sort()) {
+    const {
+      id,
+      label: _label,
+      tags: _tags,
+      note: _note,
+      ...scenario
+    } = JSON.parse(readFileSync(new URL(name, SCENARIOS_DIR), 'utf8')) as ScenarioInput & { id: string; label: string; tags: string[]; note: string };
     found.set(id, scenario);
   }
   return found;
@@ -50,7 +58,10 @@ function brier(scenario: ScenarioInput, engineVersion: string, ticks: number): B
   for (const event of events) {
     if (event.type !== 'prophecy' || event.data.tick > ticks) continue;
     const data = event.data.data;
-    const forecasts = data.schema === 'prophecy/1' ? data.basins.map((b) => [b.attractor, b.lossProbability] as const) : Object.entries(data.basins).map(([id, b]) => [id, b.lossProbability] as const);
+    const forecasts =
+      data.schema === 'prophecy/1'
+        ? data.basins.map((b) => [b.attractor, b.lossProbability] as const)
+        : Object.entries(data.basins).map(([id, b]) => [id, b.lossProbability] as const);
     for (const [id, p] of forecasts) {
       const lost = lossAt.get(id);
       const outcome = lost !== undefined && lost > data.tick && lost <= data.tick + data.horizon ? 1 : 0;
@@ -135,7 +146,9 @@ for (const [id, base] of scenarios) {
         const sim = Simulation.create(base, { engineVersion: version });
         let ticks = 0;
         const start = performance.now();
-        sim.step(100, { onEvent: (event) => void (event.type === 'prophecy' && event.data.data.schema === 'prophecy/4' && (ticks += event.data.data.branchTicks)) });
+        sim.step(100, {
+          onEvent: (event) => void (event.type === 'prophecy' && event.data.data.schema === 'prophecy/4' && (ticks += event.data.data.branchTicks)),
+        });
         times[version]?.push(performance.now() - start);
         if (version === '1.3.0') branchTicks.push(ticks);
       }
@@ -144,6 +157,8 @@ for (const [id, base] of scenarios) {
     const old = median(times['1.2.0'] as number[]);
     const now = median(times['1.3.0'] as number[]);
     console.log(`\ncrowded-large, 100 ticks at default rules, one core, median of 3 taking turns:`);
-    console.log(`  1.2.0 ${old.toFixed(0)} ms, 1.3.0 ${now.toFixed(0)} ms: 1.3.0 / 1.2.0 = ${(now / old).toFixed(2)} (target ≤ 1); 1.3.0 branch ticks ${median(branchTicks)}`);
+    console.log(
+      `  1.2.0 ${old.toFixed(0)} ms, 1.3.0 ${now.toFixed(0)} ms: 1.3.0 / 1.2.0 = ${(now / old).toFixed(2)} (target ≤ 1); 1.3.0 branch ticks ${median(branchTicks)}`,
+    );
   }
 }

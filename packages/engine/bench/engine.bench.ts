@@ -210,7 +210,13 @@ printRow(largest, false, 9, measure(largest, false, 9));
       }
       if (version === '1.1.0') baseline = best;
       console.log(
-        [String(agents).padStart(6), label.padEnd(25), best.toFixed(0).padStart(11), String(ensembles).padStart(9), `${(best / baseline).toFixed(1)}×`.padStart(8)].join('  '),
+        [
+          String(agents).padStart(6),
+          label.padEnd(25),
+          best.toFixed(0).padStart(11),
+          String(ensembles).padStart(9),
+          `${(best / baseline).toFixed(1)}×`.padStart(8),
+        ].join('  '),
       );
     }
   }

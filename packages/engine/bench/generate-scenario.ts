@@ -21,7 +21,7 @@ export interface GenerateOptions {
 export function generateScenario(options: GenerateOptions): ScenarioInput {
   const { seed, agents, side, attractors, capacity = agents * 4 } = options;
   // Weyl-style sequence in [0, 1): cheap, deterministic and well spread.
-  const frac = (i: number, salt: number): number => (((i + 1) * 0.6180339887498949 + salt * 0.7548776662466927 + seed * 0.5698402909980532) % 1 + 1) % 1;
+  const frac = (i: number, salt: number): number => ((((i + 1) * 0.6180339887498949 + salt * 0.7548776662466927 + seed * 0.5698402909980532) % 1) + 1) % 1;
   const max = side - 1;
   const wells = Array.from({ length: attractors }, (_, a) => ({
     id: `well-${a}`,
@@ -43,7 +43,9 @@ export function generateScenario(options: GenerateOptions): ScenarioInput {
       width: side,
       height: side,
       attractors: wells,
-      ...(options.terrain ? { terrain: Array.from({ length: side }, (_, y) => Array.from({ length: side }, (_, x) => Math.sin(x / 5) + Math.cos(y / 7))) } : {}),
+      ...(options.terrain
+        ? { terrain: Array.from({ length: side }, (_, y) => Array.from({ length: side }, (_, x) => Math.sin(x / 5) + Math.cos(y / 7))) }
+        : {}),
     },
     ...(options.rules ? { rules: options.rules } : {}),
   };

@@ -20,12 +20,21 @@ interface Case {
 const CASES: Case[] = [
   {
     name: 'small, prophecies every 10, shocks',
-    scenario: generateScenario({ seed: 11, agents: 40, side: 24, attractors: 4, rules: { prophecyInterval: 10, prophecyHorizon: 15, prophecyBranches: 4, shockRate: 0.05 } }),
+    scenario: generateScenario({
+      seed: 11,
+      agents: 40,
+      side: 24,
+      attractors: 4,
+      rules: { prophecyInterval: 10, prophecyHorizon: 15, prophecyBranches: 4, shockRate: 0.05 },
+    }),
     ticks: 300,
     decrees: [
       { before: 5, decree: { type: 'shock', payload: { x: 6, y: 6, radius: 5, magnitude: 0.6 } } },
       { before: 12, decree: { type: 'add-attractor', payload: { id: 'late-well', x: 12, y: 12, depth: 2, radius: 3, capacity: 5 } } },
-      { before: 12, decree: { type: 'add-agent', payload: { id: 'late-agent', marker: { x: 1, y: 1 }, policy: { lambda: 2 }, attractorPreferences: { 'late-well': 3 } } } },
+      {
+        before: 12,
+        decree: { type: 'add-agent', payload: { id: 'late-agent', marker: { x: 1, y: 1 }, policy: { lambda: 2 }, attractorPreferences: { 'late-well': 3 } } },
+      },
       { before: 40, decree: { type: 'move-attractor', payload: { id: 'well-1', x: 3, y: 20 } } },
       { before: 41, decree: { type: 'move-agent', payload: { id: 'agent-3', x: 10, y: 10 } } },
       { before: 60, decree: { type: 'remove-agent', payload: { id: 'agent-4' } } },
@@ -36,7 +45,14 @@ const CASES: Case[] = [
   },
   {
     name: 'crowded: losses, warnings, paradoxes',
-    scenario: generateScenario({ seed: 2024, agents: 300, side: 32, attractors: 5, capacity: 30, rules: { prophecyInterval: 20, prophecyHorizon: 30, prophecyBranches: 6, erosionRate: 0.03 } }),
+    scenario: generateScenario({
+      seed: 2024,
+      agents: 300,
+      side: 32,
+      attractors: 5,
+      capacity: 30,
+      rules: { prophecyInterval: 20, prophecyHorizon: 30, prophecyBranches: 6, erosionRate: 0.03 },
+    }),
     ticks: 500,
     decrees: [{ before: 50, decree: { type: 'set-rule', payload: { rule: 'noise', value: 1.5 } } }],
   },

@@ -1,4 +1,14 @@
-export { Simulation, replay, replaySteps, replayTicks, type ReplayTicksOptions, type CreateOptions, type RestoreOptions, type StepObserver, type TickRecord } from './simulation.js';
+export {
+  Simulation,
+  replay,
+  replaySteps,
+  replayTicks,
+  type ReplayTicksOptions,
+  type CreateOptions,
+  type RestoreOptions,
+  type StepObserver,
+  type TickRecord,
+} from './simulation.js';
 export { ScenarioError, SnapshotError, UnknownEngineVersionError, toValidationIssues, type ValidationIssue } from './scenario-error.js';
 export { checkScenarioFile, flagDuplicateIds, type ScenarioFileCheck } from './scenario-file-check.js';
 export { LIMITS } from './limits.js';

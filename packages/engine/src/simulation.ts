@@ -296,12 +296,7 @@ function* stepThroughLog(
  * const log: ScheduledInput[] = [{ tick: 5, input: { kind: 'decree', decree: { type: 'remove-agent', payload: { id: 'a1' } } } }];
  * const sim = replay(scenario, log, 100, { onStep: (step) => trace.push(JSON.stringify(step)) });
  */
-export function replay(
-  scenario: ScenarioInput,
-  log: readonly ScheduledInput[],
-  ticks: number,
-  options: CreateOptions & StepObserver = {},
-): Simulation {
+export function replay(scenario: ScenarioInput, log: readonly ScheduledInput[], ticks: number, options: CreateOptions & StepObserver = {}): Simulation {
   const simulation = Simulation.create(scenario, options);
   for (const _tick of stepThroughLog(simulation, log, ticks, () => options)) {
     // Each tick reaches the caller through the observer in `options`.

@@ -50,13 +50,17 @@ describe('a branch runner that runs the jobs elsewhere', () => {
     ['prophecy-postponed', '1.3.0'],
     ['prophecy-postponed', '1.2.0'],
     ['self-defeating-prophecy', '1.3.0'],
-  ])('%s under %s: the pinned golden trace', (id, version) => {
-    const golden = pinned?.scenarios[id];
-    expect(golden?.hashes[version]).toBeDefined();
-    const runner = elsewhereRunner();
-    expect(traceHash(id, version, golden?.ticks ?? 0, runner)).toBe(golden?.hashes[version]);
-    expect(runner.jobs).toBeGreaterThan(0);
-  }, 240_000);
+  ])(
+    '%s under %s: the pinned golden trace',
+    (id, version) => {
+      const golden = pinned?.scenarios[id];
+      expect(golden?.hashes[version]).toBeDefined();
+      const runner = elsewhereRunner();
+      expect(traceHash(id, version, golden?.ticks ?? 0, runner)).toBe(golden?.hashes[version]);
+      expect(runner.jobs).toBeGreaterThan(0);
+    },
+    240_000,
+  );
 
   it('is not asked under 1.0.0 and 1.1.0, whose branches run on the calling thread', () => {
     const golden = pinned?.scenarios['prophecy-postponed'];
@@ -71,7 +75,11 @@ describe('a branch runner that runs the jobs elsewhere', () => {
     registerDomainModel(reservoirModel);
     const scenario = {
       seed: 11,
-      agents: Array.from({ length: 12 }, (_, i) => ({ id: `p${i}`, marker: { x: 4 + (i % 4) * 0.5, y: 4 + Math.floor(i / 4) * 0.5 }, attractorPreferences: { tank: 3 } })),
+      agents: Array.from({ length: 12 }, (_, i) => ({
+        id: `p${i}`,
+        marker: { x: 4 + (i % 4) * 0.5, y: 4 + Math.floor(i / 4) * 0.5 },
+        attractorPreferences: { tank: 3 },
+      })),
       initialState: {
         width: 16,
         height: 16,

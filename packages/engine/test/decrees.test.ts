@@ -57,9 +57,7 @@ describe('decrees', () => {
     expect(sim.pendingInputs()).toHaveLength(1);
 
     const { events } = record(sim, 1);
-    expect(decreeEvents(events)).toEqual([
-      { tick: 5, ref: 'my-ref', type: decree.type, payload: expect.any(Object), applied: true, reason: null },
-    ]);
+    expect(decreeEvents(events)).toEqual([{ tick: 5, ref: 'my-ref', type: decree.type, payload: expect.any(Object), applied: true, reason: null }]);
     expect(applied(sim)).toBe(true);
     expect(sim.pendingInputs()).toHaveLength(0);
   });

@@ -62,8 +62,7 @@ describe('golden traces', () => {
         expect(entry, pinWith(`scenarios/${id}.json is new: it has no golden hashes yet`)).toBeDefined();
         expect(
           here.scenarios[id]?.scenarioSha256,
-          `scenarios/${id}.json changed since its traces were pinned; if that was intended, run ` +
-            `\`${GOLDEN_UPDATE_COMMAND} -- --rewrite ${id}\``,
+          `scenarios/${id}.json changed since its traces were pinned; if that was intended, run ` + `\`${GOLDEN_UPDATE_COMMAND} -- --rewrite ${id}\``,
         ).toBe(entry?.scenarioSha256);
       });
 
@@ -78,8 +77,12 @@ describe('golden traces', () => {
     });
   }
 
-  it('gives the same hashes in a separate process', async () => {
-    const other = await child;
-    expect(other, 'a fresh Node process (other time zone and locale) computed different traces: the engine is not deterministic').toEqual(here);
-  }, GOLDEN_TIMEOUT_MS);
+  it(
+    'gives the same hashes in a separate process',
+    async () => {
+      const other = await child;
+      expect(other, 'a fresh Node process (other time zone and locale) computed different traces: the engine is not deterministic').toEqual(here);
+    },
+    GOLDEN_TIMEOUT_MS,
+  );
 });

@@ -66,7 +66,10 @@ describe('a new valid scenario file', () => {
     const generic = results(first, 'scenarios.test.ts');
     // Only the generic tests of the new file run: every claim concerns a file that is not there.
     expect(generic.filter((t) => t.status === 'passed').map((t) => t.fullName)).toEqual(
-      expect.arrayContaining([expect.stringContaining(`${example.id}.json passes the checks`), expect.stringContaining(`${example.id}.json runs deterministically`)]),
+      expect.arrayContaining([
+        expect.stringContaining(`${example.id}.json passes the checks`),
+        expect.stringContaining(`${example.id}.json runs deterministically`),
+      ]),
     );
     expect(generic.filter((t) => t.status === 'failed').map((t) => t.fullName)).toEqual([]);
     expect(generic.filter((t) => t.status === 'passed' && t.fullName.includes('does what its note says'))).toEqual([]);
@@ -79,7 +82,10 @@ describe('a new valid scenario file', () => {
     // The command runs the package's golden:update script, which is this (with tsx as the runner).
     const scripts = (JSON.parse(readFileSync(join(ENGINE_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts['golden:update']).toBe('tsx --conditions=@sim/source scripts/update-golden.ts');
-    const updated = await run(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', 'scripts/update-golden.ts'], { cwd: ENGINE_DIR, env: { ...process.env, ...env } });
+    const updated = await run(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', 'scripts/update-golden.ts'], {
+      cwd: ENGINE_DIR,
+      env: { ...process.env, ...env },
+    });
     expect(updated.stdout).toContain(`added ${example.id}`);
 
     const second = await vitest(['packages/engine/test/golden.test.ts'], env, join(dir, 'second.json'));

@@ -30,9 +30,7 @@ describe.each(ENGINE_VERSIONS)('the paradox kinds of docs/engine.md, under engin
     const loss = lossesOf(events).find((l) => l.attractor === 'lower-ford');
     expect(loss).toMatchObject({ tick: 128, load: 0 });
     const unforeseen = paradoxesOf(events).filter((p) => p.kind === 'unforeseen');
-    expect(unforeseen).toEqual([
-      expect.objectContaining({ tick: 128, attractor: 'lower-ford', prophecy: { seq: 5, tick: 125 }, predictedLossProbability: 0 }),
-    ]);
+    expect(unforeseen).toEqual([expect.objectContaining({ tick: 128, attractor: 'lower-ford', prophecy: { seq: 5, tick: 125 }, predictedLossProbability: 0 })]);
   });
 
   it('decree: in self-defeating-prophecy, removing doomed after the confident prophecy of tick 30 is a decree paradox at tick 31', () => {

@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ENGINE_VERSIONS,
-  replay,
-  Simulation,
-  type DecreeInput,
-  type EngineInputDraft,
-  type ScenarioInput,
-  type ScheduledInput,
-} from '../src/index.js';
+import { ENGINE_VERSIONS, replay, Simulation, type DecreeInput, type EngineInputDraft, type ScenarioInput, type ScheduledInput } from '../src/index.js';
 import { record, type Recording } from './unit-helpers.js';
 
 // Small worlds, short runs: each property explores many scenarios rather than long ones.
@@ -34,12 +26,28 @@ const scenarioArbitrary = fc
     seed: fc.integer({ min: 0, max: 1_000_000 }),
     width: fc.integer({ min: 2, max: 16 }),
     height: fc.integer({ min: 2, max: 16 }),
-    agents: fc.uniqueArray(fc.record({ id: fc.constantFrom(...AGENT_IDS), x: unit, y: unit, lambda: fc.double({ min: 0, max: 3, noNaN: true }), gamma: fc.double({ min: 0, max: 3, noNaN: true }) }), {
-      maxLength: 6,
-      selector: (agent) => agent.id,
-    }),
+    agents: fc.uniqueArray(
+      fc.record({
+        id: fc.constantFrom(...AGENT_IDS),
+        x: unit,
+        y: unit,
+        lambda: fc.double({ min: 0, max: 3, noNaN: true }),
+        gamma: fc.double({ min: 0, max: 3, noNaN: true }),
+      }),
+      {
+        maxLength: 6,
+        selector: (agent) => agent.id,
+      },
+    ),
     attractors: fc.uniqueArray(
-      fc.record({ id: fc.constantFrom(...ATTRACTOR_IDS.slice(0, 4)), x: unit, y: unit, depth: fc.double({ min: 0.2, max: 4, noNaN: true }), radius: fc.double({ min: 0.5, max: 4, noNaN: true }), capacity: fc.double({ min: 0.1, max: 6, noNaN: true }) }),
+      fc.record({
+        id: fc.constantFrom(...ATTRACTOR_IDS.slice(0, 4)),
+        x: unit,
+        y: unit,
+        depth: fc.double({ min: 0.2, max: 4, noNaN: true }),
+        radius: fc.double({ min: 0.5, max: 4, noNaN: true }),
+        capacity: fc.double({ min: 0.1, max: 6, noNaN: true }),
+      }),
       { maxLength: 4, selector: (attractor) => attractor.id },
     ),
     prophecyInterval: fc.constantFrom(0, 0, 3, 5),
@@ -59,7 +67,14 @@ const scenarioArbitrary = fc
       initialState: {
         width: g.width,
         height: g.height,
-        attractors: g.attractors.map((w) => ({ id: w.id, x: onGrid(w.x, g.width), y: onGrid(w.y, g.height), depth: w.depth, radius: w.radius, capacity: w.capacity })),
+        attractors: g.attractors.map((w) => ({
+          id: w.id,
+          x: onGrid(w.x, g.width),
+          y: onGrid(w.y, g.height),
+          depth: w.depth,
+          radius: w.radius,
+          capacity: w.capacity,
+        })),
       },
       rules: {
         prophecyInterval: g.prophecyInterval,
@@ -81,17 +96,30 @@ function decreeArbitrary(width: number, height: number): fc.Arbitrary<DecreeInpu
   const agentId = fc.constantFrom(...AGENT_IDS);
   const attractorId = fc.constantFrom(...ATTRACTOR_IDS);
   return fc.oneof(
-    fc.record({ type: fc.constant('shock' as const), payload: fc.record({ x, y, radius: fc.double({ min: 0.5, max: 8, noNaN: true }), magnitude: fc.double({ min: 0.1, max: 2, noNaN: true }) }) }),
+    fc.record({
+      type: fc.constant('shock' as const),
+      payload: fc.record({ x, y, radius: fc.double({ min: 0.5, max: 8, noNaN: true }), magnitude: fc.double({ min: 0.1, max: 2, noNaN: true }) }),
+    }),
     fc.record({
       type: fc.constant('add-attractor' as const),
-      payload: fc.record({ id: attractorId, x, y, depth: fc.double({ min: 0.2, max: 4, noNaN: true }), radius: fc.double({ min: 0.5, max: 4, noNaN: true }), capacity: fc.double({ min: 0.1, max: 6, noNaN: true }) }),
+      payload: fc.record({
+        id: attractorId,
+        x,
+        y,
+        depth: fc.double({ min: 0.2, max: 4, noNaN: true }),
+        radius: fc.double({ min: 0.5, max: 4, noNaN: true }),
+        capacity: fc.double({ min: 0.1, max: 6, noNaN: true }),
+      }),
     }),
     fc.record({ type: fc.constant('move-attractor' as const), payload: fc.record({ id: attractorId, x, y }) }),
     fc.record({ type: fc.constant('remove-attractor' as const), payload: fc.record({ id: attractorId }) }),
     fc.record({ type: fc.constant('add-agent' as const), payload: fc.record({ id: agentId, marker: fc.record({ x, y }) }) }),
     fc.record({ type: fc.constant('move-agent' as const), payload: fc.record({ id: agentId, x, y }) }),
     fc.record({ type: fc.constant('remove-agent' as const), payload: fc.record({ id: agentId }) }),
-    fc.record({ type: fc.constant('set-rule' as const), payload: fc.record({ rule: fc.constant('noise' as const), value: fc.double({ min: 0, max: 3, noNaN: true }) }) }),
+    fc.record({
+      type: fc.constant('set-rule' as const),
+      payload: fc.record({ rule: fc.constant('noise' as const), value: fc.double({ min: 0, max: 3, noNaN: true }) }),
+    }),
   );
 }
 

@@ -38,25 +38,28 @@ describe('1.2.0 prophecy attribution', () => {
     }
   });
 
-  it.each([0, 2])('with a reaction too weak to change a bit, runs the reaction ensemble and still finds effects exactly 0 (fixedPointIterations %i)', (fixedPointIterations) => {
-    // ρ = 1e-18 is not 0, so the shortcut that reuses the counterfactual does not apply and the
-    // reaction ensemble really runs (ensembles: 2); but 1 − 2ρ·P·fade·β rounds to exactly 1 for
-    // every P, fade and β, so its agents move as the counterfactual's do only if both ensembles
-    // draw on the same streams in the same order.
-    const rules = { reflexivity: 1e-18, erosionRate: 0.06, fixedPointIterations };
-    const data = v3(record(Simulation.create(crowdedScenario(rules), { engineVersion: '1.2.0' }), 120).events);
-    const reacted = data.filter((prophecy) => Object.values(prophecy.basins).some((basin) => basin.lossProbability > 0));
-    expect(reacted.length).toBeGreaterThan(0);
-    for (const prophecy of reacted) {
-      expect(prophecy.ensembles).toBe(2);
-      if (fixedPointIterations > 0) expect(prophecy.fixedPoint).toMatchObject({ status: 'converged', iterations: 1 });
-    }
-    for (const { attribution } of data.flatMap((prophecy) => Object.values(prophecy.basins))) {
-      expect(attribution.verdict).toBe('neutral');
-      expect(attribution.effect).toEqual({ lossProbability: 0, windowLossProbability: 0, expectedLossTick: 0 });
-      expect(attribution.withReaction).toEqual(attribution.withoutReaction);
-    }
-  });
+  it.each([0, 2])(
+    'with a reaction too weak to change a bit, runs the reaction ensemble and still finds effects exactly 0 (fixedPointIterations %i)',
+    (fixedPointIterations) => {
+      // ρ = 1e-18 is not 0, so the shortcut that reuses the counterfactual does not apply and the
+      // reaction ensemble really runs (ensembles: 2); but 1 − 2ρ·P·fade·β rounds to exactly 1 for
+      // every P, fade and β, so its agents move as the counterfactual's do only if both ensembles
+      // draw on the same streams in the same order.
+      const rules = { reflexivity: 1e-18, erosionRate: 0.06, fixedPointIterations };
+      const data = v3(record(Simulation.create(crowdedScenario(rules), { engineVersion: '1.2.0' }), 120).events);
+      const reacted = data.filter((prophecy) => Object.values(prophecy.basins).some((basin) => basin.lossProbability > 0));
+      expect(reacted.length).toBeGreaterThan(0);
+      for (const prophecy of reacted) {
+        expect(prophecy.ensembles).toBe(2);
+        if (fixedPointIterations > 0) expect(prophecy.fixedPoint).toMatchObject({ status: 'converged', iterations: 1 });
+      }
+      for (const { attribution } of data.flatMap((prophecy) => Object.values(prophecy.basins))) {
+        expect(attribution.verdict).toBe('neutral');
+        expect(attribution.effect).toEqual({ lossProbability: 0, windowLossProbability: 0, expectedLossTick: 0 });
+        expect(attribution.withReaction).toEqual(attribution.withoutReaction);
+      }
+    },
+  );
 
   it('reports the postponed loss of crowded-large as postponing, never averted', () => {
     const entry = listScenarioFiles().find((e) => e.name === 'crowded-large');
@@ -69,7 +72,10 @@ describe('1.2.0 prophecy attribution', () => {
       const paradoxes = events.flatMap((e) => (e.type === 'paradox' ? [e.data] : []));
       const loss = events.find((e) => e.type === 'loss' && e.data.attractor === 'well-1-1');
       expect(loss, `seed ${seed}`).toBeDefined();
-      expect(paradoxes.map((p) => `${p.kind}@${p.tick}`), `seed ${seed}`).toEqual([`postponed@${loss?.data.tick}`]);
+      expect(
+        paradoxes.map((p) => `${p.kind}@${p.tick}`),
+        `seed ${seed}`,
+      ).toEqual([`postponed@${loss?.data.tick}`]);
     }
   }, 60_000);
 });

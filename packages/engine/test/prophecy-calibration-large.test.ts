@@ -10,9 +10,17 @@ import { listScenarioFiles, parseScenarioFile, runnable } from './scenario-files
 const entry = listScenarioFiles().find((file) => file.name === 'crowded-large');
 
 describe('1.3.0 verdicts agree with an independent counterfactual of the reign (20 seeds, 16 paired replicates)', () => {
-  it.skipIf(entry === undefined)('crowded-large', () => {
-    const file = runnable(parseScenarioFile(entry as NonNullable<typeof entry>));
-    const scenario = (_id: string, seed: number): ScenarioInput => ({ ...file, seed });
-    expectAgreement(scenario, 'crowded-large', Array.from({ length: 20 }, (_, i) => i + 1));
-  }, 900_000);
+  it.skipIf(entry === undefined)(
+    'crowded-large',
+    () => {
+      const file = runnable(parseScenarioFile(entry as NonNullable<typeof entry>));
+      const scenario = (_id: string, seed: number): ScenarioInput => ({ ...file, seed });
+      expectAgreement(
+        scenario,
+        'crowded-large',
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
+    },
+    900_000,
+  );
 });

@@ -47,7 +47,15 @@ describe('1.3.0 verdicts are stable under an independent branch stream', () => {
     let bothConclusive = 0;
     const flipped: string[] = [];
     const abstained: string[] = [];
-    for (const id of ['self-defeating-prophecy', 'self-fulfilling-prophecy', 'prophecy-self-fulfilling', 'fixed-point-unstable', 'fixed-point-consistent', 'shock-prone-valley', 'basin-cascade']) {
+    for (const id of [
+      'self-defeating-prophecy',
+      'self-fulfilling-prophecy',
+      'prophecy-self-fulfilling',
+      'fixed-point-unstable',
+      'fixed-point-consistent',
+      'shock-prone-valley',
+      'basin-cascade',
+    ]) {
       for (const seed of SEEDS) {
         const sim = Simulation.create(scenario(id, seed), { engineVersion: '1.3.0' });
         let checked = 0;
@@ -127,15 +135,21 @@ describe('1.3.0 averted: only a basin that survives the whole window, by a self-
             if (paradox.kind === 'averted') {
               if (data === undefined) continue;
               const lost = run.losses.get(paradox.attractor);
-              if (paradox.tick !== data.tick + 2 * data.horizon) problems.push(`seed ${seed}: averted at ${paradox.tick}, not at the window's end ${data.tick + 2 * data.horizon}`);
-              if (data.basins[paradox.attractor]?.attribution.verdict !== 'self-defeating') problems.push(`seed ${seed}: averted with verdict ${data.basins[paradox.attractor]?.attribution.verdict}`);
+              if (paradox.tick !== data.tick + 2 * data.horizon)
+                problems.push(`seed ${seed}: averted at ${paradox.tick}, not at the window's end ${data.tick + 2 * data.horizon}`);
+              if (data.basins[paradox.attractor]?.attribution.verdict !== 'self-defeating')
+                problems.push(`seed ${seed}: averted with verdict ${data.basins[paradox.attractor]?.attribution.verdict}`);
               if (lost !== undefined && lost <= paradox.tick) problems.push(`seed ${seed}: averted at ${paradox.tick} but lost at ${lost}`);
               if (lost !== undefined) {
                 const reported = run.paradoxes.some((p) => p.kind === 'lost-after-averted' && p.attractor === paradox.attractor && p.tick === lost);
                 if (!reported) problems.push(`seed ${seed}: "${paradox.attractor}" averted at ${paradox.tick}, lost at ${lost}, not reported`);
               }
             }
-            if (paradox.kind === 'postponed' && data !== undefined && (paradox.tick <= data.tick + data.horizon || paradox.tick > data.tick + 2 * data.horizon)) {
+            if (
+              paradox.kind === 'postponed' &&
+              data !== undefined &&
+              (paradox.tick <= data.tick + data.horizon || paradox.tick > data.tick + 2 * data.horizon)
+            ) {
               problems.push(`seed ${seed}: postponed at ${paradox.tick}, outside the window after the horizon`);
             }
           }

@@ -21,7 +21,8 @@ const prophecyData = (events: readonly EngineEvent[], seq: number): ProphecyData
   for (const event of events) if (event.type === 'prophecy' && event.data.seq === seq && event.data.data.schema === 'prophecy/3') return event.data.data;
   return null;
 };
-const basinOf = (events: readonly EngineEvent[], seq: number, attractor: string): ProphecyBasinV3 | null => prophecyData(events, seq)?.basins[attractor] ?? null;
+const basinOf = (events: readonly EngineEvent[], seq: number, attractor: string): ProphecyBasinV3 | null =>
+  prophecyData(events, seq)?.basins[attractor] ?? null;
 const paradoxesOf = (events: readonly EngineEvent[], attractor: string): Paradox[] =>
   events.flatMap((e) => (e.type === 'paradox' && e.data.attractor === attractor ? [e.data] : []));
 const lossTick = (events: readonly EngineEvent[], attractor: string): number | null => {
@@ -53,7 +54,8 @@ export const PROPHECY_SCENARIO_CHECKS: Readonly<Record<string, ScenarioCheck>> =
       const verdict = verdictIs('postponing', 1, 'well-1-1')(events);
       if (verdict !== null) return verdict;
       const basin = basinOf(events, 1, 'well-1-1') as ProphecyBasinV3;
-      if (basin.lossProbability !== 1 || basin.attribution.withReaction.windowLossProbability !== 1) return 'the loss was not certain in both ensembles over the window';
+      if (basin.lossProbability !== 1 || basin.attribution.withReaction.windowLossProbability !== 1)
+        return 'the loss was not certain in both ensembles over the window';
       const lost = lossTick(events, 'well-1-1');
       const found = paradoxesOf(events, 'well-1-1');
       if (lost === null || lost <= 45) return `"well-1-1" was lost at ${lost}, not after the horizon (tick 45)`;

@@ -11,14 +11,18 @@ const files = new Map(listScenarioFiles().map((entry) => [entry.name, parseScena
 
 describe('prophecy verdict scenarios hold on at least 90% of 40 seeds (engine 1.2.0)', () => {
   for (const [id, { ticks, check }] of Object.entries(PROPHECY_SCENARIO_CHECKS)) {
-    it(id, () => {
-      const file = files.get(id);
-      if (file === undefined) throw new Error(`scenarios/${id}.json is missing`);
-      const failures = SEEDS.flatMap((seed) => {
-        const problem = check(runWithSeed(file, seed, ticks));
-        return problem === null ? [] : [`seed ${seed}: ${problem}`];
-      });
-      expect(failures.length, failures.join('\n')).toBeLessThanOrEqual(SEEDS.length / 10);
-    }, 60_000);
+    it(
+      id,
+      () => {
+        const file = files.get(id);
+        if (file === undefined) throw new Error(`scenarios/${id}.json is missing`);
+        const failures = SEEDS.flatMap((seed) => {
+          const problem = check(runWithSeed(file, seed, ticks));
+          return problem === null ? [] : [`seed ${seed}: ${problem}`];
+        });
+        expect(failures.length, failures.join('\n')).toBeLessThanOrEqual(SEEDS.length / 10);
+      },
+      60_000,
+    );
   }
 });

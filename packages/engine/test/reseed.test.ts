@@ -58,7 +58,11 @@ describe('the reseed input', () => {
     const { recording, snapshots } = liveRun(version, log);
 
     const lines: string[] = [];
-    const replayed = replay(crowdedScenario(), log, TICKS, { engineVersion: version, onEvent: (e) => lines.push(JSON.stringify(e)), onStep: (s) => lines.push(JSON.stringify(s)) });
+    const replayed = replay(crowdedScenario(), log, TICKS, {
+      engineVersion: version,
+      onEvent: (e) => lines.push(JSON.stringify(e)),
+      onStep: (s) => lines.push(JSON.stringify(s)),
+    });
     expect(lines).toEqual(recording.lines);
     expect(JSON.stringify(replayed.snapshot())).toBe(snapshots.get(TICKS));
 

@@ -63,11 +63,18 @@ describe('checkScenarioFile', () => {
   });
 
   it('says why a file that is not JSON fails, at the path of the whole file', () => {
-    expect(checkScenarioFile('x.json', '{ "id": ')).toMatchObject({ ok: false, id: undefined, errors: [{ path: '', message: expect.stringMatching(/^not valid JSON/) }] });
+    expect(checkScenarioFile('x.json', '{ "id": ')).toMatchObject({
+      ok: false,
+      id: undefined,
+      errors: [{ path: '', message: expect.stringMatching(/^not valid JSON/) }],
+    });
   });
 
   it('warns, without failing, of an empty note and of a file the server would not load', () => {
-    expect(checkScenarioFile('two-wells.json', text({ ...valid, note: ' ' }))).toMatchObject({ ok: true, warnings: [{ path: 'note', message: expect.any(String) }] });
+    expect(checkScenarioFile('two-wells.json', text({ ...valid, note: ' ' }))).toMatchObject({
+      ok: true,
+      warnings: [{ path: 'note', message: expect.any(String) }],
+    });
     expect(checkScenarioFile('two-wells.txt', text(valid))).toMatchObject({ ok: true, warnings: [{ path: '', message: expect.stringContaining('*.json') }] });
   });
 

@@ -62,36 +62,40 @@ describe(`scenario files in ${READS_REPO_SCENARIOS ? 'scenarios/' : SCENARIOS_DI
       const file = entry.check.scenario;
       const ticks = Math.min(GENERIC_TICKS, file?.rules.maxTicks ?? GENERIC_TICKS);
       for (const version of ENGINE_VERSIONS) {
-        it.skipIf(file === undefined)(`runs deterministically under engine ${version}: same trace twice, after replay and after restore`, () => {
-          const valid = file as ScenarioFile;
-          const live = traceHash(valid, version, ticks);
-          expect(traceHash(valid, version, ticks), 'a second run of the same scenario differs').toBe(live);
+        it.skipIf(file === undefined)(
+          `runs deterministically under engine ${version}: same trace twice, after replay and after restore`,
+          () => {
+            const valid = file as ScenarioFile;
+            const live = traceHash(valid, version, ticks);
+            expect(traceHash(valid, version, ticks), 'a second run of the same scenario differs').toBe(live);
 
-          // Replaying the scenario with an empty input log rebuilds the same trace.
-          const replayed = { lines: [] as string[] };
-          replay(runnable(valid), [], ticks, {
-            engineVersion: version,
-            onEvent: (event) => void replayed.lines.push(JSON.stringify(event)),
-            onStep: (step) => void replayed.lines.push(JSON.stringify(step)),
-          });
-          expect(sha256(replayed.lines), 'replay differs from the live run').toBe(live);
+            // Replaying the scenario with an empty input log rebuilds the same trace.
+            const replayed = { lines: [] as string[] };
+            replay(runnable(valid), [], ticks, {
+              engineVersion: version,
+              onEvent: (event) => void replayed.lines.push(JSON.stringify(event)),
+              onStep: (step) => void replayed.lines.push(JSON.stringify(step)),
+            });
+            expect(sha256(replayed.lines), 'replay differs from the live run').toBe(live);
 
-          // A run forked half-way through a JSON snapshot goes on exactly as the original.
-          const half = Math.floor(ticks / 2);
-          const original = Simulation.create(runnable(valid), { engineVersion: version });
-          const head = record(original, half);
-          const restored = Simulation.restore(JSON.parse(JSON.stringify(original.snapshot())));
-          expect(sha256([...head.lines, ...record(restored, ticks - half).lines]), 'a restored snapshot continues differently').toBe(live);
+            // A run forked half-way through a JSON snapshot goes on exactly as the original.
+            const half = Math.floor(ticks / 2);
+            const original = Simulation.create(runnable(valid), { engineVersion: version });
+            const head = record(original, half);
+            const restored = Simulation.restore(JSON.parse(JSON.stringify(original.snapshot())));
+            expect(sha256([...head.lines, ...record(restored, ticks - half).lines]), 'a restored snapshot continues differently').toBe(live);
 
-          // The state is well-formed at the end: the tick advanced (a collapse may end a run early), stability in [0, 1].
-          const state = restored.state();
-          expect(state.tick).toBeGreaterThan(0);
-          expect(state.tick).toBeLessThanOrEqual(ticks);
-          expect(state.stability).toBeGreaterThanOrEqual(0);
-          expect(state.stability).toBeLessThanOrEqual(1);
-          // Four runs of the largest scenario take seconds, more while the calibration suite
-          // fills the other core: vitest's 5 s would fail a correct engine.
-        }, 60_000);
+            // The state is well-formed at the end: the tick advanced (a collapse may end a run early), stability in [0, 1].
+            const state = restored.state();
+            expect(state.tick).toBeGreaterThan(0);
+            expect(state.tick).toBeLessThanOrEqual(ticks);
+            expect(state.stability).toBeGreaterThanOrEqual(0);
+            expect(state.stability).toBeLessThanOrEqual(1);
+            // Four runs of the largest scenario take seconds, more while the calibration suite
+            // fills the other core: vitest's 5 s would fail a correct engine.
+          },
+          60_000,
+        );
       }
     });
   }

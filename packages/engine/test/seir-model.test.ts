@@ -93,18 +93,49 @@ const peakOf = (series: number[]): { day: number; size: number } => {
 
 /** One-region inputs over the range a user would give: fast and slow, short and long latency, measures. */
 const CASES: Record<string, unknown>[] = [
-  { contactsPerDay: 12, transmissionProbability: 0.05, latentDays: 3, infectiousDays: 5, hospitalizationRate: 0.015, hospitalStayDays: 8, initialInfectious: 10 },
+  {
+    contactsPerDay: 12,
+    transmissionProbability: 0.05,
+    latentDays: 3,
+    infectiousDays: 5,
+    hospitalizationRate: 0.015,
+    hospitalStayDays: 8,
+    initialInfectious: 10,
+  },
   { contactsPerDay: 8, transmissionProbability: 0.04, latentDays: 5, infectiousDays: 7, hospitalizationRate: 0.05, hospitalStayDays: 12, initialInfectious: 1 },
   { contactsPerDay: 20, transmissionProbability: 0.1, latentDays: 1, infectiousDays: 3, hospitalizationRate: 0.1, hospitalStayDays: 5, initialInfectious: 100 },
-  { contactsPerDay: 14, transmissionProbability: 0.05, latentDays: 4, infectiousDays: 5, hospitalizationRate: 0.02, hospitalStayDays: 10, initialInfectious: 5, distancing: 0.3, masks: 0.4, testingAndTracing: 0.2 },
-  { contactsPerDay: 6, transmissionProbability: 0.06, latentDays: 2, infectiousDays: 6, hospitalizationRate: 0.03, hospitalStayDays: 20, initialInfectious: 50, mobility: 0.8 },
+  {
+    contactsPerDay: 14,
+    transmissionProbability: 0.05,
+    latentDays: 4,
+    infectiousDays: 5,
+    hospitalizationRate: 0.02,
+    hospitalStayDays: 10,
+    initialInfectious: 5,
+    distancing: 0.3,
+    masks: 0.4,
+    testingAndTracing: 0.2,
+  },
+  {
+    contactsPerDay: 6,
+    transmissionProbability: 0.06,
+    latentDays: 2,
+    infectiousDays: 6,
+    hospitalizationRate: 0.03,
+    hospitalStayDays: 20,
+    initialInfectious: 50,
+    mobility: 0.8,
+  },
 ];
 const POPULATION = 1_000_000;
 const DAYS = 400;
 
 function oneRegion(raw: Record<string, unknown>): SeirParameters {
   const { contactsPerDay, initialInfectious, ...rest } = raw;
-  return SeirParametersSchema.parse({ regions: [{ site: 'region-hospitals', name: 'Region', population: POPULATION, contactsPerDay, beds: 1_000, initialInfectious }], ...rest });
+  return SeirParametersSchema.parse({
+    regions: [{ site: 'region-hospitals', name: 'Region', population: POPULATION, contactsPerDay, beds: 1_000, initialInfectious }],
+    ...rest,
+  });
 }
 
 /** The textbook's rates for the model's parameters: β is contacts × probability, cut by each measure as documented. */

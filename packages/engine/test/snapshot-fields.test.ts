@@ -39,7 +39,9 @@ function meaningful(world: World, field: Field): unknown {
   const value: unknown = world[field];
   if (field === 'domain') {
     const domain = world.domain;
-    return domain === null ? null : { model: domain.model.id, parameters: domain.parameters, state: domain.state, stream: domain.stream.state(), sites: domain.sites };
+    return domain === null
+      ? null
+      : { model: domain.model.id, parameters: domain.parameters, state: domain.state, stream: domain.stream.state(), sites: domain.sites };
   }
   if (typeof value === 'function') return (value as unknown as { state(): unknown }).state();
   if (!(value instanceof Float64Array || value instanceof Int32Array || value instanceof Uint8Array)) return value;

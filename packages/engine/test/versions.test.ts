@@ -14,8 +14,7 @@ import {
 } from '../src/index.js';
 import { crowdedScenario, record } from './unit-helpers.js';
 
-const prophecies = (sim: Simulation, ticks: number): ProphecyIssued[] =>
-  record(sim, ticks).events.flatMap((e) => (e.type === 'prophecy' ? [e.data] : []));
+const prophecies = (sim: Simulation, ticks: number): ProphecyIssued[] => record(sim, ticks).events.flatMap((e) => (e.type === 'prophecy' ? [e.data] : []));
 
 describe('engine versions', () => {
   it('serves 1.0.0 to 1.4.0, the newest by default', () => {
@@ -120,7 +119,7 @@ describe('prophecyBranchTicks: what one prophecy asks of each branch', () => {
     expect(prophecyBranchTicks('1.0.0', rules)).toBe(20);
     expect(prophecyBranchTicks('1.1.0', rules)).toBe(20);
   });
-  it('counts 1.2.0\'s counterfactual and every reaction ensemble, each over twice the horizon', () => {
+  it("counts 1.2.0's counterfactual and every reaction ensemble, each over twice the horizon", () => {
     expect(prophecyBranchTicks('1.2.0', rules)).toBe(2 * 2 * 20);
     expect(prophecyBranchTicks('1.2.0', { ...rules, fixedPointIterations: 1 })).toBe(2 * 2 * 20);
     expect(prophecyBranchTicks('1.2.0', { ...rules, fixedPointIterations: 4 })).toBe(5 * 2 * 20);

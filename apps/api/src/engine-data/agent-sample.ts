@@ -22,11 +22,17 @@ export function sampleIndices(ids: readonly string[], size: number): number[] | 
   if (size >= ids.length) return undefined;
   const ranked = ids.map((id, index) => ({ id, index, hash: fnv1a32(id) }));
   ranked.sort((a, b) => a.hash - b.hash || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return ranked.slice(0, size).map((r) => r.index).sort((a, b) => a - b);
+  return ranked
+    .slice(0, size)
+    .map((r) => r.index)
+    .sort((a, b) => a - b);
 }
 
 /** The sample above, as the agents themselves. */
 export function sampleAgents(agents: readonly AgentSnapshot[], size: number): readonly AgentSnapshot[] {
-  const indices = sampleIndices(agents.map((a) => a.id), size);
+  const indices = sampleIndices(
+    agents.map((a) => a.id),
+    size,
+  );
   return indices === undefined ? agents : indices.map((i) => agents[i] as AgentSnapshot);
 }

@@ -15,11 +15,24 @@ export const METRIC_CATALOGUE = {
   losses: { needs: 'none', kind: 'number', description: 'Basins lost in the run' },
   finalStability: { needs: 'none', kind: 'number', description: 'Stability b after the last tick' },
   minStability: { needs: 'none', kind: 'number', description: 'Lowest stability b after any tick of the run' },
-  paradoxes: { needs: 'kind', kind: 'number', description: 'Paradoxes of the run; `paradoxes:<kind>` counts one kind only (averted, unforeseen, decree, postponed, unstable-prophecy)' },
+  paradoxes: {
+    needs: 'kind',
+    kind: 'number',
+    description: 'Paradoxes of the run; `paradoxes:<kind>` counts one kind only (averted, unforeseen, decree, postponed, unstable-prophecy)',
+  },
   prophecies: { needs: 'none', kind: 'number', description: 'Prophecies the engine made' },
-  completionTick: { needs: 'none', kind: 'number', description: 'Tick at which the simulation completed (rules.maxTicks or the loss of every basin); null when it did not within the run' },
+  completionTick: {
+    needs: 'none',
+    kind: 'number',
+    description: 'Tick at which the simulation completed (rules.maxTicks or the loss of every basin); null when it did not within the run',
+  },
   completionReason: { needs: 'none', kind: 'category', description: '`max-ticks`, `collapse`, or null when the simulation did not complete within the run' },
-  domainPeak: { needs: 'domain-path', kind: 'number', description: 'Largest value over the run of a number in `state.domain`: `domainPeak:regions[Capital].hospitalized` (tick 0 included); null when the state has no number there' },
+  domainPeak: {
+    needs: 'domain-path',
+    kind: 'number',
+    description:
+      'Largest value over the run of a number in `state.domain`: `domainPeak:regions[Capital].hospitalized` (tick 0 included); null when the state has no number there',
+  },
   domainPeakTick: { needs: 'domain-path', kind: 'number', description: 'First tick at which that number reached its largest value' },
   domainMin: { needs: 'domain-path', kind: 'number', description: 'Smallest value over the run of a number in `state.domain`: `domainMin:sites[Porto].stock`' },
   domainMinTick: { needs: 'domain-path', kind: 'number', description: 'First tick at which that number reached its smallest value' },
@@ -64,7 +77,8 @@ export function parseMetric(key: string, attractorIds?: ReadonlySet<string>, own
     if (domainAtStart !== undefined && readDomainPath(domainAtStart, path) === undefined) return `${owner} has no number at state.domain.${argument}`;
     return { key, name: name as MetricName, argument, domainPath: path };
   } else if (entry.needs === 'kind') {
-    if (argument !== undefined && !(PARADOX_KINDS as readonly string[]).includes(argument)) return `unknown paradox kind "${argument}"; kinds: ${PARADOX_KINDS.join(', ')}`;
+    if (argument !== undefined && !(PARADOX_KINDS as readonly string[]).includes(argument))
+      return `unknown paradox kind "${argument}"; kinds: ${PARADOX_KINDS.join(', ')}`;
   } else if (argument !== undefined) {
     return `${name} takes no argument`;
   }
@@ -160,7 +174,10 @@ function readMetric(metric: MetricSpec, seen: RunObservations, state: ReturnType
   }
 }
 
-function readDomainSeries(name: 'domainPeak' | 'domainPeakTick' | 'domainMin' | 'domainMinTick' | 'domainFinal', series: DomainSeries | undefined): number | null {
+function readDomainSeries(
+  name: 'domainPeak' | 'domainPeakTick' | 'domainMin' | 'domainMinTick' | 'domainFinal',
+  series: DomainSeries | undefined,
+): number | null {
   if (series === undefined || series.peakTick < 0) return null;
   switch (name) {
     case 'domainPeak':

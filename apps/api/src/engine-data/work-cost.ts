@@ -155,11 +155,17 @@ export function widenShape(shape: WorkShape, inputs: Iterable<EngineInput | Sche
       if (rule === 'fixedPointIterations') widened.fixedPointIterations = Math.max(widened.fixedPointIterations, value);
     }
   }
-  widened.branchTicks = prophecyBranchTicks(widened.engineVersion ?? '', { prophecyHorizon: widened.horizon, fixedPointIterations: widened.fixedPointIterations });
+  widened.branchTicks = prophecyBranchTicks(widened.engineVersion ?? '', {
+    prophecyHorizon: widened.horizon,
+    fixedPointIterations: widened.fixedPointIterations,
+  });
   return widened;
 }
 
 /** The shape of a stored simulation as it stands (its snapshot) with its queued inputs. */
-export function snapshotShape(snapshot: { engineVersion: string; rules: ResolvedRules; agents: { ids: readonly string[] } } & DomainOf, pending: Iterable<EngineInput> = []): WorkShape {
+export function snapshotShape(
+  snapshot: { engineVersion: string; rules: ResolvedRules; agents: { ids: readonly string[] } } & DomainOf,
+  pending: Iterable<EngineInput> = [],
+): WorkShape {
   return widenShape(shapeOf(snapshot.agents.ids.length + domainWorkPerTick(snapshot.domain), snapshot.rules, snapshot.engineVersion), pending);
 }

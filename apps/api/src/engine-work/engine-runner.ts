@@ -1,4 +1,17 @@
-import type { AdvanceResult, AdvanceTask, CreateResult, CreateTask, MeasureResult, MeasureTask, QueueResult, QueueTask, ReplayResult, ReplayTask, TranslateResult, TranslateTask } from './engine-task.js';
+import type {
+  AdvanceResult,
+  AdvanceTask,
+  CreateResult,
+  CreateTask,
+  MeasureResult,
+  MeasureTask,
+  QueueResult,
+  QueueTask,
+  ReplayResult,
+  ReplayTask,
+  TranslateResult,
+  TranslateTask,
+} from './engine-task.js';
 
 /**
  * Where the engine computes: a pool of worker threads in the server (the event loop only

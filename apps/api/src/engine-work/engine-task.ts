@@ -1,4 +1,15 @@
-import type { EngineEvent, EngineInput, EngineInputDraft, EngineSnapshot, EngineState, InputProblem, ScenarioInput, ScheduledInput, TraceStep, ValidationIssue } from '@sim/engine';
+import type {
+  EngineEvent,
+  EngineInput,
+  EngineInputDraft,
+  EngineSnapshot,
+  EngineState,
+  InputProblem,
+  ScenarioInput,
+  ScheduledInput,
+  TraceStep,
+  ValidationIssue,
+} from '@sim/engine';
 import type { Checkpoint, SnapshotText } from '../engine-data/checkpoint.js';
 import type { CompactStep } from '../engine-data/compact-step.js';
 import type { SnapshotWeight } from '../engine-data/snapshot-weights.js';

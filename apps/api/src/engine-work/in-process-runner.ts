@@ -1,4 +1,17 @@
-import type { AdvanceResult, AdvanceTask, CreateResult, CreateTask, MeasureResult, MeasureTask, QueueResult, QueueTask, ReplayResult, ReplayTask, TranslateResult, TranslateTask } from './engine-task.js';
+import type {
+  AdvanceResult,
+  AdvanceTask,
+  CreateResult,
+  CreateTask,
+  MeasureResult,
+  MeasureTask,
+  QueueResult,
+  QueueTask,
+  ReplayResult,
+  ReplayTask,
+  TranslateResult,
+  TranslateTask,
+} from './engine-task.js';
 import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
 import type { Checkpoint } from '../engine-data/checkpoint.js';
 import { advanceObserver, advanceResult, checkpointIfDue, measure, runEngineTask, startOfAdvance } from './run-engine-task.js';

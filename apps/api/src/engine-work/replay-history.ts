@@ -47,7 +47,11 @@ export interface HistoryReplay extends ReplaySource {
 export async function* replayHistory(runner: EngineRunner, source: HistoryReplay, signal?: AbortSignal): AsyncGenerator<ReplayResult, void, void> {
   const start = source.start;
   let from: ReplayTask['from'] =
-    start === undefined ? { scenario: source.scenario, engineVersion: source.engineVersion } : 'bytes' in start ? { checkpoint: start.bytes } : { snapshot: start.snapshot };
+    start === undefined
+      ? { scenario: source.scenario, engineVersion: source.engineVersion }
+      : 'bytes' in start
+        ? { checkpoint: start.bytes }
+        : { snapshot: start.snapshot };
   let tick = source.start?.tick ?? 0;
   for (;;) {
     const at = tick;

@@ -24,7 +24,14 @@ import type {
 } from './engine-task.js';
 
 /** The outcome of an advance, once its ticks are computed (shared by the worker and the in-process runner). */
-export function advanceResult(task: AdvanceTask, simulation: Simulation, advanced: number, events: EngineEvent[], steps: TraceStep[], checkpoints: Checkpoint[]): AdvanceResult {
+export function advanceResult(
+  task: AdvanceTask,
+  simulation: Simulation,
+  advanced: number,
+  events: EngineEvent[],
+  steps: TraceStep[],
+  checkpoints: Checkpoint[],
+): AdvanceResult {
   const snapshot = simulation.snapshot();
   return {
     kind: 'advanced',
@@ -124,7 +131,14 @@ function replay(task: ReplayTask, now: () => number, engine: RestoreOptions): Re
       output += json.length;
     }
   } while (now() < deadline && output < task.maxOutput);
-  return { kind: 'replayed', steps, tick: simulation.tick, ended: simulation.completed && simulation.tick < task.untilTick, snapshot: simulation.snapshot(), events };
+  return {
+    kind: 'replayed',
+    steps,
+    tick: simulation.tick,
+    ended: simulation.completed && simulation.tick < task.untilTick,
+    snapshot: simulation.snapshot(),
+    events,
+  };
 }
 
 function create(task: CreateTask): CreateResult {
@@ -136,7 +150,13 @@ function create(task: CreateTask): CreateResult {
     if (error instanceof ScenarioError) return { kind: 'invalid', issues: error.issues };
     throw error;
   }
-  return { kind: 'created', engineVersion: simulation.engineVersion, state: simulation.state(), tick: simulation.tick, snapshot: task.keepSnapshot ? snapshotText(simulation) : undefined };
+  return {
+    kind: 'created',
+    engineVersion: simulation.engineVersion,
+    state: simulation.state(),
+    tick: simulation.tick,
+    snapshot: task.keepSnapshot ? snapshotText(simulation) : undefined,
+  };
 }
 
 function queue(task: QueueTask): QueueResult {
@@ -148,7 +168,13 @@ function queue(task: QueueTask): QueueResult {
     simulation.enqueue(draft);
   }
   // The queue holds the inputs as the engine normalized them (defaults filled in): stored so.
-  return { kind: 'queued', completed, pending: [...simulation.pendingInputs()], snapshot: snapshotText(simulation), state: task.keepState ? simulation.state() : undefined };
+  return {
+    kind: 'queued',
+    completed,
+    pending: [...simulation.pendingInputs()],
+    snapshot: snapshotText(simulation),
+    state: task.keepState ? simulation.state() : undefined,
+  };
 }
 
 /**
@@ -185,7 +211,8 @@ export function translateDomain(task: TranslateTask): TranslateResult {
  * or, for a simulation base, as forking it with these inputs and stepping the fork.
  */
 export function measure(task: MeasureTask, engine: RestoreOptions = {}): MeasureResult {
-  const simulation = 'snapshot' in task.from ? forkOf(task.from, engine) : Simulation.create(task.from.scenario, { ...engine, engineVersion: task.from.engineVersion });
+  const simulation =
+    'snapshot' in task.from ? forkOf(task.from, engine) : Simulation.create(task.from.scenario, { ...engine, engineVersion: task.from.engineVersion });
   const agents = simulation.agents().length;
   const metrics = measureRun(simulation, task.ticks, task.metrics);
   return { kind: 'measured', metrics, ticks: simulation.tick, agents };

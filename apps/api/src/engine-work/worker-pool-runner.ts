@@ -2,7 +2,22 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { AdvanceResult, AdvanceTask, CreateResult, CreateTask, EngineTask, EngineTaskResult, MeasureResult, MeasureTask, QueueResult, QueueTask, ReplayResult, ReplayTask, TranslateResult, TranslateTask } from './engine-task.js';
+import type {
+  AdvanceResult,
+  AdvanceTask,
+  CreateResult,
+  CreateTask,
+  EngineTask,
+  EngineTaskResult,
+  MeasureResult,
+  MeasureTask,
+  QueueResult,
+  QueueTask,
+  ReplayResult,
+  ReplayTask,
+  TranslateResult,
+  TranslateTask,
+} from './engine-task.js';
 import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
 import type { EngineWorkerData } from './engine-worker.js';
 
@@ -62,7 +77,8 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): EngineR
   const threads = options.threads ?? defaultWorkerCount();
   if (!Number.isInteger(threads) || threads < 1) throw new Error(`engine workers: expected a positive integer, got ${String(threads)}`);
   const prophecyThreads = options.prophecyThreads ?? 1;
-  if (!Number.isInteger(prophecyThreads) || prophecyThreads < 1) throw new Error(`prophecy threads: expected a positive integer, got ${String(prophecyThreads)}`);
+  if (!Number.isInteger(prophecyThreads) || prophecyThreads < 1)
+    throw new Error(`prophecy threads: expected a positive integer, got ${String(prophecyThreads)}`);
   const { filename, execArgv } = workerModule();
   const pool = new Piscina<EngineTask, EngineTaskResult>({
     filename,

@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_ENGINE_VERSION, domainStateAtStart, ScenarioSchema, toValidationIssues, versionFeatures, type EngineInput, type EngineSnapshot, type NumericRuleName, type ScenarioInput } from '@sim/engine';
+import {
+  DEFAULT_ENGINE_VERSION,
+  domainStateAtStart,
+  ScenarioSchema,
+  toValidationIssues,
+  versionFeatures,
+  type EngineInput,
+  type EngineSnapshot,
+  type NumericRuleName,
+  type ScenarioInput,
+} from '@sim/engine';
 import { validationError, type ValidationProblem } from '../lib/api-error.js';
 import { TimeSlices } from '../engine-work/time-slices.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
@@ -8,7 +18,15 @@ import { resolveScenario } from '../simulations/scenario-source.js';
 import { estimateWork, scenarioShape, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../engine-data/work-cost.js';
 import { MAX_VALUES_PER_PATH, type ExperimentLimits } from './experiment-limits.js';
 import { parseMetric } from '../engine-data/experiment-metrics.js';
-import { combinationCount, combinationScenario, combinationValues, type ExperimentBase, type ExperimentSpec, type SimulationBase, type VariedParameter } from './experiment-spec.js';
+import {
+  combinationCount,
+  combinationScenario,
+  combinationValues,
+  type ExperimentBase,
+  type ExperimentSpec,
+  type SimulationBase,
+  type VariedParameter,
+} from './experiment-spec.js';
 import { applyToInput, checkValue, resolvePath, type ParameterBase, type ParameterTarget, type ParameterValue } from './parameter-paths.js';
 
 /** A `{ from, to, step }` range: from, from + step, … up to to (included when hit). */
@@ -95,7 +113,10 @@ export async function planExperiment(request: ExperimentRequest, context: PlanCo
  * and the cost of the runs, so that the replay and the runs are weighed before either starts.
  */
 export async function preflightExperiment(request: ExperimentRequest, context: PlanContext): Promise<ExperimentPreflight> {
-  const { spec: _spec, ...plan } = await checkAndWeigh(request, { ...context, simulation: context.simulation === undefined ? undefined : { ...context.simulation, state: undefined } });
+  const { spec: _spec, ...plan } = await checkAndWeigh(request, {
+    ...context,
+    simulation: context.simulation === undefined ? undefined : { ...context.simulation, state: undefined },
+  });
   return plan;
 }
 
@@ -160,7 +181,10 @@ async function checkAndWeigh(request: ExperimentRequest, context: PlanContext): 
   const { runsPerExperiment } = context.limits;
   if (runs > runsPerExperiment) {
     const path = combinations > runsPerExperiment ? 'vary' : 'replications';
-    issues.push({ path, message: `${combinations} combination(s) × ${request.replications} replication(s) = ${runs} runs; the tier allows at most ${runsPerExperiment} per experiment` });
+    issues.push({
+      path,
+      message: `${combinations} combination(s) × ${request.replications} replication(s) = ${runs} runs; the tier allows at most ${runsPerExperiment} per experiment`,
+    });
     throw validationError(issues);
   }
 
@@ -185,7 +209,13 @@ async function checkAndWeigh(request: ExperimentRequest, context: PlanContext): 
   if (issues.length > 0) throw validationError(issues);
 
   const weighed = { engineVersion, parameters, replications: request.replications, seed: request.seed, ticks: request.ticks, metrics: [...request.metrics] };
-  const { runCost, totalCost } = await weigh({ ...weighed, base }, { scenario: baseScenario, simulation: context.simulation, translated }, combinations, context, slices);
+  const { runCost, totalCost } = await weigh(
+    { ...weighed, base },
+    { scenario: baseScenario, simulation: context.simulation, translated },
+    combinations,
+    context,
+    slices,
+  );
   return { spec: base === undefined ? undefined : { ...weighed, base }, combinations, runs, runCost, totalCost };
 }
 
@@ -211,7 +241,8 @@ async function resolveBase(request: ExperimentRequest, context: PlanContext, iss
   // event loop (docs/api.md, "Where it runs"); the engine version was checked with the request.
   // A domain's translation was checked with that schema where it was made, on a worker.
   const parsed = 'domain' in request.base ? { success: true as const } : ScenarioSchema.safeParse(resolved.scenario);
-  if (!parsed.success) throw validationError(toValidationIssues(parsed.error).map((i) => ({ path: [prefix, i.path].filter((p) => p !== '').join('.'), message: i.message })));
+  if (!parsed.success)
+    throw validationError(toValidationIssues(parsed.error).map((i) => ({ path: [prefix, i.path].filter((p) => p !== '').join('.'), message: i.message })));
   const attractorIds = new Set((resolved.scenario.initialState.attractors ?? []).map((a) => a.id));
   if ('domain' in request.base) {
     const base: ExperimentBase = { kind: 'domain', domain: request.base.domain, input: request.base.input };
@@ -235,7 +266,10 @@ function resolveSimulationBase(context: PlanContext, issues: ValidationProblem[]
   const common = { baseScenario: undefined, pathBase, engineVersion: facts.engineVersion };
   if (facts.state === undefined || snapshot === undefined) return { ...common, base: undefined, attractorIds: undefined };
   if (snapshot.completion !== null) {
-    issues.push({ path: 'base.atTick', message: `the simulation completed at tick ${facts.atTick} (${snapshot.completion}): a run from there has no tick to compute` });
+    issues.push({
+      path: 'base.atTick',
+      message: `the simulation completed at tick ${facts.atTick} (${snapshot.completion}): a run from there has no tick to compute`,
+    });
   }
   const base: SimulationBase = {
     kind: 'simulation',
@@ -267,7 +301,13 @@ function rangeProblems(range: ValueRange, at: string, issues: ValidationProblem[
 }
 
 /** The adapter's verdict on the base input with this one value set: its scenario, or the problem. */
-async function translateValue(domains: DomainCatalog, base: Extract<ExperimentBase, { kind: 'domain' }>, segments: string[], value: ParameterValue, signal: AbortSignal | undefined): Promise<ScenarioInput | string> {
+async function translateValue(
+  domains: DomainCatalog,
+  base: Extract<ExperimentBase, { kind: 'domain' }>,
+  segments: string[],
+  value: ParameterValue,
+  signal: AbortSignal | undefined,
+): Promise<ScenarioInput | string> {
   const translated = await domains.translate(base.domain, applyToInput(base.input, segments, value), signal);
   if (translated.ok) return translated.scenario;
   if (translated.reason === 'unknown-domain') return `unknown domain ${base.domain}`;
@@ -296,7 +336,14 @@ async function weigh(
     const ticked =
       start.simulation !== undefined
         ? estimateWork(widenShape(start.simulation.shape, ruleChanges(spec, c)), start.simulation.atTick, spec.ticks)
-        : estimateWork(scenarioShape(start.translated.get(c) ?? (await costScenario({ ...spec, base: base as ExperimentBase }, start.scenario as ScenarioInput, c, context)), spec.engineVersion), 0, spec.ticks);
+        : estimateWork(
+            scenarioShape(
+              start.translated.get(c) ?? (await costScenario({ ...spec, base: base as ExperimentBase }, start.scenario as ScenarioInput, c, context)),
+              spec.engineVersion,
+            ),
+            0,
+            spec.ticks,
+          );
     // Each run also builds (or restores) its world: a fixed cost per run.
     const cost = { ...ticked, cost: ticked.cost + worldSetupCost(ticked.agents) };
     if (runCost === undefined || cost.cost > runCost.cost) runCost = cost;
@@ -312,14 +359,22 @@ async function weigh(
 function ruleChanges(spec: Pick<ExperimentSpec, 'parameters'>, combination: number): EngineInput[] {
   return Object.entries(combinationValues(spec, combination))
     .filter(([path]) => path.startsWith('rules.'))
-    .map(([path, value]): EngineInput => ({ kind: 'decree', decree: { type: 'set-rule', payload: { rule: path.slice('rules.'.length) as NumericRuleName, value: value as number } } }));
+    .map(([path, value]): EngineInput => ({
+      kind: 'decree',
+      decree: { type: 'set-rule', payload: { rule: path.slice('rules.'.length) as NumericRuleName, value: value as number } },
+    }));
 }
 
 /**
  * What decides a combination's cost: its agents and prophecy rules. For a scenario only `rules.*`
  * can change them (so the agents are not copied per combination); a domain input is translated.
  */
-async function costScenario(spec: ExperimentSpec, baseScenario: ScenarioInput, combination: number, context: Pick<PlanContext, 'domains' | 'signal'>): Promise<Pick<ScenarioInput, 'agents' | 'rules'>> {
+async function costScenario(
+  spec: ExperimentSpec,
+  baseScenario: ScenarioInput,
+  combination: number,
+  context: Pick<PlanContext, 'domains' | 'signal'>,
+): Promise<Pick<ScenarioInput, 'agents' | 'rules'>> {
   if (spec.base.kind !== 'scenario') {
     const translated = await combinationScenario(spec, combination, context.domains, context.signal);
     return translated.ok ? translated.scenario : baseScenario;

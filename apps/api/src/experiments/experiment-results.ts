@@ -43,7 +43,13 @@ export function summarizeRuns(spec: ExperimentSpec, combinations: number, runsTo
     results.push({
       index,
       values: combinationValues(spec, index),
-      statistics: spec.metrics.map((metric) => summarize(metric, own.map((run) => run.metrics[metric] ?? null), isCategorical(metric))),
+      statistics: spec.metrics.map((metric) =>
+        summarize(
+          metric,
+          own.map((run) => run.metrics[metric] ?? null),
+          isCategorical(metric),
+        ),
+      ),
     });
   }
   const body = { runs: { total: runsTotal, done: runs.length }, combinations: results };

@@ -68,7 +68,11 @@ export class ExperimentService {
     // Its results, weighed against the organization's storage quota before any compute is drawn
     // (docs/api.md, "Storage budget"): 422 STORAGE_LIMIT_EXCEEDED, nothing queued.
     // Reserved until the experiment finishes, so concurrent submissions are weighed together.
-    const reservation = await (this.deps.storage ?? unlimitedStorageBudget).admit(request.auth, organizationId, estimateExperimentResultBytes(body.metrics, weighed.runs));
+    const reservation = await (this.deps.storage ?? unlimitedStorageBudget).admit(
+      request.auth,
+      organizationId,
+      estimateExperimentResultBytes(body.metrics, weighed.runs),
+    );
     let record: ExperimentRecord | undefined;
     try {
       const replayCost = located?.replayCost.cost ?? 0;
@@ -93,7 +97,12 @@ export class ExperimentService {
   }
 
   /** The plan of a simulation base, checked against its state at atTick (replayed now). */
-  private async planOnState(body: ExperimentRequest, context: PlanContext, located: LocatedSimulationBase | undefined, signal?: AbortSignal): Promise<ExperimentPlan> {
+  private async planOnState(
+    body: ExperimentRequest,
+    context: PlanContext,
+    located: LocatedSimulationBase | undefined,
+    signal?: AbortSignal,
+  ): Promise<ExperimentPlan> {
     if (located === undefined) throw new Error('only a simulation base is planned on its state');
     const state = await this.deps.simulationBases.stateAt(located, signal);
     return planExperiment(body, { ...context, simulation: { ...located.facts, state } });

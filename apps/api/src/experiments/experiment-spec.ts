@@ -77,7 +77,12 @@ export function combinationValues(spec: Pick<ExperimentSpec, 'parameters'>, comb
 export type CombinationScenario = { ok: true; scenario: ScenarioInput } | { ok: false; message: string };
 
 /** The scenario of combination `c` of a scenario or domain base, its seed still the base's (see runInputs). */
-export async function combinationScenario(spec: ExperimentSpec, combination: number, domains: DomainCatalog, signal?: AbortSignal): Promise<CombinationScenario> {
+export async function combinationScenario(
+  spec: ExperimentSpec,
+  combination: number,
+  domains: DomainCatalog,
+  signal?: AbortSignal,
+): Promise<CombinationScenario> {
   const values = combinationValues(spec, combination);
   if (spec.base.kind === 'simulation') throw new Error('a simulation base has no scenario per combination: see combinationChanges');
   const base: ParameterBase = spec.base.kind === 'scenario' ? { kind: 'scenario', scenario: spec.base.scenario } : { kind: 'domain', input: spec.base.input };
@@ -89,7 +94,13 @@ export async function combinationScenario(spec: ExperimentSpec, combination: num
     }
     const translated = await domains.translate(spec.base.domain, input, signal);
     if (translated.ok) return { ok: true, scenario: translated.scenario };
-    return { ok: false, message: translated.reason === 'unknown-domain' ? `domain adapter ${spec.base.domain} is gone` : translated.issues.map((i) => `${i.path}: ${i.message}`).join('; ') };
+    return {
+      ok: false,
+      message:
+        translated.reason === 'unknown-domain'
+          ? `domain adapter ${spec.base.domain} is gone`
+          : translated.issues.map((i) => `${i.path}: ${i.message}`).join('; '),
+    };
   }
   let scenario = spec.base.scenario;
   for (const [path, value] of Object.entries(values)) {
@@ -110,14 +121,19 @@ export function combinationChanges(spec: ExperimentSpec, base: SimulationBase, c
   const policies: EngineInputDraft[] = [];
   for (const [path, value] of Object.entries(combinationValues(spec, combination))) {
     if (path.startsWith('rules.')) {
-      decrees.push({ kind: 'decree', decree: { type: 'set-rule', payload: { rule: path.slice('rules.'.length) as NumericRuleName, value: value as number } }, ref: null });
+      decrees.push({
+        kind: 'decree',
+        decree: { type: 'set-rule', payload: { rule: path.slice('rules.'.length) as NumericRuleName, value: value as number } },
+        ref: null,
+      });
       continue;
     }
     // agents.<id|*>.policy.<field>: the only other path a simulation base takes (see resolvePath).
     const match = /^agents\.(.+)\.policy\.([a-z]+)$/.exec(path) as RegExpExecArray;
     const id = match[1] as string;
     const field = match[2] as string;
-    for (const agentId of id === EVERY_AGENT ? base.agentIds : [id]) policies.push({ kind: 'policy', agentId, policy: { [field]: value as number }, ref: null });
+    for (const agentId of id === EVERY_AGENT ? base.agentIds : [id])
+      policies.push({ kind: 'policy', agentId, policy: { [field]: value as number }, ref: null });
   }
   return [...decrees, ...policies];
 }
@@ -188,11 +204,18 @@ export function combinationHasher(spec: ExperimentSpec, scenario: ScenarioInput,
   const at = text.indexOf(hole);
   if (at < 0 || text.includes(hole, at + hole.length)) {
     // Cannot happen for a scenario the engine accepts (ids are printable); hash whole then.
-    return (seed) => createHash('sha256').update(canonicalJson(hashedRecord(spec, scenario, seed, scope))).digest('hex');
+    return (seed) =>
+      createHash('sha256')
+        .update(canonicalJson(hashedRecord(spec, scenario, seed, scope)))
+        .digest('hex');
   }
   const prefix = createHash('sha256').update(text.slice(0, at));
   const suffix = text.slice(at + hole.length);
-  return (seed) => prefix.copy().update(`${canonicalJson(seed)}${suffix}`).digest('hex');
+  return (seed) =>
+    prefix
+      .copy()
+      .update(`${canonicalJson(seed)}${suffix}`)
+      .digest('hex');
 }
 
 /** Hashed: the engine version, the scenario with the run's seed, ticks and metrics, and the reuse scope. */
@@ -214,11 +237,27 @@ export function runInputs(
  * reseed, ticks and metrics, and the reuse scope (a simulation base is always private). A scenario run's hash has a `scenario` member, this one `state`:
  * the two never coincide.
  */
-export function simulationRunInputs(spec: ExperimentSpec, base: SimulationBase, combination: number, replication: number, scope: string | undefined): SimulationRunInputs {
+export function simulationRunInputs(
+  spec: ExperimentSpec,
+  base: SimulationBase,
+  combination: number,
+  replication: number,
+  scope: string | undefined,
+): SimulationRunInputs {
   const seed = runSeed(spec.seed, combination, replication);
   const inputs: EngineInputDraft[] = [{ kind: 'reseed', seed }, ...combinationChanges(spec, base, combination)];
   const hash = createHash('sha256')
-    .update(canonicalJson({ engineVersion: spec.engineVersion, state: base.stateHash, atTick: base.atTick, inputs, ticks: spec.ticks, metrics: [...spec.metrics].sort(), ...scoped(scope) }))
+    .update(
+      canonicalJson({
+        engineVersion: spec.engineVersion,
+        state: base.stateHash,
+        atTick: base.atTick,
+        inputs,
+        ticks: spec.ticks,
+        metrics: [...spec.metrics].sort(),
+        ...scoped(scope),
+      }),
+    )
     .digest('hex');
   return { start: 'simulation', combination, replication, seed, inputs, hash };
 }

@@ -24,7 +24,7 @@ function frameOf(event: ExperimentEvent): SseFrame {
 }
 
 async function* storedFrames(store: ExperimentStore, experimentId: string, afterSeq: number): AsyncGenerator<SseFrame, void, void> {
-  for (let after = afterSeq; ; ) {
+  for (let after = afterSeq; ;) {
     const page = await store.eventsAfter(experimentId, after, PAGE);
     for (const event of page) yield frameOf(event);
     if (page.length < PAGE) return;

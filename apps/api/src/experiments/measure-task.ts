@@ -5,6 +5,8 @@ import type { ExperimentSpec, RunInputs, SimulationBase } from './experiment-spe
 /** The engine task that computes one run: from its scenario, or from the simulation base's snapshot with the run's inputs. */
 export function measureTask(spec: ExperimentSpec, metrics: MetricSpec[], inputs: RunInputs): MeasureTask {
   const from: MeasureTask['from'] =
-    inputs.start === 'scenario' ? { scenario: inputs.scenario, engineVersion: spec.engineVersion } : { snapshot: { json: (spec.base as SimulationBase).snapshot }, inputs: inputs.inputs };
+    inputs.start === 'scenario'
+      ? { scenario: inputs.scenario, engineVersion: spec.engineVersion }
+      : { snapshot: { json: (spec.base as SimulationBase).snapshot }, inputs: inputs.inputs };
   return { kind: 'measure', from, ticks: spec.ticks, metrics };
 }

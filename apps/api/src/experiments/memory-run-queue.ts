@@ -76,7 +76,8 @@ export class MemoryRunQueue implements RunQueue {
     let next: [string, Queued] | undefined;
     for (const entry of this.pending) {
       const [, queued] = entry;
-      if (next === undefined || queued.batch.turn < next[1].batch.turn || (queued.batch.turn === next[1].batch.turn && queued.order < next[1].order)) next = entry;
+      if (next === undefined || queued.batch.turn < next[1].batch.turn || (queued.batch.turn === next[1].batch.turn && queued.order < next[1].order))
+        next = entry;
     }
     if (next === undefined) return undefined;
     this.pending.delete(next[0]);

@@ -67,7 +67,13 @@ const AGENT_PATH = /^agents\.(.+)\.(policy|marker)\.([a-z]+)$/;
  */
 export function pathShapeProblem(path: string): string | undefined {
   if (reservedSegmentProblem(path) !== undefined) return undefined;
-  if (path.startsWith('input.')) return path.slice('input.'.length).split('.').some((s) => s === '') ? `unknown parameter path "${path}"` : undefined;
+  if (path.startsWith('input.'))
+    return path
+      .slice('input.'.length)
+      .split('.')
+      .some((s) => s === '')
+      ? `unknown parameter path "${path}"`
+      : undefined;
   if (path.startsWith('rules.')) {
     const rule = resolveRule(path);
     return typeof rule === 'string' ? rule : undefined;
@@ -75,12 +81,16 @@ export function pathShapeProblem(path: string): string | undefined {
   if (path.startsWith('attractors.')) {
     const rest = path.slice('attractors.'.length);
     const dot = rest.lastIndexOf('.');
-    return dot <= 0 || !(ATTRACTOR_FIELDS as readonly string[]).includes(rest.slice(dot + 1)) ? `unknown parameter path "${path}": attractors.<id>.<${ATTRACTOR_FIELDS.join('|')}>` : undefined;
+    return dot <= 0 || !(ATTRACTOR_FIELDS as readonly string[]).includes(rest.slice(dot + 1))
+      ? `unknown parameter path "${path}": attractors.<id>.<${ATTRACTOR_FIELDS.join('|')}>`
+      : undefined;
   }
   if (path.startsWith('agents.')) {
     const match = AGENT_PATH.exec(path);
     const fields: readonly string[] = match?.[2] === 'policy' ? POLICY_FIELDS : MARKER_FIELDS;
-    return match === null || !fields.includes(match[3] ?? '') ? `unknown parameter path "${path}": agents.<id|*>.policy.<lambda|gamma|belief> or agents.<id|*>.marker.<x|y>` : undefined;
+    return match === null || !fields.includes(match[3] ?? '')
+      ? `unknown parameter path "${path}": agents.<id|*>.policy.<lambda|gamma|belief> or agents.<id|*>.marker.<x|y>`
+      : undefined;
   }
   return `unknown parameter path "${path}": ${UNKNOWN_PATH_HINT}`;
 }
@@ -94,7 +104,8 @@ export function resolvePath(path: string, base: ParameterBase): ParameterTarget 
     const segments = path.slice('input.'.length).split('.');
     if (segments.some((s) => s === '')) return `unknown parameter path "${path}"`;
     // The parent must exist; the leaf may be a field the input leaves to its default.
-    if (!isContainer(walk(base.input, segments.slice(0, -1)))) return `unknown parameter path "${path}": the input has no ${segments.slice(0, -1).join('.') || 'fields'}`;
+    if (!isContainer(walk(base.input, segments.slice(0, -1))))
+      return `unknown parameter path "${path}": the input has no ${segments.slice(0, -1).join('.') || 'fields'}`;
     return { kind: 'input', segments };
   }
   if (base.kind === 'domain') return `a domain base is varied through input.… paths; "${path}" is not one`;
@@ -106,7 +117,8 @@ export function resolvePath(path: string, base: ParameterBase): ParameterTarget 
     const dot = rest.lastIndexOf('.');
     const id = rest.slice(0, Math.max(0, dot));
     const field = rest.slice(dot + 1);
-    if (dot < 0 || !(ATTRACTOR_FIELDS as readonly string[]).includes(field)) return `unknown parameter path "${path}": attractors.<id>.<${ATTRACTOR_FIELDS.join('|')}>`;
+    if (dot < 0 || !(ATTRACTOR_FIELDS as readonly string[]).includes(field))
+      return `unknown parameter path "${path}": attractors.<id>.<${ATTRACTOR_FIELDS.join('|')}>`;
     if (!(scenario.initialState.attractors ?? []).some((a) => a.id === id)) return `the scenario has no attractor "${id}"`;
     return { kind: 'attractor', id, field: field as AttractorField };
   }
@@ -115,7 +127,8 @@ export function resolvePath(path: string, base: ParameterBase): ParameterTarget 
     const group = match?.[2] as 'policy' | 'marker' | undefined;
     const field = match?.[3] ?? '';
     const fields: readonly string[] = group === 'policy' ? POLICY_FIELDS : MARKER_FIELDS;
-    if (match === null || group === undefined || !fields.includes(field)) return `unknown parameter path "${path}": agents.<id|*>.policy.<lambda|gamma|belief> or agents.<id|*>.marker.<x|y>`;
+    if (match === null || group === undefined || !fields.includes(field))
+      return `unknown parameter path "${path}": agents.<id|*>.policy.<lambda|gamma|belief> or agents.<id|*>.marker.<x|y>`;
     const id = match[1] as string;
     if (id !== EVERY_AGENT && !scenario.agents.some((a) => a.id === id)) return `the scenario has no agent "${id}"`;
     return { kind: 'agent', id, group, field };
@@ -131,7 +144,8 @@ function resolveOnSimulation(path: string, base: Extract<ParameterBase, { kind: 
     return `"${path}" cannot vary a simulation base: it sets where a scenario starts, and the runs start from the simulation's state at tick ${base.atTick}; vary rules.<rule> or agents.<id|*>.policy.<field>`;
   }
   const field = match?.[3] ?? '';
-  if (match === null || !(POLICY_FIELDS as readonly string[]).includes(field)) return `unknown parameter path "${path}": rules.<rule> or agents.<id|*>.policy.<lambda|gamma|belief> on a simulation base`;
+  if (match === null || !(POLICY_FIELDS as readonly string[]).includes(field))
+    return `unknown parameter path "${path}": rules.<rule> or agents.<id|*>.policy.<lambda|gamma|belief> on a simulation base`;
   const id = match[1] as string;
   if (field === 'belief' && !base.features.beliefPolicy) return `belief needs engine 1.2.0 or later; this simulation runs ${base.features.version}`;
   if (id !== EVERY_AGENT && base.agentIds !== undefined && !base.agentIds.includes(id)) return `the simulation has no agent "${id}" at tick ${base.atTick}`;
@@ -140,7 +154,9 @@ function resolveOnSimulation(path: string, base: Extract<ParameterBase, { kind: 
 
 function resolveRule(path: string): ParameterTarget | string {
   const rule = path.slice('rules.'.length);
-  return (NUMERIC_RULE_NAMES as string[]).includes(rule) ? { kind: 'rule', rule: rule as NumericRuleName } : `unknown rule "${rule}"; the numeric rules: ${NUMERIC_RULE_NAMES.join(', ')}`;
+  return (NUMERIC_RULE_NAMES as string[]).includes(rule)
+    ? { kind: 'rule', rule: rule as NumericRuleName }
+    : `unknown rule "${rule}"; the numeric rules: ${NUMERIC_RULE_NAMES.join(', ')}`;
 }
 
 /** Checks one value for a scenario target; a string is the problem. Domain inputs are checked by their adapter. */

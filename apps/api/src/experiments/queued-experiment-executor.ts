@@ -7,7 +7,16 @@ import type { ExperimentFeed } from './experiment-feed.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
 import { parseMetric, type MetricSpec, type MetricValue } from '../engine-data/experiment-metrics.js';
 import type { ExperimentScheduler } from './experiment-scheduler.js';
-import { combinationHasher, combinationScenario, reuseScope, runInputs, simulationRunInputs, type CombinationHasher, type CombinationScenario, type RunInputs } from './experiment-spec.js';
+import {
+  combinationHasher,
+  combinationScenario,
+  reuseScope,
+  runInputs,
+  simulationRunInputs,
+  type CombinationHasher,
+  type CombinationScenario,
+  type RunInputs,
+} from './experiment-spec.js';
 import { TimeSlices } from '../engine-work/time-slices.js';
 import { RunResults, type RunResult } from './run-results.js';
 import { isUnfinished, type ExperimentStatus } from './experiment-status.js';
@@ -195,7 +204,11 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
     const at = this.now();
     if (!(await this.changeStatus(id, { status: 'cancelled', at, finishedAt: at, from: ['queued', 'running'] }))) return false;
     this.stopLocal(id);
-    await this.deps.queue.discard(batchesOf(record, 0)).catch((error: unknown) => this.deps.logger.warn('experiments: could not discard the batches of a cancelled experiment', { experimentId: id, error: String(error) }));
+    await this.deps.queue
+      .discard(batchesOf(record, 0))
+      .catch((error: unknown) =>
+        this.deps.logger.warn('experiments: could not discard the batches of a cancelled experiment', { experimentId: id, error: String(error) }),
+      );
     this.sweepSoon();
     return true;
   }
@@ -301,7 +314,10 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
     const experiment = this.join(record, metrics);
     try {
       const replications = record.spec.replications;
-      const stored = await this.deps.store.listRuns(record.id, { from: Math.floor(batch.from / replications), to: Math.floor((batch.to - 1) / replications) + 1 });
+      const stored = await this.deps.store.listRuns(record.id, {
+        from: Math.floor(batch.from / replications),
+        to: Math.floor((batch.to - 1) / replications) + 1,
+      });
       const done = new Set(stored.map((run) => run.combination * replications + run.replication));
       // Whether every run of the batch was recorded here: then the one that recorded the last
       // run of the experiment (if it is in this batch) completed it already.
@@ -330,7 +346,15 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
       existing.batches++;
       return existing;
     }
-    const experiment: LocalExperiment = { record, metrics, batches: 1, stopped: false, abort: new AbortController(), scenarios: this.cacheOf(record.id).scenarios, unfollow: () => {} };
+    const experiment: LocalExperiment = {
+      record,
+      metrics,
+      batches: 1,
+      stopped: false,
+      abort: new AbortController(),
+      scenarios: this.cacheOf(record.id).scenarios,
+      unfollow: () => {},
+    };
     this.local.set(record.id, experiment);
     if (this.deps.pace === 'process' && !this.paces.has(record.id)) this.paces.set(record.id, { since: this.deps.clock.now().getTime(), recorded: 0 });
     experiment.unfollow = this.deps.feed.listen(
@@ -396,7 +420,16 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
     // A run finished while this process stops is still worth storing; one of a cancelled experiment is not.
     if (experiment.stopped) return false;
     const { inputs, metrics, computed } = outcome;
-    const run = { combination, replication, seed: inputs.seed, inputsHash: inputs.hash, metrics, computed, finishedAt: this.now(), recordedBy: this.deps.instance };
+    const run = {
+      combination,
+      replication,
+      seed: inputs.seed,
+      inputsHash: inputs.hash,
+      metrics,
+      computed,
+      finishedAt: this.now(),
+      recordedBy: this.deps.instance,
+    };
     const event = await this.deps.store.recordRun(record.id, run, (done) => ({
       type: 'run',
       data: { combination, replication, seed: inputs.seed, metrics, computed, done, total: record.runsTotal },
@@ -420,12 +453,19 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
     return runInputs(spec, built.scenario, combination, replication, scope, hasher);
   }
 
-  private scenarioOf(experiment: LocalExperiment, combination: number, scope: string | undefined): Promise<{ built: CombinationScenario; hasher: CombinationHasher | undefined }> {
+  private scenarioOf(
+    experiment: LocalExperiment,
+    combination: number,
+    scope: string | undefined,
+  ): Promise<{ built: CombinationScenario; hasher: CombinationHasher | undefined }> {
     let entry = experiment.scenarios.get(combination);
     if (entry === undefined) {
       // A domain base's combination is translated on an engine worker (docs/api.md, "Where it runs").
       const { spec } = experiment.record;
-      entry = combinationScenario(spec, combination, this.deps.domains, experiment.abort.signal).then((built) => ({ built, hasher: built.ok ? combinationHasher(spec, built.scenario, scope) : undefined }));
+      entry = combinationScenario(spec, combination, this.deps.domains, experiment.abort.signal).then((built) => ({
+        built,
+        hasher: built.ok ? combinationHasher(spec, built.scenario, scope) : undefined,
+      }));
       experiment.scenarios.set(combination, entry);
       // Map order is insertion order: the oldest goes first.
       if (experiment.scenarios.size > SCENARIO_CACHE) experiment.scenarios.delete(experiment.scenarios.keys().next().value as number);
@@ -436,7 +476,6 @@ export class QueuedExperimentExecutor implements ExperimentScheduler {
   private metricsOf(experiment: LocalExperiment, inputs: RunInputs): Promise<RunResult> {
     return this.results.of(experiment.record.spec, experiment.metrics, inputs, experiment.abort.signal);
   }
-
 
   private async complete(id: string): Promise<void> {
     const at = this.now();

@@ -39,15 +39,23 @@ export class SimulationBaseSource {
    * atTick beyond its tick 400 at `base.atTick`. Its engine version is the runs' (another one
    * asked is 400 at `engineVersion`), and an `organizationId` asked must be its organization's.
    */
-  async locate(auth: AuthContext, base: SimulationBaseRequest, asked: { engineVersion?: string | undefined; organizationId?: string | undefined }): Promise<LocatedSimulationBase> {
+  async locate(
+    auth: AuthContext,
+    base: SimulationBaseRequest,
+    asked: { engineVersion?: string | undefined; organizationId?: string | undefined },
+  ): Promise<LocatedSimulationBase> {
     const simulation = assertSimulationAccess(auth, await this.deps.store.get(base.simulation), base.simulation);
     if (simulation.status === 'failed') throw conflict('SIMULATION_NOT_ACTIVE', 'A failed simulation cannot be the base of an experiment');
     const history = await this.deps.store.getReplayInput(base.simulation);
     if (history === undefined) throw notFound(`Simulation ${base.simulation} not found`);
     const problems: ValidationProblem[] = [];
-    if (base.atTick > history.tick) problems.push({ path: 'base.atTick', message: `atTick ${base.atTick} is beyond the simulation's current tick ${history.tick}` });
+    if (base.atTick > history.tick)
+      problems.push({ path: 'base.atTick', message: `atTick ${base.atTick} is beyond the simulation's current tick ${history.tick}` });
     if (asked.engineVersion !== undefined && asked.engineVersion !== history.engineVersion) {
-      problems.push({ path: 'engineVersion', message: `the simulation runs engine ${history.engineVersion}; its forks run it too (leave engineVersion out, or give ${history.engineVersion})` });
+      problems.push({
+        path: 'engineVersion',
+        message: `the simulation runs engine ${history.engineVersion}; its forks run it too (leave engineVersion out, or give ${history.engineVersion})`,
+      });
     }
     if (asked.organizationId !== undefined && asked.organizationId !== simulation.organizationId) {
       problems.push({ path: 'organizationId', message: 'an experiment on a simulation belongs to the simulation’s organization' });
@@ -81,7 +89,15 @@ export class SimulationBaseSource {
     let snapshot: EngineSnapshot | undefined;
     const stretches = replayHistory(
       this.deps.engine,
-      { scenario: history.scenario, engineVersion: history.engineVersion, inputs: inherited, untilTick: facts.atTick, stepsFromTick: facts.atTick + 1, format: 'object', start: checkpoint },
+      {
+        scenario: history.scenario,
+        engineVersion: history.engineVersion,
+        inputs: inherited,
+        untilTick: facts.atTick,
+        stepsFromTick: facts.atTick + 1,
+        format: 'object',
+        start: checkpoint,
+      },
       signal,
     );
     for await (const stretch of stretches) snapshot = stretch.snapshot;

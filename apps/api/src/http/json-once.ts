@@ -12,7 +12,11 @@ const texts = new WeakMap<object, string>();
  * serialized again on every request. `value` must be frozen all the way down; an unfrozen one
  * is serialized every time. The response is complete from the start (see completeResponse).
  */
-export function jsonOnce<T extends object, S extends ContentfulStatusCode>(c: Context, value: T, status: S): Response & TypedResponse<JSONParsed<T>, S, 'json'> {
+export function jsonOnce<T extends object, S extends ContentfulStatusCode>(
+  c: Context,
+  value: T,
+  status: S,
+): Response & TypedResponse<JSONParsed<T>, S, 'json'> {
   let text = texts.get(value);
   if (text === undefined) {
     text = JSON.stringify(value);

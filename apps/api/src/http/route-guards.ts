@@ -49,14 +49,17 @@ export function createRouteGuards(authenticator: Authenticator, extensions: Guar
   const auth = requireAuth(authenticator);
   const limitBody = bodyLimit();
   const chain = (routeClass: RouteClass, scope: Scope, post: boolean): MiddlewareHandler[] => [
-    inSequence([
-      auth,
-      ...(extensions.rateLimit ? [extensions.rateLimit(routeClass)] : []),
-      requireScope(scope),
-      limitBody,
-      ...(extensions.usage ? [countRequests(extensions.usage, routeClass)] : []),
-      ...(post && extensions.idempotency ? [extensions.idempotency] : []),
-    ], onError),
+    inSequence(
+      [
+        auth,
+        ...(extensions.rateLimit ? [extensions.rateLimit(routeClass)] : []),
+        requireScope(scope),
+        limitBody,
+        ...(extensions.usage ? [countRequests(extensions.usage, routeClass)] : []),
+        ...(post && extensions.idempotency ? [extensions.idempotency] : []),
+      ],
+      onError,
+    ),
   ];
   return {
     read: chain('read', 'simulation:read', false),

@@ -13,7 +13,7 @@ const KEY_DESCRIPTION = [
   "(the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours.",
   'A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response',
   '(status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live.',
-  'A replayed error envelope carries this request\'s id in `error.requestId`.',
+  "A replayed error envelope carries this request's id in `error.requestId`.",
   'Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free):',
   `${[...UNCACHED_ERROR_CODES].join(', ')}.`,
 ].join(' ');
@@ -24,7 +24,10 @@ const CONFLICT_DESCRIPTION =
   'A key whose request was in flight when the server stopped is released when it starts again.';
 
 const RETRY_AFTER_HEADER = {
-  'Retry-After': { description: `On IDEMPOTENCY_KEY_IN_PROGRESS: seconds to wait before retrying (${IN_PROGRESS_RETRY_AFTER_SECONDS})`, schema: { type: 'integer' as const } },
+  'Retry-After': {
+    description: `On IDEMPOTENCY_KEY_IN_PROGRESS: seconds to wait before retrying (${IN_PROGRESS_RETRY_AFTER_SECONDS})`,
+    schema: { type: 'integer' as const },
+  },
 };
 
 /**
@@ -37,7 +40,14 @@ export function documentIdempotency(app: OpenAPIHono): void {
     if (definition.type !== 'route' || definition.route.method !== 'post') continue;
     const route = definition.route;
     if ((route.parameters ?? []).some((p) => 'name' in p && p.name === IDEMPOTENCY_KEY_HEADER)) continue;
-    const parameter = { name: IDEMPOTENCY_KEY_HEADER, in: 'header', required: false, description: KEY_DESCRIPTION, schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH }, example: 'create-7f3a9c' };
+    const parameter = {
+      name: IDEMPOTENCY_KEY_HEADER,
+      in: 'header',
+      required: false,
+      description: KEY_DESCRIPTION,
+      schema: { type: 'string', minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
+      example: 'create-7f3a9c',
+    };
     route.parameters = [...(route.parameters ?? []), parameter] as typeof route.parameters;
     const existing = route.responses['409'];
     const before = existing !== undefined && 'description' in existing && existing.description ? `${existing.description}. ` : '';
@@ -45,7 +55,13 @@ export function documentIdempotency(app: OpenAPIHono): void {
     for (const [status, response] of Object.entries(route.responses)) {
       responses[status] =
         status.startsWith('2') && !('$ref' in response)
-          ? { ...response, headers: { ...plainHeaders(response.headers), [REPLAYED_HEADER]: { description: '`true` when this response is a replay', schema: { type: 'string', enum: ['true'] } } } }
+          ? {
+              ...response,
+              headers: {
+                ...plainHeaders(response.headers),
+                [REPLAYED_HEADER]: { description: '`true` when this response is a replay', schema: { type: 'string', enum: ['true'] } },
+              },
+            }
           : response;
     }
     const existingHeaders = existing !== undefined && !('$ref' in existing) ? plainHeaders(existing.headers) : {};

@@ -40,13 +40,9 @@ export const keyReused = (): ApiError =>
 export const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
 
 export const keyInProgress = (): ApiError =>
-  new ApiError(
-    409,
-    'IDEMPOTENCY_KEY_IN_PROGRESS',
-    'A request with this Idempotency-Key is still running; retry once it has finished',
-    null,
-    { 'Retry-After': String(IN_PROGRESS_RETRY_AFTER_SECONDS) },
-  );
+  new ApiError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still running; retry once it has finished', null, {
+    'Retry-After': String(IN_PROGRESS_RETRY_AFTER_SECONDS),
+  });
 
 /**
  * Error codes whose responses are released instead of cached: refusals, not outcomes of work.
@@ -74,8 +70,7 @@ export const UNCACHED_ERROR_CODES: ReadonlySet<string> = new Set([
  * Refused rather than answered: Hono's own body errors (malformed JSON, media type, size),
  * raised by the route's validators that run after this middleware, and UNCACHED_ERROR_CODES.
  */
-const refused = (c: Context): boolean =>
-  c.error instanceof HTTPException || (c.error instanceof ApiError && UNCACHED_ERROR_CODES.has(c.error.code));
+const refused = (c: Context): boolean => c.error instanceof HTTPException || (c.error instanceof ApiError && UNCACHED_ERROR_CODES.has(c.error.code));
 
 const positive = (name: string, value: number): number => {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`idempotency: ${name} must be a positive number, got ${String(value)}`);
@@ -105,7 +100,8 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
 
   const replay = async (c: Context, token: string, response: StoredResponse): Promise<Response> => {
     const reference = response.reference;
-    if (reference === null || reference === undefined) return replayResponse(response, (from, limit) => store.readChunks(token, from, limit), c.get('requestId'));
+    if (reference === null || reference === undefined)
+      return replayResponse(response, (from, limit) => store.readChunks(token, from, limit), c.get('requestId'));
     const reproduce = c.get('reproduceResponse');
     if (reproduce === undefined) throw new Error(`idempotency: a stored ${reference.kind} reference and nothing to reproduce it`);
     return replayReproduced(response, await reproduce(c, reference));

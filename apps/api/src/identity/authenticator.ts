@@ -79,7 +79,10 @@ export function createAuthenticator(options: AuthenticatorOptions): IdentityAuth
     // key exists and whether or not JWTs are configured (docs/identity.md, "JWTs"). Authorization
     // carries JWTs only, as the service's interface says.
     if (token.startsWith(API_KEY_PREFIX)) {
-      return { ok: false, message: `API keys go in the X-Api-Key header, not in Authorization: send "X-Api-Key: ${API_KEY_PREFIX}…" (Authorization: Bearer takes a JWT)` };
+      return {
+        ok: false,
+        message: `API keys go in the X-Api-Key header, not in Authorization: send "X-Api-Key: ${API_KEY_PREFIX}…" (Authorization: Bearer takes a JWT)`,
+      };
     }
     if (!verifyJwt) return { ok: false, message: 'JWT authentication is not configured on this server' };
     const result = await verifyJwt(token);

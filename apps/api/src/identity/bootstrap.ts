@@ -41,9 +41,7 @@ export function operatorCli(repoRoot: string, database: DatabaseConfig): Operato
   return { command: `${cd}${own}${SIM_COMMAND}` };
 }
 
-export type BootstrapResult =
-  | { created: false; reason: 'disabled' | 'not-empty' }
-  | { created: true; organizationId: string; keyId: string };
+export type BootstrapResult = { created: false; reason: 'disabled' | 'not-empty' } | { created: true; organizationId: string; keyId: string };
 
 const DEFAULT_ORGANIZATION = 'default';
 

@@ -4,11 +4,7 @@ import { apiKeyDisplayPrefix, generateApiKey, hashApiKey } from './api-key.js';
 import type { ApiKeyRecord, IdentityStore, Organization } from './identity-store.js';
 
 /** Creates an organization. @throws OrganizationNameTakenError */
-export async function provisionOrganization(
-  store: IdentityStore,
-  input: { name: string; tier: Tier },
-  now: Date = new Date(),
-): Promise<Organization> {
+export async function provisionOrganization(store: IdentityStore, input: { name: string; tier: Tier }, now: Date = new Date()): Promise<Organization> {
   const organization: Organization = { id: randomUUID(), name: input.name, tier: input.tier, createdAt: now.toISOString() };
   await store.createOrganization(organization);
   return organization;

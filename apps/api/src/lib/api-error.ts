@@ -28,6 +28,5 @@ export const validationError = (issues: ValidationProblem[], message = 'Request 
   new ApiError(400, 'VALIDATION_ERROR', message, { issues });
 export const notFound = (message: string): ApiError => new ApiError(404, 'NOT_FOUND', message);
 export const unauthorized = (message: string): ApiError => new ApiError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message: string, details: Record<string, unknown> | null = null): ApiError =>
-  new ApiError(403, 'FORBIDDEN', message, details);
+export const forbidden = (message: string, details: Record<string, unknown> | null = null): ApiError => new ApiError(403, 'FORBIDDEN', message, details);
 export const conflict = (code: string, message: string): ApiError => new ApiError(409, code, message);

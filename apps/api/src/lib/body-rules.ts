@@ -16,7 +16,10 @@ export function exactlyOneOf(fields: readonly string[]): BodyRule {
   return (body) => {
     const present = fields.filter((f) => body[f] !== undefined);
     if (present.length === 1) return [];
-    const message = present.length === 0 ? `Exactly one of ${list(fields)} is required` : `Give exactly one of ${list(fields)}, not ${list(present).replace(' or ', ' and ')}`;
+    const message =
+      present.length === 0
+        ? `Exactly one of ${list(fields)} is required`
+        : `Give exactly one of ${list(fields)}, not ${list(present).replace(' or ', ' and ')}`;
     return [{ path: '', message }];
   };
 }
@@ -29,7 +32,8 @@ export function exactlyOneOf(fields: readonly string[]): BodyRule {
 export function refinement(...rules: readonly BodyRule[]) {
   return (value: unknown, ctx: z.RefinementCtx): void => {
     if (!isRecord(value)) return;
-    for (const problem of rules.flatMap((rule) => rule(value))) ctx.addIssue({ code: 'custom', path: problem.path === '' ? [] : problem.path.split('.'), message: problem.message });
+    for (const problem of rules.flatMap((rule) => rule(value)))
+      ctx.addIssue({ code: 'custom', path: problem.path === '' ? [] : problem.path.split('.'), message: problem.message });
   };
 }
 

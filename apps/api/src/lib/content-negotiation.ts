@@ -22,5 +22,10 @@ export function mediaTypeFor<T extends string>(accept: string | undefined, offer
 }
 
 export function notAcceptable(offers: readonly string[]): ApiError {
-  return new ApiError(406, 'NOT_ACCEPTABLE', `None of the media types this endpoint answers in is acceptable to the request's Accept header; it offers ${offers.join(', ')}`, { offered: [...offers] });
+  return new ApiError(
+    406,
+    'NOT_ACCEPTABLE',
+    `None of the media types this endpoint answers in is acceptable to the request's Accept header; it offers ${offers.join(', ')}`,
+    { offered: [...offers] },
+  );
 }

@@ -14,15 +14,12 @@ export const DECIMAL_INTEGER_MESSAGE = 'must be an integer written in decimal di
  * turned into a number, and the document still says `integer` with its bounds.
  */
 export function decimalInteger(min: number, max: number = Number.MAX_SAFE_INTEGER) {
-  return z.preprocess(
-    (value, ctx) => {
-      if (typeof value !== 'string') return value;
-      if (!DECIMAL.test(value)) {
-        ctx.addIssue({ code: 'custom', message: DECIMAL_INTEGER_MESSAGE });
-        return z.NEVER;
-      }
-      return Number(value);
-    },
-    z.number().int().min(min).max(max),
-  );
+  return z.preprocess((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    if (!DECIMAL.test(value)) {
+      ctx.addIssue({ code: 'custom', message: DECIMAL_INTEGER_MESSAGE });
+      return z.NEVER;
+    }
+    return Number(value);
+  }, z.number().int().min(min).max(max));
 }

@@ -11,7 +11,9 @@ export const ValidationIssueSchema = z
 export const ErrorEnvelopeSchema = z
   .object({
     error: z.object({
-      code: z.string().describe('VALIDATION_ERROR, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, SIMULATION_NOT_ACTIVE, PAYLOAD_TOO_LARGE, RATE_LIMITED, INTERNAL_ERROR, …'),
+      code: z
+        .string()
+        .describe('VALIDATION_ERROR, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, SIMULATION_NOT_ACTIVE, PAYLOAD_TOO_LARGE, RATE_LIMITED, INTERNAL_ERROR, …'),
       message: z.string(),
       details: z
         .record(z.string(), z.unknown())
@@ -34,7 +36,9 @@ export const errorResponses = {
   401: errorResponse('UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization'),
   403: errorResponse('FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for'),
   404: errorResponse('NOT_FOUND'),
-  406: errorResponse('NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them'),
+  406: errorResponse(
+    'NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them',
+  ),
   409: errorResponse('SIMULATION_NOT_ACTIVE: the simulation has completed or failed'),
   413: errorResponse('PAYLOAD_TOO_LARGE: body over 1 MiB'),
   500: errorResponse('INTERNAL_ERROR'),

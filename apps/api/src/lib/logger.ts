@@ -27,7 +27,13 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const format = options.format ?? (process.stdout.isTTY ? 'pretty' : 'json');
   const stream =
     format === 'pretty'
-      ? pinoPretty({ sync: true, colorize: options.destination === undefined && process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', ...(options.destination ? { destination: options.destination } : {}) })
+      ? pinoPretty({
+          sync: true,
+          colorize: options.destination === undefined && process.stdout.isTTY,
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname',
+          ...(options.destination ? { destination: options.destination } : {}),
+        })
       : (options.destination ?? pino.destination({ dest: 1, sync: true }));
   const log = pino({ base: { pid: process.pid }, mixin: () => currentLogContext() ?? {} }, stream);
   return {

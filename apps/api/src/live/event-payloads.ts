@@ -12,7 +12,9 @@ export const TickEventDataSchema = z
     lastMove: z.string().describe('What happened at this tick (the trace step’s move)'),
     state: SimulationStateSchema.describe('The state after this tick; status is the lifecycle status the tick was computed in (completed on the last tick)'),
     warning: WarningSchema.nullable().describe('The last stability warning of this tick, or null'),
-    agents: z.array(AgentSnapshotSchema).describe('Every agent after this tick, with both lambda and gamma (with `agents=N`: the sample of N, in the same order)'),
+    agents: z
+      .array(AgentSnapshotSchema)
+      .describe('Every agent after this tick, with both lambda and gamma (with `agents=N`: the sample of N, in the same order)'),
   })
   .openapi('TickEvent');
 export type TickEventData = z.infer<typeof TickEventDataSchema>;
@@ -29,9 +31,16 @@ export const PackedAgentsSchema = z
     count: z.number().int().describe('Agents in this tick'),
     scale: z.number().int().describe('Units per cell: x = X / scale (256)'),
     roster: z.string().describe('FNV-1a (32 bits, 8 hex digits) of the ids joined by "\\n"'),
-    ids: z.array(z.string()).nullable().describe('The ids on a key frame (the stream’s first tick, a changed roster, after skipped ticks); null: those of the last key frame'),
+    ids: z
+      .array(z.string())
+      .nullable()
+      .describe('The ids on a key frame (the stream’s first tick, a changed roster, after skipped ticks); null: those of the last key frame'),
     xy: z.string().describe('Base64 of count × 2 little-endian uint16: x0, y0, x1, y1, …'),
-    basin: z.string().describe('Base64 of count little-endian unsigned integers of basinBytes bytes: the index of the agent’s basin in state.attractors; all ones (255 or 65535) for none'),
+    basin: z
+      .string()
+      .describe(
+        'Base64 of count little-endian unsigned integers of basinBytes bytes: the index of the agent’s basin in state.attractors; all ones (255 or 65535) for none',
+      ),
     basinBytes: z.union([z.literal(1), z.literal(2)]),
   })
   .openapi('PackedAgents');
@@ -53,7 +62,11 @@ export const WarningEventDataSchema = WarningSchema.meta({
   id: 'WarningEvent',
   description: 'Stability b crossed a threshold of rules.warningThresholds: value after the crossing, previous value, threshold and direction',
 });
-export const ParadoxEventDataSchema = ParadoxSchema.meta({ id: 'ParadoxEvent', description: 'A prophecy was contradicted: kind averted, unforeseen or decree; from engine 1.2.0 also postponed and unstable-prophecy; from 1.3.0 also unfulfilled and lost-after-averted' });
+export const ParadoxEventDataSchema = ParadoxSchema.meta({
+  id: 'ParadoxEvent',
+  description:
+    'A prophecy was contradicted: kind averted, unforeseen or decree; from engine 1.2.0 also postponed and unstable-prophecy; from 1.3.0 also unfulfilled and lost-after-averted',
+});
 
 export const DecreeEventDataSchema = z
   .object({
@@ -98,14 +111,22 @@ export const ErrorEventDataSchema = z
   .object({
     code: z
       .enum(['SIMULATION_FAILED', 'SLOW_CONSUMER'])
-      .describe('SIMULATION_FAILED: the engine failed, the simulation is failed (has an id, replayed). SLOW_CONSUMER: this stream fell too far behind and is closed (no id; reconnect with Last-Event-ID to catch up)'),
+      .describe(
+        'SIMULATION_FAILED: the engine failed, the simulation is failed (has an id, replayed). SLOW_CONSUMER: this stream fell too far behind and is closed (no id; reconnect with Last-Event-ID to catch up)',
+      ),
     message: z.string(),
     tick: z.number().int().optional().describe('The last good tick (SIMULATION_FAILED)'),
     bound: z
       .enum(['stream', 'process'])
       .optional()
       .describe('SLOW_CONSUMER: the bound the stream passed, its own (4 MiB, 4096 messages) or the bytes the server holds for all its streams together'),
-    retryAfter: z.number().int().optional().describe('SLOW_CONSUMER: seconds to wait before reconnecting, also sent as the stream’s `retry:` (the stream’s own delay for `stream`, at least 10 s for `process`)'),
+    retryAfter: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'SLOW_CONSUMER: seconds to wait before reconnecting, also sent as the stream’s `retry:` (the stream’s own delay for `stream`, at least 10 s for `process`)',
+      ),
   })
   .openapi('ErrorEvent');
 export type ErrorEventData = z.infer<typeof ErrorEventDataSchema>;
@@ -116,11 +137,26 @@ export const DegradedEventDataSchema = z
     bound: z.enum(['stream', 'process']).describe('The bound the stream met: its own queue, or the bytes the server holds for all its streams together'),
     message: z.string(),
   })
-  .describe('`lag=skip` (the default): this stream fell behind a bound; ticks still queued were dropped and from now on only the newest unsent tick waits (no id; other events are never dropped)')
+  .describe(
+    '`lag=skip` (the default): this stream fell behind a bound; ticks still queued were dropped and from now on only the newest unsent tick waits (no id; other events are never dropped)',
+  )
   .openapi('DegradedEvent');
 
 /** The SSE event names (an experiment's stream: `experiment:status` and `run`); `heartbeat` carries no data and no id. */
-export const SSE_EVENT_NAMES = ['tick', 'loss', 'warning', 'paradox', 'decree', 'prophecy', 'simulation:status', 'error', 'degraded', 'heartbeat', 'experiment:status', 'run'] as const;
+export const SSE_EVENT_NAMES = [
+  'tick',
+  'loss',
+  'warning',
+  'paradox',
+  'decree',
+  'prophecy',
+  'simulation:status',
+  'error',
+  'degraded',
+  'heartbeat',
+  'experiment:status',
+  'run',
+] as const;
 export type SseEventName = (typeof SSE_EVENT_NAMES)[number];
 
 /** A tick event without its agents (`agents=none`); every variant starts with these fields, in this order. */

@@ -11,7 +11,13 @@ const quantize = (v: number): number => Math.min(MAX_Q, Math.max(0, Math.round(v
  * The packed columns of a tick's agents (those at `indices` in the columns, or all of them);
  * `ids` makes it a key frame. `attractors` is the number of the tick's attractors.
  */
-export function packAgents(columns: AgentColumns, indices: readonly number[] | undefined, attractors: number, roster: string, ids: readonly string[] | null): PackedAgents {
+export function packAgents(
+  columns: AgentColumns,
+  indices: readonly number[] | undefined,
+  attractors: number,
+  roster: string,
+  ids: readonly string[] | null,
+): PackedAgents {
   const count = indices === undefined ? columns.ids.length : indices.length;
   const basinBytes = attractors < 0xff ? 1 : 2;
   const none = basinBytes === 1 ? 0xff : 0xffff;
@@ -25,5 +31,14 @@ export function packAgents(columns: AgentColumns, indices: readonly number[] | u
     if (basinBytes === 1) basin.writeUInt8(b < 0 ? none : b, i);
     else basin.writeUInt16LE(b < 0 ? none : b, i * 2);
   }
-  return { format: 'q16', count, scale: SCALE, roster, ids: ids === null ? null : [...ids], xy: xy.toString('base64'), basin: basin.toString('base64'), basinBytes };
+  return {
+    format: 'q16',
+    count,
+    scale: SCALE,
+    roster,
+    ids: ids === null ? null : [...ids],
+    xy: xy.toString('base64'),
+    basin: basin.toString('base64'),
+    basinBytes,
+  };
 }

@@ -91,7 +91,19 @@ class PlaybackClock implements PlaybackController {
       return;
     }
     // The first tick comes one period after play, as a metronome's first beat after the start.
-    const fresh: Clock = { speed: options.speed, ticksPerSecond: options.ticksPerSecond, rate, origin: now, done: 0, timer: undefined, running: undefined, inFlight: undefined, stopped: false, leased: Promise.resolve(true), holding: true };
+    const fresh: Clock = {
+      speed: options.speed,
+      ticksPerSecond: options.ticksPerSecond,
+      rate,
+      origin: now,
+      done: 0,
+      timer: undefined,
+      running: undefined,
+      inFlight: undefined,
+      stopped: false,
+      leased: Promise.resolve(true),
+      holding: true,
+    };
     this.clocks.set(simulationId, fresh);
     if (this.options.leases === undefined) {
       // Alone on its database: the clock starts at once.
@@ -130,7 +142,13 @@ class PlaybackClock implements PlaybackController {
   stop(simulationId: string): void {
     const clock = this.halt(simulationId);
     // Released once the lease is decided (a clock stopped while acquiring releases it then).
-    if (clock !== undefined) inBackground(clock.leased.then((won) => (won ? this.release(simulationId) : undefined)), this.options.logger, 'playback: could not give the lease up', { simulationId });
+    if (clock !== undefined)
+      inBackground(
+        clock.leased.then((won) => (won ? this.release(simulationId) : undefined)),
+        this.options.logger,
+        'playback: could not give the lease up',
+        { simulationId },
+      );
   }
 
   /** Stops the clock here and keeps the lease as it is; returns the clock stopped. */
@@ -162,7 +180,9 @@ class PlaybackClock implements PlaybackController {
     const playing = [...this.clocks.entries()];
     for (const [id] of playing) this.halt(id);
     await Promise.all(playing.map(([, clock]) => clock.running));
-    const held = (await Promise.all(playing.map(async ([id, clock]) => ((await clock.leased) ? id : undefined)))).filter((id): id is string => id !== undefined);
+    const held = (await Promise.all(playing.map(async ([id, clock]) => ((await clock.leased) ? id : undefined)))).filter(
+      (id): id is string => id !== undefined,
+    );
     if (this.options.handOver === true) {
       await Promise.all(held.map((id) => this.release(id)));
       return;

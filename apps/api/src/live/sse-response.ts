@@ -15,7 +15,13 @@ export const SSE_HEADERS = {
 
 /** Over the organization's concurrent-stream limit, before a stream opens (docs/api.md, "Events", "Limits"). */
 export const streamLimitError = (tier: Tier, limit: number): ApiError =>
-  new ApiError(429, 'RATE_LIMITED', `The organization has ${limit} event streams open, the limit of its ${tier} tier; close one or retry later`, { limit, tier }, { 'Retry-After': '5' });
+  new ApiError(
+    429,
+    'RATE_LIMITED',
+    `The organization has ${limit} event streams open, the limit of its ${tier} tier; close one or retry later`,
+    { limit, tier },
+    { 'Retry-After': '5' },
+  );
 
 /** The 429 above, as every stream route declares it in the OpenAPI document. */
 export const streamLimitResponse = {
@@ -29,7 +35,10 @@ export const LastEventIdQuerySchema = z
   .string()
   .regex(/^\d{1,15}$/, 'must be a non-negative integer')
   .optional()
-  .openapi({ param: { name: 'lastEventId', in: 'query' }, description: 'Same as the Last-Event-ID header (which wins when both are sent), for clients that cannot set headers' });
+  .openapi({
+    param: { name: 'lastEventId', in: 'query' },
+    description: 'Same as the Last-Event-ID header (which wins when both are sent), for clients that cannot set headers',
+  });
 
 /** The `Last-Event-ID` header an EventSource sends when it reconnects. */
 export const LastEventIdHeaderSchema = z.object({

@@ -82,7 +82,8 @@ export class TickEncoder {
     const roster = sample === undefined ? columns.roster : rosterOf(ids);
     const changed = roster !== this.roster;
     this.roster = roster;
-    const pack = (withIds: boolean) => eventFrame(id, 'tick', { ...aggregates, packed: packAgents(columns, sample, step.state.attractors.length, roster, withIds ? ids : null) });
+    const pack = (withIds: boolean) =>
+      eventFrame(id, 'tick', { ...aggregates, packed: packAgents(columns, sample, step.state.attractors.length, roster, withIds ? ids : null) });
     const key = once(() => pack(true));
     const delta = changed ? key : once(() => pack(false));
     return { frame: (wantKey) => (wantKey ? key() : delta()) };

@@ -19,7 +19,10 @@ export const DEFAULT_TICK_VARIANT: TickVariant = { agents: 'all', encoding: 'jso
 
 export const AgentsParamSchema = z
   .string()
-  .refine((v) => v === 'all' || v === 'none' || (/^[1-9]\d{0,4}$/.test(v) && Number(v) <= LIMITS.maxAgents), `must be all, none or a sample size from 1 to ${LIMITS.maxAgents}`)
+  .refine(
+    (v) => v === 'all' || v === 'none' || (/^[1-9]\d{0,4}$/.test(v) && Number(v) <= LIMITS.maxAgents),
+    `must be all, none or a sample size from 1 to ${LIMITS.maxAgents}`,
+  )
   .openapi({ pattern: '^(all|none|[1-9][0-9]{0,4})$' });
 export const EncodingParamSchema = z.enum(['json', 'packed']);
 export const LagParamSchema = z.enum(['drop', 'skip']);

@@ -10,7 +10,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
   async increment(bucket: string, windowStart: number, amount = 1): Promise<WindowCount> {
     const current = this.buckets.get(bucket);
     const next: WindowCount =
-      current === undefined || windowStart > current.windowStart ? { count: amount, windowStart } : { count: current.count + amount, windowStart: current.windowStart };
+      current === undefined || windowStart > current.windowStart
+        ? { count: amount, windowStart }
+        : { count: current.count + amount, windowStart: current.windowStart };
     this.buckets.set(bucket, next);
     return next;
   }

@@ -38,7 +38,13 @@ export function rateLimitedError(decision: RateLimitDecision): ApiError {
     429,
     'RATE_LIMITED',
     `Rate limit of ${decision.limit} ${decision.routeClass} requests per ${decision.windowSeconds} s exceeded; retry in ${decision.retryAfter} s`,
-    { routeClass: decision.routeClass, limit: decision.limit, windowSeconds: decision.windowSeconds, retryAfter: decision.retryAfter, resetAt: decision.resetAt },
+    {
+      routeClass: decision.routeClass,
+      limit: decision.limit,
+      windowSeconds: decision.windowSeconds,
+      retryAfter: decision.retryAfter,
+      resetAt: decision.resetAt,
+    },
     { ...rateLimitHeaders(decision), 'Retry-After': String(decision.retryAfter) },
   );
 }

@@ -22,7 +22,8 @@ export function tierRateLimitPolicy(tiers: TierLimitsTable = DEFAULT_TIER_LIMITS
       if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`rate limits: ${tier}.${name} must be a positive integer, got ${String(value)}`);
     }
     // A request within the ceiling must be able to fit an empty window.
-    if (work.ceiling > work.perWindow) throw new Error(`rate limits: ${tier}: the work ceiling (${work.ceiling}) exceeds the work per window (${work.perWindow})`);
+    if (work.ceiling > work.perWindow)
+      throw new Error(`rate limits: ${tier}: the work ceiling (${work.ceiling}) exceeds the work per window (${work.perWindow})`);
   }
   return {
     maxWindowSeconds: Math.max(...Object.values(tiers).map((t) => t.rateLimits.windowSeconds)),

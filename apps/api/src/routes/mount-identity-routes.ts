@@ -26,7 +26,9 @@ export interface IdentityRoutesOptions {
  */
 export function mountIdentityRoutes(mountRouter: (router: OpenAPIHono) => void, options: IdentityRoutesOptions): void {
   const { guards } = options;
-  mountRouter(organizationRouter({ identityStore: options.identityStore, guard: guards.readWith('org:read'), ...(options.limits ? { limits: options.limits } : {}) }));
+  mountRouter(
+    organizationRouter({ identityStore: options.identityStore, guard: guards.readWith('org:read'), ...(options.limits ? { limits: options.limits } : {}) }),
+  );
   mountRouter(
     usageRouter({
       usage: options.usage,

@@ -76,7 +76,17 @@ export function sampleTicks(range: number, points = STABILITY_SERIES_POINTS): nu
   return Array.from({ length: points }, (_, i) => 1 + Math.round((i * (range - 1)) / (points - 1)));
 }
 
-const emptyDigest = (id: string): RunDigest => ({ id, losses: new Map(), attractors: new Set(), paradoxes: [], paradoxCount: 0, prophecies: [], prophecyCount: 0, stability: [], domain: [] });
+const emptyDigest = (id: string): RunDigest => ({
+  id,
+  losses: new Map(),
+  attractors: new Set(),
+  paradoxes: [],
+  paradoxCount: 0,
+  prophecies: [],
+  prophecyCount: 0,
+  stability: [],
+  domain: [],
+});
 
 /**
  * Replays both simulations over ticks 1…`range` in step, side by side on the runner, and keeps
@@ -97,7 +107,14 @@ export async function compareRuns(
     digest: emptyDigest(id),
     stretches: replayHistory(
       runner,
-      { scenario: history.scenario, engineVersion: history.engineVersion, inputs: history.inputs.filter((entry) => entry.tick <= range), untilTick: range, format: 'json', keepEvents: true },
+      {
+        scenario: history.scenario,
+        engineVersion: history.engineVersion,
+        inputs: history.inputs.filter((entry) => entry.tick <= range),
+        untilTick: range,
+        format: 'json',
+        keepEvents: true,
+      },
       signal,
     ),
     pending: [],
@@ -120,7 +137,7 @@ export async function compareRuns(
     right.pending.splice(0, common);
     if (!hashing()) left.pending.length = right.pending.length = 0;
     // Ask the run behind (both when level) for its next stretch.
-    const behind = [left, right].filter((side) => !side.done && (side.tick <= Math.min(left.done ? Infinity : left.tick, right.done ? Infinity : right.tick)));
+    const behind = [left, right].filter((side) => !side.done && side.tick <= Math.min(left.done ? Infinity : left.tick, right.done ? Infinity : right.tick));
     if (behind.length === 0) break;
     await Promise.all(behind.map((side) => pull(side, wanted, hashing)));
     heldHashes = Math.max(heldHashes, left.pending.length, right.pending.length);
@@ -144,7 +161,12 @@ async function pull(side: Side, wanted: Sampled, hashing: () => boolean): Promis
   const { digest } = side;
   for (const text of next.value.steps) {
     side.tick++;
-    if (hashing()) side.pending.push(createHash('sha256').update(text as string).digest('base64'));
+    if (hashing())
+      side.pending.push(
+        createHash('sha256')
+          .update(text as string)
+          .digest('base64'),
+      );
     const forStability = wanted.stability.has(side.tick);
     const forDomain = wanted.domain.has(side.tick);
     if (!forStability && !forDomain) continue;
@@ -167,6 +189,7 @@ function takeEvent(digest: RunDigest, event: EngineEvent): void {
       digest.paradoxes.push({ tick, kind, attractor, prophecy: { id: prophecyId(digest.id, prophecy.seq), seq: prophecy.seq, tick: prophecy.tick } });
     }
   } else if (event.type === 'prophecy') {
-    if (digest.prophecyCount++ < COMPARED_LIST_LIMIT) digest.prophecies.push({ id: prophecyId(digest.id, event.data.seq), seq: event.data.seq, tick: event.data.tick });
+    if (digest.prophecyCount++ < COMPARED_LIST_LIMIT)
+      digest.prophecies.push({ id: prophecyId(digest.id, event.data.seq), seq: event.data.seq, tick: event.data.tick });
   }
 }

@@ -8,9 +8,7 @@ import type { StoredEvent } from './simulation-store.js';
  * - `event`: a stored event (it has its per-simulation `seq`, replayable from the store);
  * - `tick`: one computed tick, not stored; `afterSeq` is the last stored seq at that moment.
  */
-export type SimulationBusMessage =
-  | { kind: 'event'; event: StoredEvent }
-  | { kind: 'tick'; simulationId: string; afterSeq: number; step: TraceStep };
+export type SimulationBusMessage = { kind: 'event'; event: StoredEvent } | { kind: 'tick'; simulationId: string; afterSeq: number; step: TraceStep };
 
 export type SimulationBusListener = (message: SimulationBusMessage) => void;
 

@@ -20,7 +20,12 @@ export interface ResolvedScenario {
  * Domain simulations are stored under the scenario id `domain:<id>`. A translation is made on an
  * engine worker in the server (docs/api.md, "Where it runs").
  */
-export async function resolveScenario(source: ScenarioSource, scenarios: ScenarioCatalog, domains: DomainCatalog, signal?: AbortSignal): Promise<ResolvedScenario> {
+export async function resolveScenario(
+  source: ScenarioSource,
+  scenarios: ScenarioCatalog,
+  domains: DomainCatalog,
+  signal?: AbortSignal,
+): Promise<ResolvedScenario> {
   if ('scenarioId' in source) {
     const file = scenarios.get(source.scenarioId);
     if (file === undefined) throw notFound(`Scenario ${source.scenarioId} not found`);
@@ -30,6 +35,7 @@ export async function resolveScenario(source: ScenarioSource, scenarios: Scenari
   const translated = await domains.translate(source.domain, source.input, signal);
   if (translated.ok) return { scenarioId: `domain:${source.domain}`, scenario: translated.scenario };
   if (translated.reason === 'unknown-domain') throw notFound(`Domain adapter ${source.domain} not found`);
-  if (translated.issues.length === 0) throw new ApiError(400, 'VALIDATION_ERROR', 'Invalid domain input', { issues: [{ path: 'input', message: 'invalid input' }] });
+  if (translated.issues.length === 0)
+    throw new ApiError(400, 'VALIDATION_ERROR', 'Invalid domain input', { issues: [{ path: 'input', message: 'invalid input' }] });
   throw validationError(translated.issues);
 }

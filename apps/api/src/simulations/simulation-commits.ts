@@ -18,26 +18,13 @@ import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
-import type {
-  Checkpoint,
-  NewEvent,
-  NewInput,
-  RunnableSimulation,
-  SimulationRecord,
-  SimulationStore,
-  StoredEvent,
-} from './simulation-store.js';
+import type { Checkpoint, NewEvent, NewInput, RunnableSimulation, SimulationRecord, SimulationStore, StoredEvent } from './simulation-store.js';
 import { StaleSimulationError } from './simulation-store.js';
 import type { HistoryHead, SimulationEventBus } from './event-bus.js';
 import { createInProcessCoordination } from '../coordination/in-process-coordination.js';
 import type { PlaybackLeases, SimulationLocks } from '../coordination/coordination.js';
 import { isActive, type LifecycleStatus } from './lifecycle.js';
-import {
-  noopPlaybackController,
-  type PlaybackController,
-  type PlaybackControllerFactory,
-  type PlaybackTarget,
-} from './playback-controller.js';
+import { noopPlaybackController, type PlaybackController, type PlaybackControllerFactory, type PlaybackTarget } from './playback-controller.js';
 import { assertSimulationAccess } from './tenancy.js';
 import { TickCollector } from './tick-collector.js';
 import { type TracePage } from './trace-page.js';
@@ -253,7 +240,10 @@ export class SimulationCommits {
     const agentsJson = keepSteps && (this.deps.wantsAgentsJson?.(id) ?? true);
     let result: AdvanceResult;
     try {
-      result = await this.engine.advance({ kind: 'advance', from: { snapshot: current.snapshotText }, ticks, keepSteps, agentsJson, checkpointEvery: this.checkpointEvery(current) }, signal);
+      result = await this.engine.advance(
+        { kind: 'advance', from: { snapshot: current.snapshotText }, ticks, keepSteps, agentsJson, checkpointEvery: this.checkpointEvery(current) },
+        signal,
+      );
     } catch (error) {
       // Cancelled (the client left, the server stops): the step never happened; nothing is stored,
       // nothing failed (the app's error handler answers 503 WORK_CANCELLED).
@@ -337,7 +327,14 @@ export class SimulationCommits {
       engineVersion,
       metadata: { simulationId: id, scenarioId, engineVersion, seed: scenario.seed, ticks },
       initialState: scenario.initialState,
-      steps: stepsOnly(replayStretches(this.engine, { scenario, engineVersion, inputs, untilTick: range.untilTick, stepsFromTick: range.fromTick, start: range.start }, 'json', signal)),
+      steps: stepsOnly(
+        replayStretches(
+          this.engine,
+          { scenario, engineVersion, inputs, untilTick: range.untilTick, stepsFromTick: range.fromTick, start: range.start },
+          'json',
+          signal,
+        ),
+      ),
     };
   }
 }

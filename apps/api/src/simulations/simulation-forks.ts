@@ -136,12 +136,26 @@ export class SimulationForks {
    * before it (weighed and charged by the caller), on the engine runner. Only the state is
    * kept: the events of those ticks are the parent's, which the fork shares.
    */
-  private async replayTo(history: ReplayInput, inputs: ReplayInput['inputs'], atTick: number, signal: AbortSignal | undefined, checkpoint: Checkpoint | undefined): Promise<EngineSnapshot> {
+  private async replayTo(
+    history: ReplayInput,
+    inputs: ReplayInput['inputs'],
+    atTick: number,
+    signal: AbortSignal | undefined,
+    checkpoint: Checkpoint | undefined,
+  ): Promise<EngineSnapshot> {
     let snapshot: EngineSnapshot | undefined;
     const stretches = replayHistory(
       this.deps.engine,
       // No trace steps: only the state at atTick is needed.
-      { scenario: history.scenario, engineVersion: history.engineVersion, inputs, untilTick: atTick, stepsFromTick: atTick + 1, format: 'object', start: checkpoint },
+      {
+        scenario: history.scenario,
+        engineVersion: history.engineVersion,
+        inputs,
+        untilTick: atTick,
+        stepsFromTick: atTick + 1,
+        format: 'object',
+        start: checkpoint,
+      },
       signal,
     );
     for await (const stretch of stretches) snapshot = stretch.snapshot;
@@ -204,14 +218,31 @@ export class SimulationForks {
     if (mine === undefined) throw notFound(`Simulation ${id} not found`);
     if (theirs === undefined) throw notFound(`Simulation ${otherId} not found`);
     const range = Math.min(mine.tick, theirs.tick);
-    const upTo = (history: ReplayInput) => estimateReplay(history.scenario, history.engineVersion, history.inputs.filter((entry) => entry.tick <= range), 0, range);
+    const upTo = (history: ReplayInput) =>
+      estimateReplay(
+        history.scenario,
+        history.engineVersion,
+        history.inputs.filter((entry) => entry.tick <= range),
+        0,
+        range,
+      );
     const [a, b] = [upTo(mine), upTo(theirs)];
     await this.deps.work.admit(request, { ...a, cost: a.cost + b.cost, agents: Math.max(a.agents, b.agents) }, { history: true });
     const ticks = sampleTicks(range);
     // Only worlds with a domain model have a domain series to sample.
     const withDomain = mine.scenario.domain !== undefined || theirs.scenario.domain !== undefined;
     const domainTicks = withDomain ? sampleTicks(range, DOMAIN_SERIES_POINTS) : [];
-    const { firstDifferenceTick, left, right } = await compareRuns(this.deps.engine, [{ id, history: mine }, { id: otherId, history: theirs }], range, ticks, request.signal, domainTicks);
+    const { firstDifferenceTick, left, right } = await compareRuns(
+      this.deps.engine,
+      [
+        { id, history: mine },
+        { id: otherId, history: theirs },
+      ],
+      range,
+      ticks,
+      request.signal,
+      domainTicks,
+    );
     const attractorIds = [...new Set([...left.attractors, ...right.attractors])].sort();
     const run = (digest: typeof left, tick: number): ComparedRun => ({
       id: digest.id,
@@ -224,7 +255,10 @@ export class SimulationForks {
     return {
       range: { fromTick: range === 0 ? 0 : 1, toTick: range },
       firstDifferenceTick,
-      attractors: attractorIds.map((attractor) => ({ id: attractor, lossTick: { simulation: left.losses.get(attractor) ?? null, other: right.losses.get(attractor) ?? null } })),
+      attractors: attractorIds.map((attractor) => ({
+        id: attractor,
+        lossTick: { simulation: left.losses.get(attractor) ?? null, other: right.losses.get(attractor) ?? null },
+      })),
       simulation: run(left, mine.tick),
       other: run(right, theirs.tick),
       stability: { sampled: ticks.length < range, ticks, simulation: left.stability, other: right.stability },

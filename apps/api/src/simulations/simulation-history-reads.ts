@@ -28,7 +28,14 @@ export interface ProphecyView {
   createdAt: string;
 }
 
-const decreeView = (d: DecreeRecord): DecreeView => ({ id: d.id, simulationId: d.simulationId, type: d.type, payload: d.payload, tick: d.tick, createdAt: d.createdAt });
+const decreeView = (d: DecreeRecord): DecreeView => ({
+  id: d.id,
+  simulationId: d.simulationId,
+  type: d.type,
+  payload: d.payload,
+  tick: d.tick,
+  createdAt: d.createdAt,
+});
 
 const prophecyView = (p: ProphecyRecord): ProphecyView => ({ id: p.id, simulationId: p.simulationId, tick: p.tick, data: p.data, createdAt: p.createdAt });
 
@@ -38,7 +45,13 @@ const prophecyView = (p: ProphecyRecord): ProphecyView => ({ id: p.id, simulatio
  * compares): its ticks, and the world it starts from, built or restored
  * (docs/api.md, "Engine work", "Cost model: agent-ticks").
  */
-export function estimateReplay(scenario: ScenarioInput, engineVersion: string, inputs: readonly ScheduledInput[], fromTick: number, untilTick: number): WorkEstimate {
+export function estimateReplay(
+  scenario: ScenarioInput,
+  engineVersion: string,
+  inputs: readonly ScheduledInput[],
+  fromTick: number,
+  untilTick: number,
+): WorkEstimate {
   const ticks = estimateWork(widenShape(scenarioShape(scenario, engineVersion), inputs), fromTick, Math.max(0, untilTick - fromTick));
   return { ...ticks, cost: ticks.cost + worldSetupCost(ticks.agents) };
 }
@@ -123,8 +136,14 @@ export class SimulationHistoryReads {
     const fromTick = page?.fromTick ?? 1;
     const untilTick = page?.toTick ?? replay.tick;
     const start = await this.commits.deps.store.nearestCheckpoint(id, fromTick - 1);
-    await this.commits.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, untilTick), { history: true });
-    const trace = this.commits.traceOf(id, replay.scenarioId, replay.engineVersion, replay.scenario, replay.inputs, replay.tick, request.signal, { fromTick, untilTick, start });
+    await this.commits.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, untilTick), {
+      history: true,
+    });
+    const trace = this.commits.traceOf(id, replay.scenarioId, replay.engineVersion, replay.scenario, replay.inputs, replay.tick, request.signal, {
+      fromTick,
+      untilTick,
+      start,
+    });
     return page === undefined ? trace : { ...trace, page };
   }
 
@@ -143,7 +162,10 @@ export class SimulationHistoryReads {
     if (tick === 0) {
       const start = estimateWork(scenarioShape(replay.scenario, replay.engineVersion), 0, 0);
       await this.commits.work.admit(request, { ...start, cost: worldSetupCost(start.agents) }, { history: true });
-      const built = await this.commits.engine.create({ kind: 'create', scenario: replay.scenario, engineVersion: replay.engineVersion, keepSnapshot: false }, request.signal);
+      const built = await this.commits.engine.create(
+        { kind: 'create', scenario: replay.scenario, engineVersion: replay.engineVersion, keepSnapshot: false },
+        request.signal,
+      );
       if (built.kind === 'invalid') throw new Error(`the stored scenario of simulation ${id} no longer builds`);
       return { simulationId: id, tick, state: built.state };
     }
@@ -167,7 +189,9 @@ export class SimulationHistoryReads {
     if (record === undefined || replay === undefined || replay.tick === 0) return;
     const firstTick = Math.min(replay.tick, Math.max(1, afterId - record.lastEventSeq + 1));
     const start = await this.commits.deps.store.nearestCheckpoint(id, firstTick - 1);
-    await this.commits.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, replay.tick), { history: true });
+    await this.commits.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, replay.tick), {
+      history: true,
+    });
   }
 
   /** Stored events after `afterSeq`, for SSE replay (Last-Event-ID). */

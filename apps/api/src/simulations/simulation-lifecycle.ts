@@ -79,15 +79,33 @@ export class SimulationLifecycle {
       { at: createdAt, inputs: [], ...produced },
     );
     this.commits.usage.recordSimulationCreated(organizationId);
-    const view: SimulationView = { id, scenarioId: resolved.scenarioId, organizationId, engineVersion: engineVersionOf(engineVersion), state: stateView(state, status), createdAt, parent: null };
+    const view: SimulationView = {
+      id,
+      scenarioId: resolved.scenarioId,
+      organizationId,
+      engineVersion: engineVersionOf(engineVersion),
+      state: stateView(state, status),
+      createdAt,
+      parent: null,
+    };
     return { stored, view };
   }
 
   async create(auth: AuthContext, input: CreateSimulationInput): Promise<SimulationView> {
     const draft = await this.begin(auth, input);
-    const built = await this.commits.engine.create({ kind: 'create', scenario: draft.resolved.scenario, engineVersion: draft.engineVersion, keepSnapshot: true });
+    const built = await this.commits.engine.create({
+      kind: 'create',
+      scenario: draft.resolved.scenario,
+      engineVersion: draft.engineVersion,
+      keepSnapshot: true,
+    });
     if (built.kind === 'invalid') throw scenarioInvalid(built.issues, draft.pathPrefix);
-    const { view } = await this.insert(draft, 'idle', { state: built.state, snapshot: built.snapshot as SnapshotText, tick: built.tick }, { prophecies: [], events: [] });
+    const { view } = await this.insert(
+      draft,
+      'idle',
+      { state: built.state, snapshot: built.snapshot as SnapshotText, tick: built.tick },
+      { prophecies: [], events: [] },
+    );
     return view;
   }
 
@@ -105,7 +123,11 @@ export class SimulationLifecycle {
     // Both passes, each building its world (docs/api.md, "Engine work", "Cost model: agent-ticks").
     await this.commits.work.admit(request, runCost(estimateWork(shape, 0, input.ticks)));
     // Reserved until its rows are committed (or it stores nothing): docs/api.md, "Storage budget".
-    const reservation = await this.commits.storage.admit(request.auth, draft.organizationId, this.commits.estimateStored(shape, resolved.scenario.initialState.attractors?.length ?? 0, input.ticks));
+    const reservation = await this.commits.storage.admit(
+      request.auth,
+      draft.organizationId,
+      this.commits.estimateStored(shape, resolved.scenario.initialState.attractors?.length ?? 0, input.ticks),
+    );
     const collector = new TickCollector(id, createdAt);
     // The world is built on the worker that computes its ticks. No steps: the first pass builds
     // no trace steps; the response replays them lazily.
@@ -114,7 +136,10 @@ export class SimulationLifecycle {
     let inserted: { stored: StoredEvent[]; view: SimulationView };
     try {
       // Cancelled (the client left): nothing is stored; the app's error handler answers 503.
-      result = await this.commits.engine.advance({ kind: 'advance', from: { scenario: resolved.scenario, engineVersion }, ticks: input.ticks, keepSteps: false, checkpointEvery }, request.signal);
+      result = await this.commits.engine.advance(
+        { kind: 'advance', from: { scenario: resolved.scenario, engineVersion }, ticks: input.ticks, keepSteps: false, checkpointEvery },
+        request.signal,
+      );
       collector.take(result.events);
       const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
       const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;

@@ -59,7 +59,14 @@ export class SimulationMutations {
       const createdAt = this.commits.now();
       const input = queued.pending.at(-1) as Extract<EngineInput, { kind: 'decree' }>;
       await this.commits.commitInput(current, queued, { id: decreeId, type: input.decree.type, payload: input.decree.payload, createdAt });
-      return { id: decreeId, simulationId: id, type: input.decree.type, payload: input.decree.payload as Record<string, unknown>, tick: current.tick + 1, createdAt };
+      return {
+        id: decreeId,
+        simulationId: id,
+        type: input.decree.type,
+        payload: input.decree.payload as Record<string, unknown>,
+        tick: current.tick + 1,
+        createdAt,
+      };
     });
   }
 }

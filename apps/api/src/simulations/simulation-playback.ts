@@ -49,10 +49,21 @@ export class SimulationPlayback implements PlaybackTarget {
       const { identity, tier = 'free' } = request.auth;
       const costPerSecond = playbackCostPerSecond(shape, ticksPerSecond);
       // A play while playing re-times this simulation: its own old rate is not counted twice.
-      this.commits.work.admitPlayback(request, { costPerSecond, ticksPerSecond, peakTickCost: peakTickEstimate(shape), others: this.commits.payers.othersOf(identity, id) });
+      this.commits.work.admitPlayback(request, {
+        costPerSecond,
+        ticksPerSecond,
+        peakTickCost: peakTickEstimate(shape),
+        others: this.commits.payers.othersOf(identity, id),
+      });
       // Weighed for its first minute: playback is refused once the organization's storage is full.
       // A check only: playback stores as it plays, long after this request (docs/api.md, "Storage budget").
-      (await this.commits.storage.admit(request.auth, current.organizationId, this.commits.estimateStored(shape, current.state.attractors.length, Math.ceil(ticksPerSecond * 60)))).release();
+      (
+        await this.commits.storage.admit(
+          request.auth,
+          current.organizationId,
+          this.commits.estimateStored(shape, current.state.attractors.length, Math.ceil(ticksPerSecond * 60)),
+        )
+      ).release();
       await this.commits.setStatus(current, 'playing', { playbackSpeed });
       const payer = { identity, tier, costPerSecond };
       this.commits.payers.set(id, payer);

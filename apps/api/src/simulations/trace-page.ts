@@ -27,7 +27,8 @@ export function tracePage(window: TraceWindow, currentTick: number): TracePage |
   if (window.fromTick === undefined && window.toTick === undefined && window.limit === undefined) return undefined;
   const fromTick = window.fromTick ?? 1;
   const lastTick = Math.min(window.toTick ?? currentTick, currentTick);
-  if (window.toTick !== undefined && fromTick > window.toTick) throw validationError([{ path: 'fromTick', message: `fromTick (${fromTick}) is after toTick (${window.toTick})` }]);
+  if (window.toTick !== undefined && fromTick > window.toTick)
+    throw validationError([{ path: 'fromTick', message: `fromTick (${fromTick}) is after toTick (${window.toTick})` }]);
   if (fromTick > currentTick) throw validationError([{ path: 'fromTick', message: `fromTick (${fromTick}) is beyond the current tick (${currentTick})` }]);
   const limit = window.limit ?? TRACE_PAGE_DEFAULT;
   const toTick = Math.min(lastTick, fromTick + limit - 1);

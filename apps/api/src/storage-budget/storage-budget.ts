@@ -46,7 +46,12 @@ export function storageLimitError(estimate: number, used: number, quota: number,
   );
 }
 
-export function createStorageBudget(options: { reader: StorageUsageReader; tiers: TierLimitsTable; clock: Clock; reservations?: StorageReservations }): StorageBudget {
+export function createStorageBudget(options: {
+  reader: StorageUsageReader;
+  tiers: TierLimitsTable;
+  clock: Clock;
+  reservations?: StorageReservations;
+}): StorageBudget {
   const reservations = options.reservations ?? new StorageReservations();
   return {
     async admit(auth, organizationId, estimate) {

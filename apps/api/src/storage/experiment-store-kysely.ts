@@ -49,8 +49,17 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(databas
   const db = database as unknown as Kysely<ExperimentTables>;
 
   /** Stores an event with a seq handed out by the update that came before it, inside `trx`. */
-  async function insertEvent(trx: Transaction<ExperimentTables>, experimentId: string, seq: number, event: Omit<ExperimentEvent, 'seq'>, at: string): Promise<ExperimentEvent> {
-    await trx.insertInto('experiment_events').values({ experiment_id: experimentId, seq, type: event.type, data: JSON.stringify(event.data), created_at: at }).execute();
+  async function insertEvent(
+    trx: Transaction<ExperimentTables>,
+    experimentId: string,
+    seq: number,
+    event: Omit<ExperimentEvent, 'seq'>,
+    at: string,
+  ): Promise<ExperimentEvent> {
+    await trx
+      .insertInto('experiment_events')
+      .values({ experiment_id: experimentId, seq, type: event.type, data: JSON.stringify(event.data), created_at: at })
+      .execute();
     return { seq, ...event };
   }
 
@@ -90,7 +99,12 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(databas
     async progress(id) {
       const row = await db.selectFrom('experiments').select(['status', 'runs_done', 'runs_total', 'event_seq']).where('id', '=', id).executeTakeFirst();
       if (row === undefined) return undefined;
-      return { status: row.status as ExperimentStatus, runsDone: Number(row.runs_done), runsTotal: Number(row.runs_total), lastEventSeq: Number(row.event_seq) };
+      return {
+        status: row.status as ExperimentStatus,
+        runsDone: Number(row.runs_done),
+        runsTotal: Number(row.runs_total),
+        lastEventSeq: Number(row.event_seq),
+      };
     },
 
     async list(filter) {
@@ -151,7 +165,11 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(databas
           // transaction, or this one for it and then finds the experiment no longer running.
           const row = await trx
             .updateTable('experiments')
-            .set((eb) => ({ runs_done: eb('runs_done', '+', 1), runs_computed: eb('runs_computed', '+', run.computed ? 1 : 0), event_seq: eb('event_seq', '+', 1) }))
+            .set((eb) => ({
+              runs_done: eb('runs_done', '+', 1),
+              runs_computed: eb('runs_computed', '+', run.computed ? 1 : 0),
+              event_seq: eb('event_seq', '+', 1),
+            }))
             .where('id', '=', experimentId)
             .where('status', '=', 'running')
             .returning(['runs_done', 'event_seq'])
@@ -197,7 +215,14 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(databas
     },
 
     async eventsAfter(experimentId, afterSeq, limit) {
-      const rows = await db.selectFrom('experiment_events').select(['seq', 'type', 'data']).where('experiment_id', '=', experimentId).where('seq', '>', afterSeq).orderBy('seq', 'asc').limit(limit).execute();
+      const rows = await db
+        .selectFrom('experiment_events')
+        .select(['seq', 'type', 'data'])
+        .where('experiment_id', '=', experimentId)
+        .where('seq', '>', afterSeq)
+        .orderBy('seq', 'asc')
+        .limit(limit)
+        .execute();
       return rows.map((r) => ({ seq: Number(r.seq), type: r.type as ExperimentEvent['type'], data: JSON.parse(r.data) as Record<string, unknown> }));
     },
 

@@ -21,7 +21,11 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
   const db = database as unknown as Kysely<IdempotencyTables>;
 
   async function chunkBytes(token: string): Promise<number> {
-    const row = await db.selectFrom('idempotency_chunks').select(sql<number>`coalesce(sum(length(bytes)), 0)`.as('n')).where('token', '=', token).executeTakeFirst();
+    const row = await db
+      .selectFrom('idempotency_chunks')
+      .select(sql<number>`coalesce(sum(length(bytes)), 0)`.as('n'))
+      .where('token', '=', token)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -91,9 +95,17 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
     },
 
     async appendChunk(scope, token, seq, bytes, lockedUntil) {
-      const held = await db.updateTable('idempotency_keys').set({ locked_until: lockedUntil }).where('scope', '=', scope).where('token', '=', token).executeTakeFirst();
+      const held = await db
+        .updateTable('idempotency_keys')
+        .set({ locked_until: lockedUntil })
+        .where('scope', '=', scope)
+        .where('token', '=', token)
+        .executeTakeFirst();
       if (Number(held.numUpdatedRows) === 0) return false;
-      await db.insertInto('idempotency_chunks').values({ token, seq, bytes: toBuffer(bytes) }).execute();
+      await db
+        .insertInto('idempotency_chunks')
+        .values({ token, seq, bytes: toBuffer(bytes) })
+        .execute();
       return true;
     },
 
@@ -125,7 +137,14 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
     },
 
     async readChunks(token, fromSeq, limit) {
-      const rows = await db.selectFrom('idempotency_chunks').select('bytes').where('token', '=', token).where('seq', '>=', fromSeq).orderBy('seq').limit(limit).execute();
+      const rows = await db
+        .selectFrom('idempotency_chunks')
+        .select('bytes')
+        .where('token', '=', token)
+        .where('seq', '>=', fromSeq)
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
       return rows.map((row) => new Uint8Array(row.bytes));
     },
 
@@ -142,7 +161,9 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
       // Pieces of expired, released or taken-over records.
       await db
         .deleteFrom('idempotency_chunks')
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('idempotency_keys').select('idempotency_keys.token').whereRef('idempotency_keys.token', '=', 'idempotency_chunks.token'))))
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('idempotency_keys').select('idempotency_keys.token').whereRef('idempotency_keys.token', '=', 'idempotency_chunks.token'))),
+        )
         .execute();
       return Number(result.numDeletedRows);
     },

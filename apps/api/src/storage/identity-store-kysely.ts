@@ -113,12 +113,19 @@ export function createKyselyIdentityStore<DB extends IdentityTables>(database: K
         const { rows } = await db.executeQuery<Selectable<OrganizationsTable>>(CompiledQuery.raw(oneOrganizationSql, [ids[0]]));
         return rows.map(toOrganization);
       }
-      const rows = await db.selectFrom('organizations').selectAll().where('id', 'in', [...ids]).execute();
+      const rows = await db
+        .selectFrom('organizations')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .execute();
       return rows.map(toOrganization);
     },
 
     async countOrganizations() {
-      const row = await db.selectFrom('organizations').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('organizations')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 

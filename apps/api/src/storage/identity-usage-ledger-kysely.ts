@@ -1,11 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  ROUTE_CLASSES,
-  type DailyUsage,
-  type RouteClass,
-  type UsageLedger,
-  type UsageMetric,
-} from '../identity/usage-recorder.js';
+import { ROUTE_CLASSES, type DailyUsage, type RouteClass, type UsageLedger, type UsageMetric } from '../identity/usage-recorder.js';
 import type { IdentityTables } from './identity-tables.js';
 
 export interface UsageLedgerOptions {
@@ -63,18 +57,18 @@ export function createKyselyUsageLedger<DB extends IdentityTables>(database: Kys
     if (batch.size === 0) return;
     // In key order: instances flushing at once then lock shared rows in the same order, never
     // each waiting for a row the other holds (a deadlock PostgreSQL would break by failing one).
-    const rows = [...batch].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, amount]) => {
-      const [organization_id = '', day = '', metric = ''] = key.split(SEPARATOR);
-      return { organization_id, day, metric, amount };
-    });
+    const rows = [...batch]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, amount]) => {
+        const [organization_id = '', day = '', metric = ''] = key.split(SEPARATOR);
+        return { organization_id, day, metric, amount };
+      });
     await db.transaction().execute(async (trx) => {
       for (const row of rows) {
         await trx
           .insertInto('usage_counters')
           .values(row)
-          .onConflict((oc) =>
-            oc.columns(['organization_id', 'day', 'metric']).doUpdateSet({ amount: sql`usage_counters.amount + excluded.amount` }),
-          )
+          .onConflict((oc) => oc.columns(['organization_id', 'day', 'metric']).doUpdateSet({ amount: sql`usage_counters.amount + excluded.amount` }))
           .execute();
       }
     });
@@ -82,17 +76,19 @@ export function createKyselyUsageLedger<DB extends IdentityTables>(database: Kys
 
   function flush(): Promise<void> {
     // Chained so two flushes never write the same batch or run their transactions interleaved.
-    flushing = flushing.catch(() => undefined).then(async () => {
-      const batch = pending;
-      pending = new Map();
-      try {
-        await write(batch);
-      } catch (error) {
-        // Put the counts back so a transient failure loses nothing.
-        for (const [key, amount] of batch) pending.set(key, (pending.get(key) ?? 0) + amount);
-        throw error;
-      }
-    });
+    flushing = flushing
+      .catch(() => undefined)
+      .then(async () => {
+        const batch = pending;
+        pending = new Map();
+        try {
+          await write(batch);
+        } catch (error) {
+          // Put the counts back so a transient failure loses nothing.
+          for (const [key, amount] of batch) pending.set(key, (pending.get(key) ?? 0) + amount);
+          throw error;
+        }
+      });
     return flushing;
   }
 

@@ -126,7 +126,13 @@ export class KyselySimulationStore implements SimulationStore {
       .selectFrom('simulations')
       .select((eb) => [
         ...RECORD_COLUMNS.filter((column) => column !== 'state'),
-        eb.case().when('version', '=', -1).then(sql<string | null>`null`).else(eb.ref('state')).end().as('state'),
+        eb
+          .case()
+          .when('version', '=', -1)
+          .then(sql<string | null>`null`)
+          .else(eb.ref('state'))
+          .end()
+          .as('state'),
       ])
       .where('id', '=', '')
       .compile();
@@ -216,7 +222,13 @@ export class KyselySimulationStore implements SimulationStore {
    * Engine events number `from` to `from + count - 1` (from 0) of a simulation's history up to
    * `upToTick`, in order: the inherited ones first, resolved through the parent.
    */
-  private async engineEvents(db: Kysely<Database>, id: string, upToTick: number, from: number, count: number): Promise<Array<Pick<StoredEvent, 'type' | 'tick' | 'data'>>> {
+  private async engineEvents(
+    db: Kysely<Database>,
+    id: string,
+    upToTick: number,
+    from: number,
+    count: number,
+  ): Promise<Array<Pick<StoredEvent, 'type' | 'tick' | 'data'>>> {
     if (count <= 0) return [];
     const origin = await this.sharedOrigin(db, id);
     if (origin && upToTick <= origin.atTick) return this.engineEvents(db, origin.parentId, upToTick, from, count);
@@ -242,7 +254,12 @@ export class KyselySimulationStore implements SimulationStore {
   private async countProphecies(db: Kysely<Database>, id: string, upToTick: number): Promise<number> {
     const origin = await this.sharedOrigin(db, id);
     if (origin && upToTick <= origin.atTick) return this.countProphecies(db, origin.parentId, upToTick);
-    const own = await db.selectFrom('prophecies').select(sql<number>`count(*)`.as('n')).where('simulation_id', '=', id).where('tick', '<=', upToTick).executeTakeFirstOrThrow();
+    const own = await db
+      .selectFrom('prophecies')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('simulation_id', '=', id)
+      .where('tick', '<=', upToTick)
+      .executeTakeFirstOrThrow();
     return (origin?.inheritedProphecies ?? 0) + Number(own.n);
   }
 
@@ -273,16 +290,19 @@ export class KyselySimulationStore implements SimulationStore {
     const origin = await this.sharedOrigin(db, id);
     if (origin && upToTick <= origin.atTick) return this.inputsUpTo(db, origin.parentId, upToTick);
     const inherited = origin ? await this.inputsUpTo(db, origin.parentId, origin.atTick) : [];
-    const rows = await db.selectFrom('simulation_inputs').select(['tick', 'input']).where('simulation_id', '=', id).where('tick', '<=', upToTick).orderBy('seq', 'asc').execute();
+    const rows = await db
+      .selectFrom('simulation_inputs')
+      .select(['tick', 'input'])
+      .where('simulation_id', '=', id)
+      .where('tick', '<=', upToTick)
+      .orderBy('seq', 'asc')
+      .execute();
     return [...inherited, ...rows.map((i) => ({ tick: Number(i.tick), input: JSON.parse(i.input) as EngineInput }))];
   }
 
   async update(update: SimulationUpdate): Promise<StoredEvent[]> {
     return this.db.transaction().execute(async (trx) => {
-      let query = trx
-        .selectFrom('simulations')
-        .select(['version', 'input_seq', 'event_seq'])
-        .where('id', '=', update.simulationId);
+      let query = trx.selectFrom('simulations').select(['version', 'input_seq', 'event_seq']).where('id', '=', update.simulationId);
       if (this.capabilities.rowLocks) query = query.forUpdate();
       const current = await query.executeTakeFirst();
       if (current === undefined || Number(current.version) !== update.expectedVersion) {
@@ -323,7 +343,10 @@ export class KyselySimulationStore implements SimulationStore {
     let inputSeq = seqs.inputSeq;
     for (const entry of changes.inputs) {
       inputSeq++;
-      await trx.insertInto('simulation_inputs').values({ simulation_id: simulationId, seq: inputSeq, tick: entry.tick, input: JSON.stringify(entry.input) }).execute();
+      await trx
+        .insertInto('simulation_inputs')
+        .values({ simulation_id: simulationId, seq: inputSeq, tick: entry.tick, input: JSON.stringify(entry.input) })
+        .execute();
       if (entry.decree !== undefined) {
         await trx
           .insertInto('decrees')
@@ -343,7 +366,10 @@ export class KyselySimulationStore implements SimulationStore {
     for (const prophecy of changes.prophecies) {
       const data = JSON.stringify(prophecy.data);
       bytes.prophecies += data.length;
-      await trx.insertInto('prophecies').values({ id: prophecy.id, simulation_id: simulationId, seq: prophecy.seq, tick: prophecy.tick, data, created_at: prophecy.createdAt }).execute();
+      await trx
+        .insertInto('prophecies')
+        .values({ id: prophecy.id, simulation_id: simulationId, seq: prophecy.seq, tick: prophecy.tick, data, created_at: prophecy.createdAt })
+        .execute();
     }
     for (const checkpoint of changes.checkpoints ?? []) {
       bytes.checkpoints += checkpoint.bytes.byteLength;
@@ -358,7 +384,9 @@ export class KyselySimulationStore implements SimulationStore {
     }));
     // Batched: a long run can report thousands of events; keep each statement under SQLite's variable limit.
     for (let start = 0; start < stored.length; start += 100) {
-      const rows = stored.slice(start, start + 100).map((e) => ({ simulation_id: simulationId, seq: e.seq, type: e.type, tick: e.tick, data: JSON.stringify(e.data), created_at: e.createdAt }));
+      const rows = stored
+        .slice(start, start + 100)
+        .map((e) => ({ simulation_id: simulationId, seq: e.seq, type: e.type, tick: e.tick, data: JSON.stringify(e.data), created_at: e.createdAt }));
       for (const row of rows) bytes.events += row.data.length;
       await trx.insertInto('simulation_events').values(rows).execute();
     }
@@ -392,7 +420,9 @@ export class KyselySimulationStore implements SimulationStore {
    */
   private async getVersionChecked(kept: BoundedMap<string, SimulationRecord>, id: string): Promise<SimulationRecord | undefined> {
     const known = kept.get(id);
-    const { rows } = await this.db.executeQuery<Omit<RecordRow, 'state'> & { state: string | null }>(CompiledQuery.raw(this.getIfChangedSql, [known?.version ?? -1, id]));
+    const { rows } = await this.db.executeQuery<Omit<RecordRow, 'state'> & { state: string | null }>(
+      CompiledQuery.raw(this.getIfChangedSql, [known?.version ?? -1, id]),
+    );
     const row = rows[0];
     if (row === undefined) {
       kept.delete(id);
@@ -430,19 +460,22 @@ export class KyselySimulationStore implements SimulationStore {
     // One read transaction: the log and the tick must belong to the same moment. PostgreSQL
     // gives each statement its own snapshot unless asked for one per transaction (SQLite's
     // read transactions are snapshots already, and its driver ignores the level).
-    return this.db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-      const row = await trx.selectFrom('simulations').select(['scenario_id', 'engine_version', 'scenario', 'tick']).where('id', '=', id).executeTakeFirst();
-      if (row === undefined) return undefined;
-      const tick = Number(row.tick);
-      const inputs = await this.inputsUpTo(trx, id, tick);
-      return {
-        scenarioId: row.scenario_id,
-        engineVersion: row.engine_version,
-        scenario: JSON.parse(row.scenario) as ScenarioInput,
-        tick,
-        inputs,
-      };
-    });
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const row = await trx.selectFrom('simulations').select(['scenario_id', 'engine_version', 'scenario', 'tick']).where('id', '=', id).executeTakeFirst();
+        if (row === undefined) return undefined;
+        const tick = Number(row.tick);
+        const inputs = await this.inputsUpTo(trx, id, tick);
+        return {
+          scenarioId: row.scenario_id,
+          engineVersion: row.engine_version,
+          scenario: JSON.parse(row.scenario) as ScenarioInput,
+          tick,
+          inputs,
+        };
+      });
   }
 
   async nearestCheckpoint(simulationId: string, atOrBefore: number): Promise<Checkpoint | undefined> {
@@ -505,7 +538,11 @@ export class KyselySimulationStore implements SimulationStore {
     const origin = await this.sharedOrigin(this.db, simulationId);
     if (origin === undefined) return { total: 0, items: [] };
     const inherited = origin?.inheritedProphecies ?? 0;
-    const own = await this.db.selectFrom('prophecies').select(sql<number>`count(*)`.as('n')).where('simulation_id', '=', simulationId).executeTakeFirstOrThrow();
+    const own = await this.db
+      .selectFrom('prophecies')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('simulation_id', '=', simulationId)
+      .executeTakeFirstOrThrow();
     const total = inherited + Number(own.n);
     // The window, as positions in seq order (a descending window counts from the end).
     const count = Math.max(0, Math.min(window.limit, total - window.offset));
@@ -550,7 +587,14 @@ export class KyselySimulationStore implements SimulationStore {
       .limit(limit - out.length)
       .execute();
     for (const r of rows) {
-      out.push({ simulationId: r.simulation_id, seq: Number(r.seq), type: r.type as StoredEventType, tick: Number(r.tick), data: JSON.parse(r.data) as unknown, createdAt: r.created_at });
+      out.push({
+        simulationId: r.simulation_id,
+        seq: Number(r.seq),
+        type: r.type as StoredEventType,
+        tick: Number(r.tick),
+        data: JSON.parse(r.data) as unknown,
+        createdAt: r.created_at,
+      });
     }
     return out;
   }

@@ -94,4 +94,3 @@ export interface SimulationTables {
   simulation_events: SimulationEventsTable;
   simulation_checkpoints: SimulationCheckpointsTable;
 }
-

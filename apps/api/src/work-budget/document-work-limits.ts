@@ -19,7 +19,10 @@ const plainHeaders = (headers: unknown): Record<string, unknown> =>
 
 const integer = { type: 'integer' } as const;
 const COMPUTE_HEADERS = {
-  'X-RateLimit-Compute-Limit': { description: 'Agent-ticks this identity may use per window (the compute class); present when the request drew on it', schema: integer },
+  'X-RateLimit-Compute-Limit': {
+    description: 'Agent-ticks this identity may use per window (the compute class); present when the request drew on it',
+    schema: integer,
+  },
   'X-RateLimit-Compute-Remaining': { description: 'Agent-ticks left in the window', schema: integer },
   'X-RateLimit-Compute-Reset': { description: 'Unix time (seconds) at which the compute window resets', schema: integer },
 };
@@ -28,12 +31,12 @@ const TOO_COSTLY =
   'WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); ' +
   'for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. ' +
   '`details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. ' +
-  'STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier\'s storage quota; ' +
+  "STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; " +
   '`details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran.';
 /** The reads that queue for the engine (see engineQueue). */
 const ENGINE_READS: readonly string[] = ['/v1/simulations/{id}/trace', '/v1/simulations/{id}/states/{tick}', '/v1/simulations/{id}/compare/{otherId}'];
 const ENGINE_QUEUE_FULL =
-  "RATE_LIMITED: the organization has its most engine reads under way (`details.routeClass` is `engine`; docs/api.md, \"Engine work\", \"The engine's queue\"), or another rate limit; `Retry-After` says when to retry.";
+  'RATE_LIMITED: the organization has its most engine reads under way (`details.routeClass` is `engine`; docs/api.md, "Engine work", "The engine\'s queue"), or another rate limit; `Retry-After` says when to retry.';
 const CANCELLED =
   'WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ' +
   'ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry.';
@@ -50,7 +53,9 @@ export function documentWorkLimits(app: OpenAPIHono, options: { budget: boolean 
     const responses: typeof route.responses = {};
     for (const [status, response] of Object.entries(route.responses)) {
       responses[status] =
-        options.budget && status.startsWith('2') && !('$ref' in response) ? { ...response, headers: { ...plainHeaders(response.headers), ...COMPUTE_HEADERS } } : response;
+        options.budget && status.startsWith('2') && !('$ref' in response)
+          ? { ...response, headers: { ...plainHeaders(response.headers), ...COMPUTE_HEADERS } }
+          : response;
     }
     const envelope = { content: { 'application/json': { schema: ErrorEnvelopeSchema } } };
     if (options.budget) responses['422'] ??= { description: TOO_COSTLY, ...envelope };

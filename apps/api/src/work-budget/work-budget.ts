@@ -82,7 +82,8 @@ export function createWorkBudget(options: { limiter: RateLimiter; tiers: TierLim
     async admit(request, estimate, options = {}) {
       const { identity, tier = 'free' } = request.auth;
       const { work } = tiers[tier];
-      if (options.experimentRun !== undefined && options.experimentRun.cost > work.ceiling) throw workCeilingError(options.experimentRun, work.ceiling, tier, 'run');
+      if (options.experimentRun !== undefined && options.experimentRun.cost > work.ceiling)
+        throw workCeilingError(options.experimentRun, work.ceiling, tier, 'run');
       const per = options.experimentRun !== undefined ? 'experiment' : options.history === true ? 'history' : 'request';
       const ceiling = per === 'request' ? work.ceiling : work.perWindow;
       if (estimate.cost > ceiling) throw workCeilingError(estimate, ceiling, tier, per);

@@ -11,7 +11,12 @@ const count = (n: number): string => n.toLocaleString('en-US');
  * 422 WORK_LIMIT_EXCEEDED: the request asks more engine work than one request of the tier may.
  * Nothing ran; the same request will be refused again (ask fewer ticks, or a higher tier).
  */
-export function workCeilingError(estimate: WorkEstimate, ceiling: number, tier: Tier, scope: 'request' | 'history' | 'experiment' | 'run' = 'request'): ApiError {
+export function workCeilingError(
+  estimate: WorkEstimate,
+  ceiling: number,
+  tier: Tier,
+  scope: 'request' | 'history' | 'experiment' | 'run' = 'request',
+): ApiError {
   const per = {
     request: 'per request',
     history: 'for a history replay (one compute window)',
@@ -19,12 +24,13 @@ export function workCeilingError(estimate: WorkEstimate, ceiling: number, tier: 
     run: 'per run of an experiment (the per-request ceiling)',
   }[scope];
   const what = scope === 'run' ? 'Its costliest run costs' : 'This request costs';
-  return new ApiError(
-    422,
-    'WORK_LIMIT_EXCEEDED',
-    `${what} ${count(estimate.cost)} agent-ticks; the ${tier} tier allows at most ${count(ceiling)} ${per}`,
-    { cost: estimate.cost, ceiling, tier, unit: 'agent-ticks', estimate: { ...estimate } },
-  );
+  return new ApiError(422, 'WORK_LIMIT_EXCEEDED', `${what} ${count(estimate.cost)} agent-ticks; the ${tier} tier allows at most ${count(ceiling)} ${per}`, {
+    cost: estimate.cost,
+    ceiling,
+    tier,
+    unit: 'agent-ticks',
+    estimate: { ...estimate },
+  });
 }
 
 /**
@@ -36,7 +42,16 @@ export function computeLimitedError(estimate: WorkEstimate, decision: RateLimitD
     429,
     'RATE_LIMITED',
     `This request costs ${count(estimate.cost)} agent-ticks; ${count(decision.remaining)} of ${count(decision.limit)} are left in this ${decision.windowSeconds} s window; retry in ${decision.retryAfter} s`,
-    { routeClass: 'compute', cost: estimate.cost, limit: decision.limit, remaining: decision.remaining, windowSeconds: decision.windowSeconds, retryAfter: decision.retryAfter, resetAt: decision.resetAt, unit: 'agent-ticks' },
+    {
+      routeClass: 'compute',
+      cost: estimate.cost,
+      limit: decision.limit,
+      remaining: decision.remaining,
+      windowSeconds: decision.windowSeconds,
+      retryAfter: decision.retryAfter,
+      resetAt: decision.resetAt,
+      unit: 'agent-ticks',
+    },
     { ...rateLimitHeaders(decision), 'Retry-After': String(decision.retryAfter) },
   );
 }

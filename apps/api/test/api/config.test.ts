@@ -75,8 +75,16 @@ describe('SIM_PROPHECY_THREADS', () => {
 
 describe('DATABASE_URL and SIM_DATABASE_POOL_SIZE', () => {
   it('selects PostgreSQL for postgres:// and postgresql://, with a pool of 10 connections unless set', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://sim:pw@db.internal:5432/sim' }).database).toEqual({ kind: 'postgres', url: 'postgres://sim:pw@db.internal:5432/sim', poolSize: 10 });
-    expect(loadConfig({ DATABASE_URL: 'postgresql://db/sim', SIM_DATABASE_POOL_SIZE: '25' }).database).toEqual({ kind: 'postgres', url: 'postgresql://db/sim', poolSize: 25 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://sim:pw@db.internal:5432/sim' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://sim:pw@db.internal:5432/sim',
+      poolSize: 10,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/sim', SIM_DATABASE_POOL_SIZE: '25' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://db/sim',
+      poolSize: 25,
+    });
     expect(loadConfig({ DATABASE_URL: 'file:/tmp/sim.db', SIM_DATABASE_POOL_SIZE: '25' }).database).toEqual({ kind: 'sqlite', path: '/tmp/sim.db' });
   });
 

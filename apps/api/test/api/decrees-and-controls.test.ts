@@ -25,7 +25,9 @@ describe('decrees', () => {
     const decree = await json(first);
     expect(first.headers.get('location')).toBe(`/v1/simulations/${id}/decrees/${decree.id}`);
     expect(decree).toMatchObject({ simulationId: id, type: 'remove-agent', payload: { id: 'agent-6' }, tick: 4 });
-    const second = await json(await server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'shock', payload: DECREE_PAYLOADS.shock.example } }));
+    const second = await json(
+      await server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'shock', payload: DECREE_PAYLOADS.shock.example } }),
+    );
 
     // Not applied yet: the agent is still there and the trace up to tick 3 is unchanged.
     expect((await json(await server.call(`/v1/simulations/${id}`, { key: 'key-a' }))).state.agentCount).toBe(6);
@@ -89,7 +91,10 @@ describe('decrees', () => {
     const id = await create();
     const unknownType = await server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'earthquake', payload: {} } });
     expect(unknownType.status).toBe(400);
-    const badPayload = await server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'shock', payload: { x: 1, y: 1, radius: -1, magnitude: 0.5 } } });
+    const badPayload = await server.call(`/v1/simulations/${id}/decrees`, {
+      key: 'key-a',
+      body: { type: 'shock', payload: { x: 1, y: 1, radius: -1, magnitude: 0.5 } },
+    });
     expect((await json(badPayload)).error.details.issues[0].path).toBe('payload.radius');
     const missing = await server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'remove-agent', payload: { id: 'ghost' } } });
     expect(missing.status).toBe(404);
@@ -134,10 +139,18 @@ describe('agent-policy and time-control', () => {
     expect(trace.steps.at(-1).agents.find((a: any) => a.id === 'agent-2').policy.belief).toBe(0.25);
 
     const old = await createSimulation(server, { engineVersion: '1.1.0' });
-    const refused = await server.call(`/v1/simulations/${old}/agent-policy`, { method: 'PUT', key: 'key-a', body: { agentId: 'agent-2', policy: { belief: 0.25 } } });
+    const refused = await server.call(`/v1/simulations/${old}/agent-policy`, {
+      method: 'PUT',
+      key: 'key-a',
+      body: { agentId: 'agent-2', policy: { belief: 0.25 } },
+    });
     expect(refused.status).toBe(400);
     expect((await json(refused)).error).toMatchObject({ code: 'VALIDATION_ERROR', details: { issues: [{ path: 'policy.belief' }] } });
-    const outOfRange = await server.call(`/v1/simulations/${id}/agent-policy`, { method: 'PUT', key: 'key-a', body: { agentId: 'agent-2', policy: { belief: 3 } } });
+    const outOfRange = await server.call(`/v1/simulations/${id}/agent-policy`, {
+      method: 'PUT',
+      key: 'key-a',
+      body: { agentId: 'agent-2', policy: { belief: 3 } },
+    });
     expect((await json(outOfRange)).error.details.issues[0].path).toBe('policy.belief');
   });
 

@@ -32,7 +32,11 @@ function chunked(text: string): ReadableStream<Uint8Array> {
 describe('a keep-alive client after a 413', () => {
   const cases: Array<[string, string, () => RequestInit]> = [
     ['protected route, Content-Length', '/v1/simulations', () => requestInit({ key: 'key-a', body: oversized })],
-    ['protected route, chunked', '/v1/simulations', () => ({ ...requestInit({ key: 'key-a', body: '{}' }), body: chunked(oversized), duplex: 'half' }) as RequestInit],
+    [
+      'protected route, chunked',
+      '/v1/simulations',
+      () => ({ ...requestInit({ key: 'key-a', body: '{}' }), body: chunked(oversized), duplex: 'half' }) as RequestInit,
+    ],
     ['unknown route, Content-Length', '/v1/nothing-here', () => requestInit({ body: oversized })],
     ['public route, chunked', '/v1/scenarios', () => ({ ...requestInit({ body: '{}' }), body: chunked(oversized), duplex: 'half' }) as RequestInit],
   ];

@@ -71,7 +71,13 @@ describe('public endpoints', () => {
   it('health gives versions and the database state', async () => {
     const res = await server.call('/v1/health');
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ status: 'ok', version: '1.0.0-test', engineVersions: [...ENGINE_VERSIONS], defaultEngineVersion: DEFAULT_ENGINE_VERSION, database: 'ok' });
+    expect(await json(res)).toMatchObject({
+      status: 'ok',
+      version: '1.0.0-test',
+      engineVersions: [...ENGINE_VERSIONS],
+      defaultEngineVersion: DEFAULT_ENGINE_VERSION,
+      database: 'ok',
+    });
   });
 
   it('health is 503 with the same shape when the database does not answer', async () => {
@@ -123,7 +129,14 @@ describe('public endpoints', () => {
   it('domains: list, one, 404', async () => {
     const list = await json(await server.call('/v1/domains'));
     expect(list.data.length).toBeGreaterThan(0);
-    expect(list.data[0]).toEqual({ id: expect.any(String), label: expect.any(String), description: expect.any(String), inputSchema: expect.any(Object), stateSchema: expect.toSatisfy((schema: unknown) => schema === null || typeof schema === 'object'), example: expect.anything() });
+    expect(list.data[0]).toEqual({
+      id: expect.any(String),
+      label: expect.any(String),
+      description: expect.any(String),
+      inputSchema: expect.any(Object),
+      stateSchema: expect.toSatisfy((schema: unknown) => schema === null || typeof schema === 'object'),
+      example: expect.anything(),
+    });
     const one = await json(await server.call(`/v1/domains/${list.data[0].id}`));
     expect(one.id).toBe(list.data[0].id);
     expect((await server.call('/v1/domains/astrology')).status).toBe(404);
@@ -140,7 +153,8 @@ describe('public endpoints', () => {
     expect(doc.paths['/v1/scenarios'].get.security).toBeUndefined();
     const examples = doc.paths['/v1/simulations/{id}/decrees'].post.requestBody.content['application/json'].examples;
     expect(Object.keys(examples)).toContain('shock');
-    for (const name of ['TraceStep', 'DecreeInput', 'ProphecyData', 'SimulationState', 'Simulation', 'Error']) expect(doc.components.schemas).toHaveProperty(name);
+    for (const name of ['TraceStep', 'DecreeInput', 'ProphecyData', 'SimulationState', 'Simulation', 'Error'])
+      expect(doc.components.schemas).toHaveProperty(name);
   });
 });
 

@@ -27,7 +27,10 @@ describe('X-Content-Type-Options and Cache-Control', () => {
       ['list', server.call('/v1/simulations', { key: 'key-a' })],
       ['read (complete response)', server.call(`/v1/simulations/${simulationId}`, { key: 'key-a' })],
       ['trace as NDJSON', server.call(`/v1/simulations/${simulationId}/trace`, { key: 'key-a', headers: { Accept: 'application/x-ndjson' } })],
-      ['run as NDJSON', server.call('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 3 }, headers: { Accept: 'application/x-ndjson' } })],
+      [
+        'run as NDJSON',
+        server.call('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 3 }, headers: { Accept: 'application/x-ndjson' } }),
+      ],
       ['create', server.call('/v1/simulations', { key: 'key-a', body: { scenarioId: 'tiny-valley' } })],
       ['step', server.call(`/v1/simulations/${simulationId}/step`, { key: 'key-a', body: { ticks: 1 } })],
       ['prophecies', server.call(`/v1/simulations/${simulationId}/prophecies`, { key: 'key-a' })],
@@ -76,7 +79,10 @@ describe('X-Content-Type-Options and Cache-Control', () => {
 
 describe('with rate limits', () => {
   const open = protectedAppsClosedAfterEach();
-  const ONE_READ: TierLimitsTable = { ...DEFAULT_TIER_LIMITS, free: { ...DEFAULT_TIER_LIMITS.free, rateLimits: { windowSeconds: 60, create: 1, step: 1, read: 1 } } };
+  const ONE_READ: TierLimitsTable = {
+    ...DEFAULT_TIER_LIMITS,
+    free: { ...DEFAULT_TIER_LIMITS.free, rateLimits: { windowSeconds: 60, create: 1, step: 1, read: 1 } },
+  };
 
   it('a 429, whether from the IP limiter or an identity limiter, is no-store and nosniff', async () => {
     const p = await open({ tiers: ONE_READ });

@@ -73,7 +73,10 @@ describe('POST /v1/simulations', () => {
       { path: 'foo', message: 'Unrecognized key: "foo"' },
       { path: 'bar', message: 'Unrecognized key: "bar"' },
     ]);
-    const nested = await server.call('/v1/simulations', { key: 'key-a', body: { scenario: { seed: 1, agents: [], initialState: { width: 4, height: 4, zzz: 1 } } } });
+    const nested = await server.call('/v1/simulations', {
+      key: 'key-a',
+      body: { scenario: { seed: 1, agents: [], initialState: { width: 4, height: 4, zzz: 1 } } },
+    });
     expect(((await nested.json()) as any).error.details.issues).toEqual([{ path: 'scenario.initialState.zzz', message: 'Unrecognized key: "zzz"' }]);
     const input = { ...(getAdapter('epidemic')?.example as object), zzz: true };
     const domain = await server.call('/v1/simulations/from-domain', { key: 'key-a', body: { domain: 'epidemic', input } });
@@ -145,11 +148,17 @@ describe('GET /v1/simulations and /{id}', () => {
       expect(res.status, value).toBe(200);
       const page = (await res.json()) as any;
       expect(page.data.length, value).toBeGreaterThan(0);
-      expect(page.data.every((s: any) => s.organizationId === ORG_A), value).toBe(true);
+      expect(
+        page.data.every((s: any) => s.organizationId === ORG_A),
+        value,
+      ).toBe(true);
     }
     const jwt = await server.call('/v1/simulations?organizationId=foo', { bearer: 'jwt-ab' });
     expect(jwt.status).toBe(400);
-    expect(((await jwt.json()) as any).error).toMatchObject({ code: 'VALIDATION_ERROR', details: { issues: [{ path: 'organizationId', message: 'Invalid UUID' }] } });
+    expect(((await jwt.json()) as any).error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { issues: [{ path: 'organizationId', message: 'Invalid UUID' }] },
+    });
     const doc = (await (await server.call('/v1/openapi.json')).json()) as any;
     const param = doc.paths['/v1/simulations'].get.parameters.find((p: any) => p.name === 'organizationId');
     expect(param).toMatchObject({ in: 'query', required: false, schema: { type: 'string', format: 'uuid' } });
@@ -200,7 +209,11 @@ describe('step, run and trace', () => {
     for (const line of lines) expect(TraceStepSchema.safeParse(line).success).toBe(true);
     expect(lines).toEqual(runBody.trace.steps);
 
-    const runNd = await server.call('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 12 }, headers: { Accept: 'application/x-ndjson' } });
+    const runNd = await server.call('/v1/simulations/run', {
+      key: 'key-a',
+      body: { scenarioId: 'tiny-valley', ticks: 12 },
+      headers: { Accept: 'application/x-ndjson' },
+    });
     expect(runNd.status).toBe(201);
     expect(await readNdjson(runNd)).toEqual(lines);
     // After run the simulation stays idle.
@@ -239,7 +252,10 @@ describe('step, run and trace', () => {
   });
 
   it('run reports exactly-one-of and input-with-domain together with the other issues of the body', async () => {
-    const both = await server.call('/v1/simulations/run', { key: 'key-a', body: { ticks: 0, scenarioId: 'tiny-valley', scenario: { seed: 1, agents: [], initialState: {} } } });
+    const both = await server.call('/v1/simulations/run', {
+      key: 'key-a',
+      body: { ticks: 0, scenarioId: 'tiny-valley', scenario: { seed: 1, agents: [], initialState: {} } },
+    });
     expect(both.status).toBe(400);
     const bothIssues = ((await both.json()) as any).error.details.issues;
     expect(bothIssues).toContainEqual({ path: '', message: 'Give exactly one of scenarioId, scenario or domain, not scenarioId and scenario' });
@@ -252,7 +268,10 @@ describe('step, run and trace', () => {
         { path: 'input', message: 'input is only allowed together with domain' },
       ]),
     );
-    const domain = await server.call('/v1/simulations/run', { key: 'key-a', body: { ticks: 3, domain: 'epidemic', scenarioId: 'tiny-valley', engineVersion: '9.9.9' } });
+    const domain = await server.call('/v1/simulations/run', {
+      key: 'key-a',
+      body: { ticks: 3, domain: 'epidemic', scenarioId: 'tiny-valley', engineVersion: '9.9.9' },
+    });
     expect(((await domain.json()) as any).error.details.issues.map((i: any) => i.path)).toEqual(expect.arrayContaining(['', 'input', 'engineVersion']));
   });
 

@@ -109,7 +109,11 @@ describe('Accept with q-values', () => {
     expect((await trace('application/json;q=0.1, application/x-ndjson')).headers.get('content-type')).toMatch(/^application\/x-ndjson/);
     expect((await trace('text/csv')).status).toBe(406);
     const before = ((await (await server.call('/v1/simulations?limit=200', { key: 'key-a' })).json()) as { pagination: { total: number } }).pagination.total;
-    const run = await server.call('/v1/simulations/run', { key: 'key-a', headers: { Accept: 'application/json;q=0, application/x-ndjson;q=0' }, body: { scenarioId: 'tiny-valley', ticks: 5 } });
+    const run = await server.call('/v1/simulations/run', {
+      key: 'key-a',
+      headers: { Accept: 'application/json;q=0, application/x-ndjson;q=0' },
+      body: { scenarioId: 'tiny-valley', ticks: 5 },
+    });
     expect(run.status).toBe(406);
     const after = ((await (await server.call('/v1/simulations?limit=200', { key: 'key-a' })).json()) as { pagination: { total: number } }).pagination.total;
     expect(after).toBe(before);
@@ -117,8 +121,7 @@ describe('Accept with q-values', () => {
 });
 
 describe('experiment vary keys', () => {
-  const body = (vary: string) =>
-    `{"base":{"scenarioId":"tiny-valley"},"vary":${vary},"replications":1,"seed":7,"ticks":5,"metrics":["minStability"]}`;
+  const body = (vary: string) => `{"base":{"scenarioId":"tiny-valley"},"vary":${vary},"replications":1,"seed":7,"ticks":5,"metrics":["minStability"]}`;
 
   it('__proto__, constructor and prototype are a 400 at their path, never dropped', async () => {
     for (const [vary, path] of [
@@ -170,7 +173,9 @@ describe('a malformed body', () => {
   it('cancel takes no fields: an unknown one is refused; no body, a blank JSON body or {} cancel', async () => {
     expect(await refusedAt(await server.call(`/v1/experiments/${experimentId}/cancel`, { key: 'key-a', body: { force: true } }))).toEqual(['force']);
     expect((await server.call(`/v1/experiments/${experimentId}/cancel`, { key: 'key-a', method: 'POST' })).status).toBe(200);
-    expect((await server.call(`/v1/experiments/${experimentId}/cancel`, { key: 'key-a', method: 'POST', headers: { 'Content-Type': 'application/json' } })).status).toBe(200);
+    expect(
+      (await server.call(`/v1/experiments/${experimentId}/cancel`, { key: 'key-a', method: 'POST', headers: { 'Content-Type': 'application/json' } })).status,
+    ).toBe(200);
     expect((await server.call(`/v1/experiments/${experimentId}/cancel`, { key: 'key-a', body: {} })).status).toBe(200);
   });
 });

@@ -23,7 +23,9 @@ async function operations(): Promise<Array<{ method: string; path: string }>> {
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.keys(methods).map((method) => ({
       method: method.toUpperCase(),
-      path: path.replace('{id}', path.startsWith('/v1/simulations/') ? simulationId : path.startsWith('/v1/scenarios/') ? 'tiny-valley' : 'epidemic').replace('{decreeId}', decreeId),
+      path: path
+        .replace('{id}', path.startsWith('/v1/simulations/') ? simulationId : path.startsWith('/v1/scenarios/') ? 'tiny-valley' : 'epidemic')
+        .replace('{decreeId}', decreeId),
     })),
   );
 }

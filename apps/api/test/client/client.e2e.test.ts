@@ -1,4 +1,14 @@
-import { createSimClient, PackedTickDecoder, SimApiError, subscribeToEvents, traceSteps, unwrap, type PackedAgent, type SimClient, type SimulationEvent } from '@sim/client';
+import {
+  createSimClient,
+  PackedTickDecoder,
+  SimApiError,
+  subscribeToEvents,
+  traceSteps,
+  unwrap,
+  type PackedAgent,
+  type SimClient,
+  type SimulationEvent,
+} from '@sim/client';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
@@ -33,7 +43,9 @@ describe('@sim/client against the real server', () => {
 
   it('throws SimApiError with the envelope, its code and the request id of the X-Request-Id header', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
-    const error = await unwrap(client.GET('/v1/simulations/{id}', { params: { path: { id: missing } }, headers: { 'X-Request-Id': 'client-test-1' } })).catch((e: unknown) => e);
+    const error = await unwrap(client.GET('/v1/simulations/{id}', { params: { path: { id: missing } }, headers: { 'X-Request-Id': 'client-test-1' } })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(SimApiError);
     expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', requestId: 'client-test-1' });
   });
@@ -79,7 +91,7 @@ describe('@sim/client against the real server', () => {
 });
 
 describe('subscribeToEvents', () => {
-  it('subscribes to a sample of agents in the packed encoding and decodes them to the trace\'s', { timeout: SLOW }, async () => {
+  it("subscribes to a sample of agents in the packed encoding and decodes them to the trace's", { timeout: SLOW }, async () => {
     const id = await createSimulation('self-defeating-prophecy');
     const decoder = new PackedTickDecoder();
     const decoded = new Map<number, PackedAgent[]>();
@@ -90,7 +102,14 @@ describe('subscribeToEvents', () => {
       lastEventId: '0',
       variant: { agents: '5', encoding: 'packed' },
       onEvent: (e) => {
-        if (e.event === 'tick' && 'packed' in e.data) decoded.set(e.data.t, decoder.decode(e.data.packed, e.data.state.attractors.map((a) => a.id)));
+        if (e.event === 'tick' && 'packed' in e.data)
+          decoded.set(
+            e.data.t,
+            decoder.decode(
+              e.data.packed,
+              e.data.state.attractors.map((a) => a.id),
+            ),
+          );
       },
     });
     try {
@@ -130,7 +149,13 @@ describe('subscribeToEvents', () => {
         for (let i = 0; i < 600 && !ticks().includes(t); i++) await new Promise((r) => setTimeout(r, 50));
         expect(ticks()).toContain(t);
       };
-      const subscription = subscribeToEvents({ baseUrl: first.baseUrl, credentials: { apiKey: key }, simulationId: id, lastEventId: '0', onEvent: (e) => received.push(e) });
+      const subscription = subscribeToEvents({
+        baseUrl: first.baseUrl,
+        credentials: { apiKey: key },
+        simulationId: id,
+        lastEventId: '0',
+        onEvent: (e) => received.push(e),
+      });
 
       await unwrap(api.POST('/v1/simulations/{id}/step', { params: { path: { id } }, body: { ticks: 20 } }));
       await waitForTick(20);

@@ -44,8 +44,18 @@ describe.each(['in-process', 'postgresql'] as const)('coordination (%s)', (kind)
     database = await createTestPostgresDatabase();
     // The stores' migrations create the lease and slot tables.
     storage = await openPostgres(database.url, { poolSize: 4 });
-    one = await createPostgresCoordination({ connectionString: database.url, logger: silentLogger, leases: { ttlMs: 600, renewMs: 100 }, streamSlotTtlMs: 1_000 });
-    two = await createPostgresCoordination({ connectionString: database.url, logger: silentLogger, leases: { ttlMs: 600, renewMs: 100 }, streamSlotTtlMs: 1_000 });
+    one = await createPostgresCoordination({
+      connectionString: database.url,
+      logger: silentLogger,
+      leases: { ttlMs: 600, renewMs: 100 },
+      streamSlotTtlMs: 1_000,
+    });
+    two = await createPostgresCoordination({
+      connectionString: database.url,
+      logger: silentLogger,
+      leases: { ttlMs: 600, renewMs: 100 },
+      streamSlotTtlMs: 1_000,
+    });
   }, 60_000);
 
   afterAll(async () => {

@@ -25,7 +25,13 @@ afterAll(async () => {
 type Json = any;
 
 function tinyValley(): Record<string, unknown> {
-  const { id: _id, label: _label, tags: _tags, note: _note, ...scenario } = JSON.parse(readFileSync(join(FIXTURE_SCENARIOS, 'tiny-valley.json'), 'utf8')) as Record<string, unknown>;
+  const {
+    id: _id,
+    label: _label,
+    tags: _tags,
+    note: _note,
+    ...scenario
+  } = JSON.parse(readFileSync(join(FIXTURE_SCENARIOS, 'tiny-valley.json'), 'utf8')) as Record<string, unknown>;
   return scenario;
 }
 
@@ -36,7 +42,9 @@ async function view(server: ServerProcess, key: string, id: string): Promise<Jso
 function readStored(id: string) {
   const db = new Database(databasePath, { readonly: true });
   try {
-    const runs = db.prepare('SELECT COUNT(*) AS n, COUNT(DISTINCT combination * 100000 + replication) AS distinctRuns FROM experiment_runs WHERE experiment_id = ?').get(id) as Json;
+    const runs = db
+      .prepare('SELECT COUNT(*) AS n, COUNT(DISTINCT combination * 100000 + replication) AS distinctRuns FROM experiment_runs WHERE experiment_id = ?')
+      .get(id) as Json;
     const results = db.prepare('SELECT COUNT(*) AS n, MAX(computations) AS most FROM run_results').get() as Json;
     return { runs: runs.n as number, distinctRuns: runs.distinctRuns as number, results: results.n as number, mostComputations: results.most as number };
   } finally {
@@ -49,8 +57,19 @@ describe('SIGKILL during an experiment', () => {
     const first = await startServerProcess({ databasePath, env: ENV });
     servers.push(first);
     const key = first.apiKey!;
-    const body = { base: { scenario: tinyValley() }, vary: { 'rules.reflexivity': [-0.5, 0.5] }, replications: 150, seed: 3, ticks: 200, metrics: ['finalStability', 'losses', 'prophecies'] };
-    const res = await fetch(`${first.baseUrl}/v1/experiments`, { method: 'POST', headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const body = {
+      base: { scenario: tinyValley() },
+      vary: { 'rules.reflexivity': [-0.5, 0.5] },
+      replications: 150,
+      seed: 3,
+      ticks: 200,
+      metrics: ['finalStability', 'losses', 'prophecies'],
+    };
+    const res = await fetch(`${first.baseUrl}/v1/experiments`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as Json;
 

@@ -31,7 +31,8 @@ function storedIds(): { simulations: string[]; referenced: string[] } {
   try {
     const simulations = (db.prepare('SELECT id FROM simulations ORDER BY id').all() as Json[]).map((row) => row.id as string);
     const referenced = new Set<string>();
-    for (const table of TABLES) for (const row of db.prepare(`SELECT DISTINCT simulation_id AS id FROM ${table}`).all() as Json[]) referenced.add(row.id as string);
+    for (const table of TABLES)
+      for (const row of db.prepare(`SELECT DISTINCT simulation_id AS id FROM ${table}`).all() as Json[]) referenced.add(row.id as string);
     return { simulations, referenced: [...referenced].sort() };
   } finally {
     db.close();
@@ -44,7 +45,11 @@ describe('SIGKILL during a fork', () => {
     servers.push(first);
     const key = first.apiKey!;
     const call = async (server: ServerProcess, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> => {
-      const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const res = await fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
       return { status: res.status, body: await res.json() };
     };
     const file = JSON.parse(readFileSync(join(REPO_ROOT, 'scenarios', 'crowded-large.json'), 'utf8')) as Json;

@@ -32,7 +32,14 @@ function leaveKeyInFlight(): void {
   const db = new Database(databasePath);
   try {
     const apiKey = db.prepare('SELECT id, organization_id FROM api_keys').get() as { id: string; organization_id: string };
-    const scope = idempotencyScope({ identity: `key:${apiKey.id}`, issuer: undefined, organizationId: apiKey.organization_id, method: 'POST', path: '/v1/simulations', key: KEY });
+    const scope = idempotencyScope({
+      identity: `key:${apiKey.id}`,
+      issuer: undefined,
+      organizationId: apiKey.organization_id,
+      method: 'POST',
+      path: '/v1/simulations',
+      key: KEY,
+    });
     const now = Date.now();
     db.prepare(
       `INSERT INTO idempotency_keys (scope, token, fingerprint, state, response_status, response_headers, response_body, chunk_count, body_complete, created_at, expires_at, locked_until)

@@ -69,7 +69,9 @@ function readStored(id: string) {
       inputs: count('simulation_inputs'),
       lastProphecyTick: maxTick('prophecies'),
       lastEventTick: maxTick('simulation_events'),
-      checkpointTicks: (db.prepare('SELECT tick FROM simulation_checkpoints WHERE simulation_id = ? ORDER BY tick').all(id) as Json[]).map((r) => r.tick as number),
+      checkpointTicks: (db.prepare('SELECT tick FROM simulation_checkpoints WHERE simulation_id = ? ORDER BY tick').all(id) as Json[]).map(
+        (r) => r.tick as number,
+      ),
     };
   } finally {
     db.close();

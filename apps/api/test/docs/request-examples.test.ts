@@ -28,14 +28,22 @@ function requestExamples(page: string): Example[] {
     const indent = open[1]!.length;
     const start = i + 1;
     while (i + 1 < lines.length && lines[i + 1]!.trim() !== '```') i++;
-    const code = lines.slice(start, i + 1).map((line) => line.slice(indent)).join('\n');
+    const code = lines
+      .slice(start, i + 1)
+      .map((line) => line.slice(indent))
+      .join('\n');
     i++;
     if (/\bcurl\b/.test(code)) examples.push({ page, line: start, code });
   }
   return examples;
 }
 
-const PAGES = ['README.md', ...readdirSync(join(REPO_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(REPO_ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 const api = (method: string, path: string, body?: string): string =>
   `curl -sS --fail-with-body -X ${method} "$SIM_URL${path}" -H "X-Api-Key: $KEY"${body === undefined ? '' : ` -H 'Content-Type: application/json' -d '${body}'`}`;
@@ -90,18 +98,22 @@ describe('the request examples of the docs', () => {
     expect(byPage.flatMap(({ examples }) => examples).length).toBeGreaterThanOrEqual(7);
   });
 
-  it.each(byPage.map(({ page, examples }) => [page, examples] as const))('run as written, in order, on %s', (_page, examples) => {
-    const script = ['set -euo pipefail', ...examples.map((example) => runnable(example, server.baseUrl))].join('\n');
-    const result = spawnSync('bash', ['-c', script], {
-      cwd: dir.path,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', KEY: server.apiKey ?? '', SIM_URL: server.baseUrl },
-      encoding: 'utf8',
-      timeout: 540_000,
-    });
-    const output = `${result.stdout}${result.stderr}`;
-    expect({ status: result.status, output }).toMatchObject({ status: 0 });
-    // Every block ran, and the stream example received its opening line.
-    for (const example of examples) expect(output).toContain(`=== ${example.page}:${example.line}`);
-    if (examples.some((example) => example.code.includes('curl -N'))) expect(output).toContain('retry: 3000');
-  }, 600_000);
+  it.each(byPage.map(({ page, examples }) => [page, examples] as const))(
+    'run as written, in order, on %s',
+    (_page, examples) => {
+      const script = ['set -euo pipefail', ...examples.map((example) => runnable(example, server.baseUrl))].join('\n');
+      const result = spawnSync('bash', ['-c', script], {
+        cwd: dir.path,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', KEY: server.apiKey ?? '', SIM_URL: server.baseUrl },
+        encoding: 'utf8',
+        timeout: 540_000,
+      });
+      const output = `${result.stdout}${result.stderr}`;
+      expect({ status: result.status, output }).toMatchObject({ status: 0 });
+      // Every block ran, and the stream example received its opening line.
+      for (const example of examples) expect(output).toContain(`=== ${example.page}:${example.line}`);
+      if (examples.some((example) => example.code.includes('curl -N'))) expect(output).toContain('retry: 3000');
+    },
+    600_000,
+  );
 });

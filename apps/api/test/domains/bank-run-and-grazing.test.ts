@@ -20,7 +20,9 @@ describe('the bank-run and ecosystem domains over HTTP', () => {
     const bank = await json(await server.call('/v1/domains/bank-run'));
     expect(bank.example).toEqual(getAdapter('bank-run')?.example);
     expect(bank.stateSchema.properties.model).toMatchObject({ const: 'bank-run' });
-    expect(Object.keys(bank.stateSchema.properties.banks.items.properties)).toEqual(expect.arrayContaining(['name', 'deposits', 'liquid', 'illiquid', 'withdrawn', 'failed']));
+    expect(Object.keys(bank.stateSchema.properties.banks.items.properties)).toEqual(
+      expect.arrayContaining(['name', 'deposits', 'liquid', 'illiquid', 'withdrawn', 'failed']),
+    );
     const ecosystem = await json(await server.call('/v1/domains/ecosystem'));
     expect(Object.keys(ecosystem.stateSchema.properties.pastures.items.properties)).toEqual(expect.arrayContaining(['name', 'biomass', 'herd']));
   });

@@ -5,7 +5,13 @@ import { CompactTraceStep, compactStep } from '../../src/engine-data/compact-ste
 import { TickEncoder } from '../../src/live/tick-encoder.js';
 import type { TickVariant } from '../../src/live/tick-variant.js';
 
-const { id: _id, label: _label, tags: _tags, note: _note, ...scenario } = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as ScenarioInput & Record<string, unknown>;
+const {
+  id: _id,
+  label: _label,
+  tags: _tags,
+  note: _note,
+  ...scenario
+} = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as ScenarioInput & Record<string, unknown>;
 
 function steps(ticks: number): TraceStep[] {
   const simulation = Simulation.create(scenario as ScenarioInput, {});

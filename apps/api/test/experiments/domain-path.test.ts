@@ -39,8 +39,13 @@ describe('paths into state.domain for experiment metrics', () => {
   });
 
   it('makes domain metrics that name a path, checked against the state at tick 0 when it is known', () => {
-    expect(parseMetric('domainPeak:regions[Capital].hospitalized', undefined, 'the scenario', domain)).toMatchObject({ name: 'domainPeak', argument: 'regions[Capital].hospitalized' });
-    expect(parseMetric('domainPeak:regions[Atlantis].hospitalized', undefined, 'the scenario', domain)).toBe('the scenario has no number at state.domain.regions[Atlantis].hospitalized');
+    expect(parseMetric('domainPeak:regions[Capital].hospitalized', undefined, 'the scenario', domain)).toMatchObject({
+      name: 'domainPeak',
+      argument: 'regions[Capital].hospitalized',
+    });
+    expect(parseMetric('domainPeak:regions[Atlantis].hospitalized', undefined, 'the scenario', domain)).toBe(
+      'the scenario has no number at state.domain.regions[Atlantis].hospitalized',
+    );
     expect(parseMetric('domainFinal')).toMatch(/names a number in state.domain/);
     expect(parseMetric('domainMin:regions[').valueOf()).toMatch(/is not a key/);
   });

@@ -22,7 +22,14 @@ type Json = any;
 // (docs/api.md, "Engine work", "Cost model: agent-ticks").
 const WORLD = 6 * WORLD_SETUP_TICKS;
 const RUN5 = 90 + WORLD;
-const experiment = (ticks: number, replications: number) => ({ base: { scenarioId: 'tiny-valley' }, engineVersion: '1.1.0', replications, seed: 1, ticks, metrics: ['losses'] });
+const experiment = (ticks: number, replications: number) => ({
+  base: { scenarioId: 'tiny-valley' },
+  engineVersion: '1.1.0',
+  replications,
+  seed: 1,
+  ticks,
+  metrics: ['losses'],
+});
 
 const total = async (p: ProtectedApp): Promise<number> => ((await (await p.request('/v1/experiments', { key: 'key-a' })).json()) as Json).pagination.total;
 
@@ -94,7 +101,8 @@ describe('experiment queue', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('30');
     expect(((await refused.json()) as Json).error.details).toMatchObject({ routeClass: 'experiments', limit: 2, tier: 'free' });
-    for (const id of ids) expect(((await (await p.request(`/v1/experiments/${id}/cancel`, { key: 'key-a', method: 'POST' })).json()) as Json).status).toBe('cancelled');
+    for (const id of ids)
+      expect(((await (await p.request(`/v1/experiments/${id}/cancel`, { key: 'key-a', method: 'POST' })).json()) as Json).status).toBe('cancelled');
   });
 });
 

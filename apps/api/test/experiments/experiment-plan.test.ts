@@ -26,7 +26,18 @@ const request = (over: Partial<ExperimentRequest> = {}): ExperimentRequest => ({
   replications: 3,
   seed: 7,
   ticks: 20,
-  metrics: ['lossTick:well-a', 'lost:well-a', 'losses', 'finalStability', 'minStability', 'paradoxes', 'paradoxes:averted', 'prophecies', 'completionTick', 'completionReason'],
+  metrics: [
+    'lossTick:well-a',
+    'lost:well-a',
+    'losses',
+    'finalStability',
+    'minStability',
+    'paradoxes',
+    'paradoxes:averted',
+    'prophecies',
+    'completionTick',
+    'completionReason',
+  ],
   ...over,
 });
 
@@ -80,7 +91,13 @@ describe('planning an experiment', () => {
       const hasher = combinationHasher(plan.spec, built.scenario, scope);
       for (let r = 0; r < 3; r++) {
         const run = runInputs(plan.spec, built.scenario, 4, r, scope, hasher);
-        const record = { engineVersion: plan.spec.engineVersion, scenario: { ...built.scenario, seed: run.seed }, ticks: plan.spec.ticks, metrics: [...plan.spec.metrics].sort(), ...(scope === undefined ? {} : { organization: scope }) };
+        const record = {
+          engineVersion: plan.spec.engineVersion,
+          scenario: { ...built.scenario, seed: run.seed },
+          ticks: plan.spec.ticks,
+          metrics: [...plan.spec.metrics].sort(),
+          ...(scope === undefined ? {} : { organization: scope }),
+        };
         expect(run.hash).toBe(createHash('sha256').update(canonicalJson(record)).digest('hex'));
         expect(runInputs(plan.spec, built.scenario, 4, r, scope).hash).toBe(run.hash);
       }
@@ -142,12 +159,21 @@ describe('planning an experiment', () => {
     const base = { domain: epidemicAdapter.id, input: epidemicAdapter.example as Record<string, unknown> };
     const plan = await planExperiment(request({ base, vary: { 'input.regions.0.population': [10_000, 20_000] }, metrics: ['losses'] }), context);
     expect(plan.combinations).toBe(2);
-    const issues = await refusal(request({ base, vary: { 'input.regions.0.population': ['many'], 'input.nowhere.x': [1], 'rules.noise': [1] }, metrics: ['losses'] }));
+    const issues = await refusal(
+      request({ base, vary: { 'input.regions.0.population': ['many'], 'input.nowhere.x': [1], 'rules.noise': [1] }, metrics: ['losses'] }),
+    );
     expect(issues.map((i) => i.path)).toEqual(['vary.input.nowhere.x', 'vary.input.regions.0.population.0', 'vary.rules.noise']);
   });
 
   it('the body schema refuses a base that is not exactly one thing, and unknown fields', () => {
-    const parsed = ExperimentBodySchema.safeParse({ base: { scenarioId: 'tiny-valley', domain: 'x' }, replications: 1, seed: 1, ticks: 1, metrics: ['losses'], colour: 1 });
+    const parsed = ExperimentBodySchema.safeParse({
+      base: { scenarioId: 'tiny-valley', domain: 'x' },
+      replications: 1,
+      seed: 1,
+      ticks: 1,
+      metrics: ['losses'],
+      colour: 1,
+    });
     expect(parsed.success).toBe(false);
     const paths = parsed.error?.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['base', 'base.input', '']));

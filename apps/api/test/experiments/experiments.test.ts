@@ -17,7 +17,13 @@ afterAll(async () => {
 
 /** tiny-valley as an inline scenario. */
 function tinyValley(): Record<string, unknown> {
-  const { id: _id, label: _label, tags: _tags, note: _note, ...scenario } = JSON.parse(readFileSync(join(FIXTURE_SCENARIOS, 'tiny-valley.json'), 'utf8')) as Record<string, unknown>;
+  const {
+    id: _id,
+    label: _label,
+    tags: _tags,
+    note: _note,
+    ...scenario
+  } = JSON.parse(readFileSync(join(FIXTURE_SCENARIOS, 'tiny-valley.json'), 'utf8')) as Record<string, unknown>;
   return scenario;
 }
 
@@ -210,13 +216,33 @@ describe('bad input', () => {
     const before = ((await (await server.call('/v1/experiments', { key: 'key-a' })).json()) as Json).pagination.total;
     const res = await server.call('/v1/experiments', {
       key: 'key-a',
-      body: sweep({ vary: { 'rules.nope': [1], 'rules.reflexivity': ['high'], 'attractors.well-z.depth': [1], 'rules.noise': { from: 2, to: 1, step: 1 }, 'rules.pull': [] }, metrics: ['losses', 'happiness', 'lost:well-z'] }),
+      body: sweep({
+        vary: {
+          'rules.nope': [1],
+          'rules.reflexivity': ['high'],
+          'attractors.well-z.depth': [1],
+          'rules.noise': { from: 2, to: 1, step: 1 },
+          'rules.pull': [],
+        },
+        metrics: ['losses', 'happiness', 'lost:well-z'],
+      }),
     });
     expect(res.status).toBe(400);
     const body = (await res.json()) as Json;
     expect(body.error.code).toBe('VALIDATION_ERROR');
-    expect(body.error.details.issues.map((i: Json) => i.path)).toEqual(['vary.attractors.well-z.depth', 'vary.rules.noise', 'vary.rules.nope', 'vary.rules.pull', 'vary.rules.reflexivity.0', 'metrics.1', 'metrics.2']);
-    const tooMany = await server.call('/v1/experiments', { key: 'key-a', body: sweep({ vary: { 'rules.noise': { from: 0, to: 9.99, step: 0.01 }, 'rules.pull': [0.1, 0.2] } }) });
+    expect(body.error.details.issues.map((i: Json) => i.path)).toEqual([
+      'vary.attractors.well-z.depth',
+      'vary.rules.noise',
+      'vary.rules.nope',
+      'vary.rules.pull',
+      'vary.rules.reflexivity.0',
+      'metrics.1',
+      'metrics.2',
+    ]);
+    const tooMany = await server.call('/v1/experiments', {
+      key: 'key-a',
+      body: sweep({ vary: { 'rules.noise': { from: 0, to: 9.99, step: 0.01 }, 'rules.pull': [0.1, 0.2] } }),
+    });
     expect(tooMany.status).toBe(400);
     expect(((await tooMany.json()) as Json).error.details.issues[0].path).toBe('vary');
     const after = ((await (await server.call('/v1/experiments', { key: 'key-a' })).json()) as Json).pagination.total;
@@ -246,6 +272,8 @@ describe('cancel', () => {
     const rows = await csvRows(long.id);
     expect(rows).toHaveLength(1 + cancelled.runs.done);
     // Cancelling again answers the experiment as it is.
-    expect(((await (await server.call(`/v1/experiments/${long.id}/cancel`, { key: 'key-a', method: 'POST' })).json()) as Json).runs.done).toBe(cancelled.runs.done);
+    expect(((await (await server.call(`/v1/experiments/${long.id}/cancel`, { key: 'key-a', method: 'POST' })).json()) as Json).runs.done).toBe(
+      cancelled.runs.done,
+    );
   });
 });

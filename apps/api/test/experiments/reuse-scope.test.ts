@@ -21,7 +21,13 @@ afterAll(async () => {
 
 /** tiny-valley as an inline scenario, with one private twist (the guess). */
 function privateScenario(reflexivity: number): Record<string, unknown> {
-  const { id: _id, label: _label, tags: _tags, note: _note, ...scenario } = JSON.parse(readFileSync(join(FIXTURE_SCENARIOS, 'tiny-valley.json'), 'utf8')) as Record<string, unknown>;
+  const {
+    id: _id,
+    label: _label,
+    tags: _tags,
+    note: _note,
+    ...scenario
+  } = JSON.parse(readFileSync(join(FIXTURE_SCENARIOS, 'tiny-valley.json'), 'utf8')) as Record<string, unknown>;
   return { ...scenario, rules: { ...(scenario.rules as Record<string, unknown>), reflexivity } };
 }
 

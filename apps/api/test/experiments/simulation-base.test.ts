@@ -22,7 +22,18 @@ async function step(id: string, ticks: number, key = 'key-a'): Promise<void> {
 
 const AT = 20;
 const TICKS = 40;
-const METRICS = ['lossTick:c', 'lost:c', 'lossTick:d', 'losses', 'finalStability', 'minStability', 'paradoxes', 'prophecies', 'completionTick', 'completionReason'];
+const METRICS = [
+  'lossTick:c',
+  'lost:c',
+  'lossTick:d',
+  'losses',
+  'finalStability',
+  'minStability',
+  'paradoxes',
+  'prophecies',
+  'completionTick',
+  'completionReason',
+];
 
 /**
  * basin-cascade, inline (the test server serves only fixtures): its basins fall one after the
@@ -40,7 +51,15 @@ async function createBase(key = 'key-a'): Promise<string> {
   return (await json(res)).id;
 }
 const VARY = { 'rules.reflexivity': [-0.5, 0.5], 'agents.*.policy.lambda': [0.3] };
-const onBase = (simulation: string, over: Record<string, unknown> = {}) => ({ base: { simulation, atTick: AT }, vary: VARY, replications: 3, seed: 11, ticks: TICKS, metrics: METRICS, ...over });
+const onBase = (simulation: string, over: Record<string, unknown> = {}) => ({
+  base: { simulation, atTick: AT },
+  vary: VARY,
+  replications: 3,
+  seed: 11,
+  ticks: TICKS,
+  metrics: METRICS,
+  ...over,
+});
 
 async function submit(body: unknown): Promise<Json> {
   const res = await call('/v1/experiments', body);
@@ -94,7 +113,14 @@ describe('an experiment on a simulation base', () => {
   });
 
   it('runs every combination and replication from the simulation’s state at atTick', async () => {
-    expect(first).toMatchObject({ status: 'queued', scenarioId: 'inline', baseSimulation: { id: base, atTick: AT }, engineVersion: '1.4.0', combinations: 2, runs: { total: 6 } });
+    expect(first).toMatchObject({
+      status: 'queued',
+      scenarioId: 'inline',
+      baseSimulation: { id: base, atTick: AT },
+      engineVersion: '1.4.0',
+      combinations: 2,
+      runs: { total: 6 },
+    });
     expect(done).toMatchObject({ status: 'completed', runs: { total: 6, done: 6, computed: 6, reused: 0 } });
     const rows = await csvRows(first.id);
     expect(rows[0]).toEqual(['combination', 'agents.*.policy.lambda', 'rules.reflexivity', 'replication', 'seed', ...METRICS]);
@@ -180,11 +206,19 @@ describe('bad input on a simulation base', () => {
     };
     // What a running world cannot be given, refused before the replay.
     const vary = { 'attractors.c.depth': [1], 'agents.refugee-0.marker.x': [3], 'input.size': [2], 'rules.reflexivity': [2] };
-    expect(await paths(onBase(base, { vary }))).toEqual(['vary.agents.refugee-0.marker.x', 'vary.attractors.c.depth', 'vary.input.size', 'vary.rules.reflexivity.0']);
+    expect(await paths(onBase(base, { vary }))).toEqual([
+      'vary.agents.refugee-0.marker.x',
+      'vary.attractors.c.depth',
+      'vary.input.size',
+      'vary.rules.reflexivity.0',
+    ]);
     const refused = await call('/v1/experiments', onBase(base, { vary: { 'attractors.c.depth': [1] } }));
     expect((await issues(refused))[0]?.message).toContain('cannot vary a simulation base');
     // What only the state at atTick tells: an agent or an attractor it lacks.
-    expect(await paths(onBase(base, { vary: { 'agents.nobody.policy.lambda': [1] }, metrics: ['losses', 'lost:well-z'] }))).toEqual(['vary.agents.nobody.policy.lambda', 'metrics.1']);
+    expect(await paths(onBase(base, { vary: { 'agents.nobody.policy.lambda': [1] }, metrics: ['losses', 'lost:well-z'] }))).toEqual([
+      'vary.agents.nobody.policy.lambda',
+      'metrics.1',
+    ]);
     expect(await paths({ ...onBase(base), base: { simulation: base, atTick: 999 } })).toEqual(['base.atTick']);
     expect(await paths({ ...onBase(base), base: { simulation: base } })).toEqual(['base.atTick']);
     expect(await paths({ ...onBase(base), base: { scenarioId: 'tiny-valley', atTick: 3 } })).toEqual(['base.atTick']);
@@ -212,7 +246,17 @@ describe('bad input on a simulation base', () => {
     await step(failed, 3);
     const current = await server.storage.simulations.getRunnable(failed);
     if (current === undefined) throw new Error('missing');
-    await server.storage.simulations.update({ simulationId: failed, expectedVersion: current.version, at: new Date().toISOString(), status: 'failed', tick: 3, state: current.state, inputs: [], prophecies: [], events: [] });
+    await server.storage.simulations.update({
+      simulationId: failed,
+      expectedVersion: current.version,
+      at: new Date().toISOString(),
+      status: 'failed',
+      tick: 3,
+      state: current.state,
+      inputs: [],
+      prophecies: [],
+      events: [],
+    });
     const res = await call('/v1/experiments', { ...onBase(failed), base: { simulation: failed, atTick: 2 } });
     expect(res.status).toBe(409);
     expect((await json(res)).error.code).toBe('SIMULATION_NOT_ACTIVE');

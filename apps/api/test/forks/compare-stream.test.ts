@@ -10,7 +10,9 @@ import type { ReplayInput } from '../../src/simulations/simulation-store.js';
 
 /** tiny-valley, prophesying every tick: the events a comparison lists grow with the range. */
 const scenario = (): ScenarioInput => {
-  const file = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as Record<string, unknown> & { rules: Record<string, unknown> };
+  const file = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as Record<string, unknown> & {
+    rules: Record<string, unknown>;
+  };
   const { id: _id, label: _label, tags: _tags, note: _note, ...base } = file;
   return { ...base, rules: { ...file.rules, prophecyInterval: 1 } } as unknown as ScenarioInput;
 };
@@ -38,9 +40,21 @@ function stretchWatcher(inner: EngineRunner): EngineRunner & { largestStretch: n
 async function wholeReplay(runner: EngineRunner, input: ReplayInput): Promise<{ hashes: string[]; prophecies: number }> {
   const hashes: string[] = [];
   let prophecies = 0;
-  const source = { scenario: input.scenario, engineVersion: input.engineVersion, inputs: input.inputs, untilTick: input.tick, format: 'json' as const, keepEvents: true };
+  const source = {
+    scenario: input.scenario,
+    engineVersion: input.engineVersion,
+    inputs: input.inputs,
+    untilTick: input.tick,
+    format: 'json' as const,
+    keepEvents: true,
+  };
   for await (const stretch of replayHistory(runner, source)) {
-    for (const text of stretch.steps) hashes.push(createHash('sha256').update(text as string).digest('base64'));
+    for (const text of stretch.steps)
+      hashes.push(
+        createHash('sha256')
+          .update(text as string)
+          .digest('base64'),
+      );
     prophecies += stretch.events.filter((event) => event.type === 'prophecy').length;
   }
   return { hashes, prophecies };
@@ -53,7 +67,16 @@ describe('a comparison streams both replays in step', { timeout: 60_000 }, () =>
   it('holds at most one stretch of hashes however long the range, and finds the first difference past many stretches', async () => {
     const runner = stretchWatcher(createInProcessRunner());
     const [a, b] = [history(RANGE), history(RANGE + 50, RESEED)];
-    const compared = await compareRuns(runner, [{ id: '00000000-0000-4000-8000-000000000001', history: a }, { id: '00000000-0000-4000-8000-000000000002', history: b }], RANGE, sampleTicks(RANGE), undefined);
+    const compared = await compareRuns(
+      runner,
+      [
+        { id: '00000000-0000-4000-8000-000000000001', history: a },
+        { id: '00000000-0000-4000-8000-000000000002', history: b },
+      ],
+      RANGE,
+      sampleTicks(RANGE),
+      undefined,
+    );
 
     // The answer the whole-range hashes give.
     const [left, right] = [await wholeReplay(runner, a), await wholeReplay(runner, { ...b, tick: RANGE })];
@@ -70,7 +93,16 @@ describe('a comparison streams both replays in step', { timeout: 60_000 }, () =>
   it('lists the first 1 000 prophecies of each run and counts them all', async () => {
     const runner = createInProcessRunner();
     const a = history(RANGE);
-    const compared = await compareRuns(runner, [{ id: '00000000-0000-4000-8000-000000000001', history: a }, { id: '00000000-0000-4000-8000-000000000002', history: a }], RANGE, sampleTicks(RANGE), undefined);
+    const compared = await compareRuns(
+      runner,
+      [
+        { id: '00000000-0000-4000-8000-000000000001', history: a },
+        { id: '00000000-0000-4000-8000-000000000002', history: a },
+      ],
+      RANGE,
+      sampleTicks(RANGE),
+      undefined,
+    );
     const { prophecies } = await wholeReplay(runner, a);
     expect(prophecies).toBeGreaterThan(COMPARED_LIST_LIMIT);
     expect(compared.firstDifferenceTick).toBeNull();

@@ -69,10 +69,19 @@ describe('a fork at a late tick of a world that prophesies every tick', { timeou
     expect(median(health)).toBeLessThan(100);
 
     // Nothing of the shared history was stored again.
-    expect([await rowsOf('simulation_events', fork.id), await rowsOf('prophecies', fork.id), await rowsOf('simulation_inputs', fork.id), await rowsOf('simulation_checkpoints', fork.id)]).toEqual([0, 0, 0, 0]);
+    expect([
+      await rowsOf('simulation_events', fork.id),
+      await rowsOf('prophecies', fork.id),
+      await rowsOf('simulation_inputs', fork.id),
+      await rowsOf('simulation_checkpoints', fork.id),
+    ]).toEqual([0, 0, 0, 0]);
     // Yet the fork answers its history as its own: every prophecy up to atTick, under its own ids.
     const mine = await json(await server.call(`/v1/simulations/${fork.id}/prophecies?limit=100&order=desc`, { key: 'key-a' }));
-    const theirs = await json(await server.call(`/v1/simulations/${parent}/prophecies?limit=100&order=desc&offset=${(await rowsOf('prophecies', parent)) - mine.pagination.total}`, { key: 'key-a' }));
+    const theirs = await json(
+      await server.call(`/v1/simulations/${parent}/prophecies?limit=100&order=desc&offset=${(await rowsOf('prophecies', parent)) - mine.pagination.total}`, {
+        key: 'key-a',
+      }),
+    );
     expect(mine.data[0].tick).toBe(LATE - 1);
     expect(mine.data.map((p: Json) => p.data)).toEqual(theirs.data.map((p: Json) => p.data));
     expect(mine.data.map((p: Json) => p.id)).not.toEqual(theirs.data.map((p: Json) => p.id));

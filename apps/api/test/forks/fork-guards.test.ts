@@ -64,7 +64,11 @@ describe('forks and compares under the guards of create and read', () => {
   it('replays a retried fork with the same Idempotency-Key: same fork, one stored', async () => {
     const p = await open({ clock: new ManualClock(T0) });
     const parent = await parentAt30(p);
-    const ask = { key: 'key-enterprise', body: { atTick: 12, decrees: [{ type: 'remove-agent', payload: { id: 'agent-6' } }] }, headers: { 'Idempotency-Key': 'fork-1' } };
+    const ask = {
+      key: 'key-enterprise',
+      body: { atTick: 12, decrees: [{ type: 'remove-agent', payload: { id: 'agent-6' } }] },
+      headers: { 'Idempotency-Key': 'fork-1' },
+    };
     const first = await p.request(`/v1/simulations/${parent}/forks`, ask);
     expect(first.status).toBe(201);
     const again = await p.request(`/v1/simulations/${parent}/forks`, ask);

@@ -112,7 +112,10 @@ describe('POST /v1/simulations/{id}/forks', () => {
       // Inputs in the history the fork inherits: applied at tick inputsAfter + 1, before atTick.
       expect((await server.call(`/v1/simulations/${parent}/decrees`, { key: 'key-a', body: SHOCK })).status).toBe(201);
       const firstAgent = (await json(await server.call(`/v1/simulations/${parent}/trace`, { key: 'key-a' }))).steps[0].agents[0].id as string;
-      expect((await server.call(`/v1/simulations/${parent}/agent-policy`, { method: 'PUT', key: 'key-a', body: { agentId: firstAgent, policy: { lambda: 2 } } })).status).toBe(200);
+      expect(
+        (await server.call(`/v1/simulations/${parent}/agent-policy`, { method: 'PUT', key: 'key-a', body: { agentId: firstAgent, policy: { lambda: 2 } } }))
+          .status,
+      ).toBe(200);
       await step(parent, atTick - inputsAfter);
       const parentStates = await statesEvery100(parent);
 
@@ -205,7 +208,10 @@ describe('POST /v1/simulations/{id}/forks', () => {
       expect(await traceHashes(second.id)).toEqual(whole);
       expect((await compare(first.id, second.id)).firstDifferenceTick).toBeNull();
       expect((await server.storage.simulations.nearestCheckpoint(first.id, 1_000))?.tick).toBe(1_000);
-      const page = await server.call(`/v1/simulations/${first.id}/trace?fromTick=1001&toTick=1030&limit=30`, { key: 'key-a', headers: { Accept: 'application/x-ndjson' } });
+      const page = await server.call(`/v1/simulations/${first.id}/trace?fromTick=1001&toTick=1030&limit=30`, {
+        key: 'key-a',
+        headers: { Accept: 'application/x-ndjson' },
+      });
       expect(page.status).toBe(200);
       const lines = (await page.text()).split('\n').filter((line) => line !== '');
       expect(lines.map((line) => createHash('sha256').update(line).digest('hex'))).toEqual(whole.slice(1_000, 1_030));
@@ -313,7 +319,17 @@ describe('POST /v1/simulations/{id}/forks', () => {
       await step(parent, 3);
       const current = await server.storage.simulations.getRunnable(parent);
       if (current === undefined) throw new Error('missing');
-      await server.storage.simulations.update({ simulationId: parent, expectedVersion: current.version, at: new Date().toISOString(), status: 'failed', tick: 3, state: current.state, inputs: [], prophecies: [], events: [] });
+      await server.storage.simulations.update({
+        simulationId: parent,
+        expectedVersion: current.version,
+        at: new Date().toISOString(),
+        status: 'failed',
+        tick: 3,
+        state: current.state,
+        inputs: [],
+        prophecies: [],
+        events: [],
+      });
       const res = await fork(parent, {});
       expect(res.status).toBe(409);
       expect((await json(res)).error.code).toBe('SIMULATION_NOT_ACTIVE');
@@ -350,13 +366,21 @@ describe('GET /v1/simulations/{id}/lineage', () => {
     // Oldest first; two forks made in the same millisecond come in id order.
     const key = (e: Json): string => `${e.createdAt} ${e.id}`;
     const byAge = (x: Json, y: Json): number => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0);
-    expect(ofRoot).toEqual({ id: root, parent: null, ancestors: [], forks: [
-      { id: a.id, atTick: 4, createdAt: a.createdAt },
-      { id: b.id, atTick: 7, createdAt: b.createdAt },
-    ].sort(byAge) });
+    expect(ofRoot).toEqual({
+      id: root,
+      parent: null,
+      ancestors: [],
+      forks: [
+        { id: a.id, atTick: 4, createdAt: a.createdAt },
+        { id: b.id, atTick: 7, createdAt: b.createdAt },
+      ].sort(byAge),
+    });
     const ofGrandchild = await lineage(aa.id);
     expect(ofGrandchild.parent).toEqual({ id: a.id, atTick: 6 });
-    expect(ofGrandchild.ancestors.map((e: Json) => [e.id, e.atTick])).toEqual([[root, 4], [a.id, 6]]);
+    expect(ofGrandchild.ancestors.map((e: Json) => [e.id, e.atTick])).toEqual([
+      [root, 4],
+      [a.id, 6],
+    ]);
     expect(ofGrandchild.forks).toEqual([]);
     expect((await lineage(a.id)).forks.map((e: Json) => e.id)).toEqual([aa.id]);
   });
@@ -413,7 +437,9 @@ describe('GET /v1/simulations/{id}/compare/{otherId}', () => {
     expect(compared.simulation.paradoxes).toEqual([]);
     // The same paradoxes the fork's stored events hold.
     const events = (await server.storage.simulations.listEvents(child.id, 0, 1_000)).filter((e) => e.type === 'paradox');
-    expect(events.map((e) => ({ tick: e.tick, kind: (e.data as Json).kind, attractor: (e.data as Json).attractor }))).toEqual([{ tick: 7, kind: 'unforeseen', attractor: 'well-a' }]);
+    expect(events.map((e) => ({ tick: e.tick, kind: (e.data as Json).kind, attractor: (e.data as Json).attractor }))).toEqual([
+      { tick: 7, kind: 'unforeseen', attractor: 'well-a' },
+    ]);
   });
 
   it('samples the stability series of a long range to at most 500 points, first and last ticks included', async () => {
@@ -435,6 +461,10 @@ describe('GET /v1/simulations/{id}/compare/{otherId}', () => {
     const a = await createSimulation(server);
     const b = await createSimulation(server);
     const compared = await compare(a, b);
-    expect(compared).toMatchObject({ range: { fromTick: 0, toTick: 0 }, firstDifferenceTick: null, stability: { sampled: false, ticks: [], simulation: [], other: [] } });
+    expect(compared).toMatchObject({
+      range: { fromTick: 0, toTick: 0 },
+      firstDifferenceTick: null,
+      stability: { sampled: false, ticks: [], simulation: [], other: [] },
+    });
   });
 });

@@ -25,7 +25,6 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-
 /** A real HTTP server on a random port around a fresh SQLite file and the fixture scenarios. */
 export async function startTestServer(overrides: Partial<AppDeps> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'sim-api-'));

@@ -10,7 +10,13 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 let server: ServerProcess;
 beforeAll(async () => {
   server = await startServerProcess({
-    env: { SIM_BOOTSTRAP: 'false', SIM_MAX_CONNECTIONS_PER_ADDRESS: '4', SIM_HEADERS_TIMEOUT_MS: '500', SIM_REQUEST_TIMEOUT_MS: '1000', SIM_MAX_HEADER_BYTES: '4096' },
+    env: {
+      SIM_BOOTSTRAP: 'false',
+      SIM_MAX_CONNECTIONS_PER_ADDRESS: '4',
+      SIM_HEADERS_TIMEOUT_MS: '500',
+      SIM_REQUEST_TIMEOUT_MS: '1000',
+      SIM_MAX_HEADER_BYTES: '4096',
+    },
   });
 }, 60_000);
 afterAll(async () => {

@@ -20,7 +20,11 @@ describe('Idempotency-Key on POST', () => {
     expect(first.headers.get('idempotency-replayed')).toBeNull();
     const firstBody = await first.text();
 
-    const again = await p.request('/v1/simulations', { key: 'key-a', body: '{ "engineVersion" : "1.1.0",\n  "scenarioId":"tiny-valley" }', headers: withKey('k1') });
+    const again = await p.request('/v1/simulations', {
+      key: 'key-a',
+      body: '{ "engineVersion" : "1.1.0",\n  "scenarioId":"tiny-valley" }',
+      headers: withKey('k1'),
+    });
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotency-replayed')).toBe('true');
     expect(await again.text()).toBe(firstBody);
@@ -63,7 +67,9 @@ describe('Idempotency-Key on POST', () => {
 
   it('runs exactly one of 20 concurrent requests with one key; the others replay or get IN_PROGRESS; one simulation exists', async () => {
     const p = await open();
-    const responses = await Promise.all(Array.from({ length: 20 }, () => p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('burst') })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('burst') })),
+    );
     const executed = responses.filter((r) => r.status === 201 && r.headers.get('idempotency-replayed') === null);
     const replayed = responses.filter((r) => r.status === 201 && r.headers.get('idempotency-replayed') === 'true');
     const inProgress = responses.filter((r) => r.status === 409);
@@ -131,7 +137,13 @@ describe('Idempotency-Key on POST', () => {
         .executeTakeFirstOrThrow();
       expect(record.response_body).toBeNull();
       expect(record.chunk_count).toBe(0);
-      expect(JSON.parse(record.response_reference ?? 'null')).toEqual({ kind: 'run-trace', simulationId: id, untilTick: 40, format: name === 'nd' ? 'ndjson' : 'json', byteLength: bytes.byteLength });
+      expect(JSON.parse(record.response_reference ?? 'null')).toEqual({
+        kind: 'run-trace',
+        simulationId: id,
+        untilTick: 40,
+        format: name === 'nd' ? 'ndjson' : 'json',
+        byteLength: bytes.byteLength,
+      });
 
       // The simulation moves on (a decree, more ticks): the replay is still the first answer.
       await p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'set-rule', payload: { rule: 'prophecyBranches', value: 3 } } });
@@ -178,7 +190,7 @@ describe('Idempotency-Key on POST', () => {
     expect(fromDomain.status).toBe(404);
   });
 
-  it('does not share a JWT user\'s key between the organizations it acts for, nor between issuers', async () => {
+  it("does not share a JWT user's key between the organizations it acts for, nor between issuers", async () => {
     const p = await open();
     const organizationOf = async (res: Response): Promise<string> => ((await res.json()) as { organizationId: string }).organizationId;
     const forA = await p.request('/v1/simulations', { bearer: 'jwt-ab', body: CREATE, headers: withKey('two-orgs') });
@@ -227,7 +239,7 @@ describe('Idempotency-Key on POST', () => {
     expect(valid.headers.get('idempotency-replayed')).toBeNull();
   });
 
-  it("caches what the handler answered, errors included (404 unknown scenario)", async () => {
+  it('caches what the handler answered, errors included (404 unknown scenario)', async () => {
     const p = await open();
     const first = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'missing' }, headers: withKey('nf') });
     expect(first.status).toBe(404);
@@ -241,7 +253,8 @@ describe('Idempotency-Key on POST', () => {
   it('gives a replayed error envelope the replaying request id, the rest byte for byte (memory and database paths)', async () => {
     for (const recentCapacity of [1000, 0]) {
       const p = await open({ idempotency: { recentCapacity } });
-      const send = (requestId: string) => p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'missing' }, headers: withKey('rid', { 'X-Request-Id': requestId }) });
+      const send = (requestId: string) =>
+        p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'missing' }, headers: withKey('rid', { 'X-Request-Id': requestId }) });
       const first = await send('first-request');
       expect(first.status).toBe(404);
       const firstText = await first.text();
@@ -277,7 +290,16 @@ describe('Idempotency-Key on POST', () => {
 
     const refusals: Array<[() => Promise<Response>, number, string]> = [
       [() => p.request(`/v1/simulations/${id}/step`, { key: 'key-b', body: { ticks: 1 }, headers: withKey('tenant') }), 401, 'UNAUTHORIZED'],
-      [() => p.request(`/v1/simulations/${id}/decrees`, { key: 'key-b', body: { type: 'remove-agent', payload: { id: 'agent-6' } }, headers: withKey('tenant-decree') }), 401, 'UNAUTHORIZED'],
+      [
+        () =>
+          p.request(`/v1/simulations/${id}/decrees`, {
+            key: 'key-b',
+            body: { type: 'remove-agent', payload: { id: 'agent-6' } },
+            headers: withKey('tenant-decree'),
+          }),
+        401,
+        'UNAUTHORIZED',
+      ],
       [() => p.request('/v1/simulations', { key: 'key-a', body: { ...CREATE, organizationId: ORG_B }, headers: withKey('org') }), 403, 'FORBIDDEN'],
       [() => p.request(`/v1/simulations/${done}/step`, { key: 'key-a', body: { ticks: 1 }, headers: withKey('inactive') }), 409, 'SIMULATION_NOT_ACTIVE'],
     ];
@@ -297,7 +319,16 @@ describe('Idempotency-Key on POST', () => {
   });
 
   it('names the refusals it does not cache in UNCACHED_ERROR_CODES, and not NOT_FOUND or INTERNAL_ERROR', () => {
-    for (const code of ['UNAUTHORIZED', 'FORBIDDEN', 'VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SIMULATION_NOT_ACTIVE', 'IDEMPOTENCY_KEY_REUSE', 'IDEMPOTENCY_KEY_IN_PROGRESS']) {
+    for (const code of [
+      'UNAUTHORIZED',
+      'FORBIDDEN',
+      'VALIDATION_ERROR',
+      'PAYLOAD_TOO_LARGE',
+      'RATE_LIMITED',
+      'SIMULATION_NOT_ACTIVE',
+      'IDEMPOTENCY_KEY_REUSE',
+      'IDEMPOTENCY_KEY_IN_PROGRESS',
+    ]) {
       expect(UNCACHED_ERROR_CODES.has(code)).toBe(true);
     }
     expect(UNCACHED_ERROR_CODES.has('NOT_FOUND')).toBe(false);
@@ -323,7 +354,8 @@ describe('Idempotency-Key on POST', () => {
     const sim = (await (await p.request(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as { state: { tick: number } };
     expect(sim.state.tick).toBe(3);
 
-    const decree = () => p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'remove-agent', payload: { id: 'agent-6' } }, headers: withKey('d1') });
+    const decree = () =>
+      p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'remove-agent', payload: { id: 'agent-6' } }, headers: withKey('d1') });
     const [d1, d2] = await Promise.all([decree(), decree()]);
     expect([d1.status, d2.status].sort()).toEqual(expect.arrayContaining([201]));
     const decrees = (await (await p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a' })).json()) as { pagination: { total: number } };
@@ -332,7 +364,9 @@ describe('Idempotency-Key on POST', () => {
 
   it('documents the Idempotency-Key header and the 409 codes on every POST route', async () => {
     const p = await open();
-    const doc = (await (await p.request('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses: Record<string, { description: string }> }>> };
+    const doc = (await (await p.request('/v1/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses: Record<string, { description: string }> }>>;
+    };
     const posts = Object.values(doc.paths).flatMap((item) => (item.post ? [item.post] : []));
     expect(posts.length).toBeGreaterThanOrEqual(5);
     for (const post of posts) {

@@ -49,7 +49,12 @@ describe('CLI commands (in-process, real SQLite file)', () => {
     const created = await cli(['keys', 'create', '--org', 'acme', '--scopes', 'simulation:read, org:read', '--name', 'ci', '--json']);
     expect(created.code).toBe(0);
     const issued = JSON.parse(created.stdout) as { id: string; key: string };
-    expect(issued).toEqual({ id: expect.any(String), key: expect.stringMatching(/^sim_[0-9A-Za-z]{43}$/), organizationId: orgId, scopes: ['simulation:read', 'org:read'] });
+    expect(issued).toEqual({
+      id: expect.any(String),
+      key: expect.stringMatching(/^sim_[0-9A-Za-z]{43}$/),
+      organizationId: orgId,
+      scopes: ['simulation:read', 'org:read'],
+    });
     ({ id: keyId, key } = issued);
     for (const file of readdirSync(dir).filter((f) => f.startsWith('cli.db'))) {
       expect(readFileSync(join(dir, file)).includes(Buffer.from(key.slice(8)))).toBe(false);
@@ -57,7 +62,10 @@ describe('CLI commands (in-process, real SQLite file)', () => {
     const byId = await cli(['keys', 'create', '--org', orgId, '--scopes', 'usage:read']);
     expect(byId.stdout).toMatch(/shown this once/);
     expect(byId.stdout).toMatch(/\nsim_[0-9A-Za-z]{43}\n/);
-    expect(await cli(['keys', 'create', '--org', 'nobody', '--scopes', 'org:read'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/no organization/) });
+    expect(await cli(['keys', 'create', '--org', 'nobody', '--scopes', 'org:read'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/no organization/),
+    });
     expect(await cli(['keys', 'create', '--org', 'acme', '--scopes', 'root'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/unknown scope root/) });
     expect((await cli(['keys', 'create', '--org', 'acme'])).code).toBe(2);
   });
@@ -66,7 +74,16 @@ describe('CLI commands (in-process, real SQLite file)', () => {
     const listed = await cli(['keys', 'list', '--org', 'acme', '--json']);
     const keys = JSON.parse(listed.stdout) as unknown[];
     expect(keys).toHaveLength(2);
-    expect(keys[0]).toEqual({ id: keyId, prefix: key.slice(0, 12), name: 'ci', organizationId: orgId, scopes: ['simulation:read', 'org:read'], createdAt: expect.any(String), lastUsedAt: null, revokedAt: null });
+    expect(keys[0]).toEqual({
+      id: keyId,
+      prefix: key.slice(0, 12),
+      name: 'ci',
+      organizationId: orgId,
+      scopes: ['simulation:read', 'org:read'],
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     expect(listed.stdout).not.toContain(key);
     expect(JSON.parse((await cli(['keys', 'list', '--org', 'globex', '--json'])).stdout)).toEqual([]);
     const table = await cli(['keys', 'list']);
@@ -95,7 +112,10 @@ describe('CLI commands (in-process, real SQLite file)', () => {
     const claims = decodeJwt(signed.stdout.trim());
     expect(claims).toMatchObject({ sub: 'alice', orgs: [orgId], scope: 'org:read usage:read' });
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(900);
-    expect(await cli(['jwt', 'sign', '--sub', 'a', '--orgs', orgId, '--scopes', 'org:read'], {})).toMatchObject({ code: 1, stderr: expect.stringMatching(/SIM_JWT_SECRET/) });
+    expect(await cli(['jwt', 'sign', '--sub', 'a', '--orgs', orgId, '--scopes', 'org:read'], {})).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/SIM_JWT_SECRET/),
+    });
     expect((await cli(['jwt', 'sign', '--sub', 'a', '--orgs', 'acme', '--scopes', 'org:read'])).code).toBe(2);
     expect((await cli(['jwt', 'sign', '--sub', 'a', '--orgs', orgId, '--scopes', 'org:read', '--ttl', 'forever'])).code).toBe(2);
   });
@@ -105,7 +125,17 @@ describe('CLI commands (in-process, real SQLite file)', () => {
     expect(all.code).toBe(0);
     expect(all.stdout).toMatch(/0 with errors/);
     const bad = join(dir, 'broken.json');
-    writeFileSync(bad, JSON.stringify({ id: 'broken', label: 'x', seed: 1, agents: [{ id: 'a', marker: { x: 99, y: 0 } }], initialState: { width: 4, height: 4, attractors: [] }, extra: 1 }));
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        id: 'broken',
+        label: 'x',
+        seed: 1,
+        agents: [{ id: 'a', marker: { x: 99, y: 0 } }],
+        initialState: { width: 4, height: 4, attractors: [] },
+        extra: 1,
+      }),
+    );
     const misnamed = join(dir, 'misnamed.json');
     writeFileSync(misnamed, readFileSync(join(REPO_ROOT, 'scenarios', 'calm-equilibrium.json')));
     const notJson = join(dir, 'not-json.json');
@@ -113,7 +143,17 @@ describe('CLI commands (in-process, real SQLite file)', () => {
     // Valid by the schema, but one prophecy tick would cost more than any tier allows in a request.
     const costly = join(dir, 'costly.json');
     const agents = Array.from({ length: 10_000 }, (_, i) => ({ id: `a${i}`, marker: { x: i % 16, y: 1 } }));
-    writeFileSync(costly, JSON.stringify({ id: 'costly', label: 'x', seed: 1, agents, initialState: { width: 16, height: 16 }, rules: { prophecyBranches: 32, prophecyHorizon: 500 } }));
+    writeFileSync(
+      costly,
+      JSON.stringify({
+        id: 'costly',
+        label: 'x',
+        seed: 1,
+        agents,
+        initialState: { width: 16, height: 16 },
+        rules: { prophecyBranches: 32, prophecyHorizon: 500 },
+      }),
+    );
     const result = await cli(['scenarios', 'validate', bad, misnamed, notJson, costly, join(dir, 'missing.json')]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/broken\.json: agents\.0\.marker\.x: /);
@@ -121,7 +161,9 @@ describe('CLI commands (in-process, real SQLite file)', () => {
     expect(result.stderr).toMatch(/misnamed\.json: id: "calm-equilibrium" differs from the file name/);
     expect(result.stderr).toMatch(/not-json\.json: \(file\): not valid JSON/);
     expect(result.stderr).toMatch(/missing\.json: \(file\): cannot read: ENOENT/);
-    expect(result.stderr).toMatch(/costly\.json: rules: a prophecy tick costs 1,280,010,000 agent-ticks under engine 1\.3\.0 .*more than any tier allows in one request \(100,000,000\)/);
+    expect(result.stderr).toMatch(
+      /costly\.json: rules: a prophecy tick costs 1,280,010,000 agent-ticks under engine 1\.3\.0 .*more than any tier allows in one request \(100,000,000\)/,
+    );
   });
 
   it('explains wrong usage with exit code 2 and prints help', async () => {
@@ -148,7 +190,10 @@ describe('CLI commands on PostgreSQL (DATABASE_URL=postgres://…)', () => {
     try {
       expect((await cli(['orgs', 'create', '--name', 'acme', '--tier', 'pro'], env)).code).toBe(0);
       expect(await cli(['orgs', 'create', '--name', 'acme'], env)).toMatchObject({ code: 1, stderr: expect.stringMatching(/already exists/) });
-      const { id, key } = JSON.parse((await cli(['keys', 'create', '--org', 'acme', '--scopes', 'simulation:read', '--json'], env)).stdout) as { id: string; key: string };
+      const { id, key } = JSON.parse((await cli(['keys', 'create', '--org', 'acme', '--scopes', 'simulation:read', '--json'], env)).stdout) as {
+        id: string;
+        key: string;
+      };
       const authenticator = createAuthenticator({ identityStore: createKyselyIdentityStore(storage.db) });
       expect(await authenticator.authenticate({ apiKey: key, authorization: undefined })).toMatchObject({ ok: true, auth: { tier: 'pro' } });
       expect(JSON.parse((await cli(['keys', 'list', '--json'], env)).stdout)).toEqual([expect.objectContaining({ id, revokedAt: null })]);

@@ -60,14 +60,18 @@ describe('GET /v1/organization', () => {
       name: 'acme',
       tier: 'enterprise',
       createdAt: expect.any(String),
-      limits: { rateLimits: { windowSeconds: 60, create: 3000, step: 6000, read: 30000 }, work: { ceiling: 100_000_000, perWindow: 1_000_000_000 }, concurrentStreams: 200 },
+      limits: {
+        rateLimits: { windowSeconds: 60, create: 3000, step: 6000, read: 30000 },
+        work: { ceiling: 100_000_000, perWindow: 1_000_000_000 },
+        concurrentStreams: 200,
+      },
     });
   });
 
   it('lets a JWT caller pick among its orgs (default the first) and refuses others with 403', async () => {
     const token = await jwtFor([globex, initech]);
     const first = await get('/v1/organization', { authorization: `Bearer ${token}` });
-    expect(((await first.json()) as { id: string; limits: { concurrentStreams: number } })).toMatchObject({ id: globex, limits: { concurrentStreams: 2 } });
+    expect((await first.json()) as { id: string; limits: { concurrentStreams: number } }).toMatchObject({ id: globex, limits: { concurrentStreams: 2 } });
     const second = await get(`/v1/organization?organizationId=${initech}`, { authorization: `Bearer ${token}` });
     expect(((await second.json()) as { tier: string }).tier).toBe('pro');
     const other = await get(`/v1/organization?organizationId=${acme}`, { authorization: `Bearer ${token}` });
@@ -94,7 +98,11 @@ describe('GET /v1/usage', () => {
     ledger.recordTicks(globex, 999, new Date('2030-06-14T08:00:00Z'));
     const res = await get('/v1/usage?from=2030-06-14&to=2030-06-15', { 'x-api-key': fullKey });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { organizationId: string; data: { date: string; ticksComputed: number; requests: { read: number } }[]; totals: { ticksComputed: number; simulationsCreated: number } };
+    const body = (await res.json()) as {
+      organizationId: string;
+      data: { date: string; ticksComputed: number; requests: { read: number } }[];
+      totals: { ticksComputed: number; simulationsCreated: number };
+    };
     expect(body.organizationId).toBe(acme);
     expect(body.data.map((d) => d.date)).toEqual(['2030-06-14', '2030-06-15']);
     expect(body.data[0]?.ticksComputed).toBe(120);

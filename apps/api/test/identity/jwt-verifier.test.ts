@@ -47,7 +47,10 @@ describe('JWT verification with HS256', () => {
     const strict = createJwtVerifier({ secret: TEST_JWT_SECRET, issuer: 'https://idp.test', audience: 'sim-api' })!;
     expectRefused(await strict(await signHs256(claims)), /iss|aud/);
     expectRefused(await strict(await signHs256({ ...claims, iss: 'https://idp.test', aud: 'other' })), /aud/);
-    expect(await strict(await signHs256({ ...claims, iss: 'https://idp.test', aud: 'sim-api' }))).toMatchObject({ ok: true, token: { issuer: 'https://idp.test' } });
+    expect(await strict(await signHs256({ ...claims, iss: 'https://idp.test', aud: 'sim-api' }))).toMatchObject({
+      ok: true,
+      token: { issuer: 'https://idp.test' },
+    });
   });
 
   it('is off without a secret or JWKS, and refuses a short secret', () => {

@@ -37,7 +37,9 @@ describe('commands printed for an operator run with only Node and npm', () => {
     const texts = [
       await printedBy(['--help']),
       ...(await Promise.all(
-        ['orgs create', 'keys create', 'keys list', 'keys revoke', 'jwt sign', 'scenarios validate'].map((command) => printedBy([...command.split(' '), '--help'])),
+        ['orgs create', 'keys create', 'keys list', 'keys revoke', 'jwt sign', 'scenarios validate'].map((command) =>
+          printedBy([...command.split(' '), '--help']),
+        ),
       )),
       await printedBy(['keys']),
       await printedBy(['frobnicate']),
@@ -74,6 +76,8 @@ describe('commands printed for an operator run with only Node and npm', () => {
     expect(postgres.note).toContain('DATABASE_URL');
     expect(bootstrapBanner('sim_example', '127.0.0.1', 3000, postgres)).not.toContain('secret');
     expect(operatorCli('/srv/sim', { kind: 'sqlite', path: '/srv/sim/data/sim.db' }).command).toBe(`cd '/srv/sim' && ${PNPM_COMMAND} sim`);
-    expect(operatorCli("/srv/it's", { kind: 'sqlite', path: '/tmp/x.db' }).command).toBe(`cd '/srv/it'\\''s' && DATABASE_URL='file:/tmp/x.db' ${PNPM_COMMAND} sim`);
+    expect(operatorCli("/srv/it's", { kind: 'sqlite', path: '/tmp/x.db' }).command).toBe(
+      `cd '/srv/it'\\''s' && DATABASE_URL='file:/tmp/x.db' ${PNPM_COMMAND} sim`,
+    );
   });
 });

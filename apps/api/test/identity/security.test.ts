@@ -133,7 +133,12 @@ beforeAll(async () => {
   bodies.set('POST /v1/experiments', { base: { scenarioId: 'tiny-valley' }, replications: 1, seed: 1, ticks: 1, metrics: ['losses'] });
 
   function lazyStore(): IdentityStore {
-    return new Proxy({} as IdentityStore, { get: (_t, name: keyof IdentityStore) => (...args: never[]) => (store[name] as (...a: never[]) => unknown)(...args) });
+    return new Proxy({} as IdentityStore, {
+      get:
+        (_t, name: keyof IdentityStore) =>
+        (...args: never[]) =>
+          (store[name] as (...a: never[]) => unknown)(...args),
+    });
   }
 });
 afterAll(async () => {
@@ -182,11 +187,21 @@ async function expectError(res: Response, status: number, code: string): Promise
 describe('the route table', () => {
   it('finds the protected routes the core registered, and each declares security in the OpenAPI description', async () => {
     const names = protectedRoutes().map((r) => r.name);
-    expect(names).toEqual(expect.arrayContaining(['GET /v1/simulations', 'POST /v1/simulations', 'GET /v1/simulations/:id', 'POST /v1/simulations/:id/step', 'GET /v1/organization', 'GET /v1/usage']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET /v1/simulations',
+        'POST /v1/simulations',
+        'GET /v1/simulations/:id',
+        'POST /v1/simulations/:id/step',
+        'GET /v1/organization',
+        'GET /v1/usage',
+      ]),
+    );
     const doc = (await (await fetch(`${server.baseUrl}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
     for (const route of protectedRoutes()) {
       const operation = doc.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
-      if (operation) expect({ route: route.name, security: operation.security }).toEqual({ route: route.name, security: expect.arrayContaining([{ ApiKeyAuth: [] }]) });
+      if (operation)
+        expect({ route: route.name, security: operation.security }).toEqual({ route: route.name, security: expect.arrayContaining([{ ApiKeyAuth: [] }]) });
     }
   });
 
@@ -203,10 +218,21 @@ describe.each([
   ['a malformed key', () => ({ 'X-Api-Key': 'not-a-key' })],
   ['a revoked key', () => ({ 'X-Api-Key': revokedKey })],
   ['both headers', () => ({ 'X-Api-Key': keyA, Authorization: `Bearer ${jwtA}` })],
-  ['an expired JWT', async () => ({ Authorization: `Bearer ${await signHs256({ sub: 'u', scope: SCOPES.join(' '), orgs: [orgA] }, TEST_JWT_SECRET, Math.floor(Date.now() / 1000) - 5)}` })],
+  [
+    'an expired JWT',
+    async () => ({
+      Authorization: `Bearer ${await signHs256({ sub: 'u', scope: SCOPES.join(' '), orgs: [orgA] }, TEST_JWT_SECRET, Math.floor(Date.now() / 1000) - 5)}`,
+    }),
+  ],
   ['a JWT with alg none', () => ({ Authorization: `Bearer ${unsignedToken({ sub: 'u', scope: SCOPES.join(' '), orgs: [orgA] })}` })],
-  ['a JWT signed with another secret', async () => ({ Authorization: `Bearer ${await signHs256({ sub: 'u', scope: SCOPES.join(' '), orgs: [orgA] }, OTHER_JWT_SECRET)}` })],
-  ['a JWT without exp', async () => ({ Authorization: `Bearer ${await signHs256({ sub: 'u', scope: SCOPES.join(' '), orgs: [orgA] }, TEST_JWT_SECRET, null)}` })],
+  [
+    'a JWT signed with another secret',
+    async () => ({ Authorization: `Bearer ${await signHs256({ sub: 'u', scope: SCOPES.join(' '), orgs: [orgA] }, OTHER_JWT_SECRET)}` }),
+  ],
+  [
+    'a JWT without exp',
+    async () => ({ Authorization: `Bearer ${await signHs256({ sub: 'u', scope: SCOPES.join(' '), orgs: [orgA] }, TEST_JWT_SECRET, null)}` }),
+  ],
   ['a Basic authorization', () => ({ Authorization: 'Basic dXNlcjpwYXNz' })],
   // A valid key in the wrong header: Authorization carries JWTs only (docs/identity.md, "JWTs").
   ['a valid API key sent as a Bearer token', () => ({ Authorization: `Bearer ${keyA}` })],
@@ -239,7 +265,7 @@ describe('tenant isolation', () => {
   it.each([
     ['an API key', () => ({ 'X-Api-Key': keyB })],
     ['a JWT', () => ({ Authorization: `Bearer ${jwtB}` })],
-  ])("%s of another organization gets 401 on every /v1/simulations/{id}… route, and sees nothing of it", async (_label, headers) => {
+  ])('%s of another organization gets 401 on every /v1/simulations/{id}… route, and sees nothing of it', async (_label, headers) => {
     for (const route of simulationRoutes()) {
       if ((route.method === 'POST' || route.method === 'PUT') && !bodies.has(route.name)) {
         throw new Error(`add a valid sample body for ${route.name} to the security table`);
@@ -291,7 +317,15 @@ describe('tenant isolation', () => {
 
   it("no response to B's credentials contains anything of A (lists included)", async () => {
     for (const headers of [{ 'X-Api-Key': keyB }, { Authorization: `Bearer ${jwtB}` }] as Record<string, string>[]) {
-      for (const path of ['/v1/simulations', '/v1/simulations?limit=200', `/v1/simulations/${simB}`, `/v1/simulations/${simB}/decrees`, `/v1/simulations/${simB}/prophecies`, '/v1/organization', '/v1/usage']) {
+      for (const path of [
+        '/v1/simulations',
+        '/v1/simulations?limit=200',
+        `/v1/simulations/${simB}`,
+        `/v1/simulations/${simB}/decrees`,
+        `/v1/simulations/${simB}/prophecies`,
+        '/v1/organization',
+        '/v1/usage',
+      ]) {
         const res = await server.call(path, { headers });
         const text = await res.text();
         expect({ path, status: res.status }).toEqual({ path, status: 200 });
@@ -307,7 +341,9 @@ describe('tenant isolation', () => {
 
 describe('usage accounting', () => {
   it("counts requests by class per organization; B's usage holds nothing of A's", async () => {
-    const usage = (await (await server.call('/v1/usage', { key: keyA })).json()) as { totals: { requests: Record<string, number>; simulationsCreated: number } };
+    const usage = (await (await server.call('/v1/usage', { key: keyA })).json()) as {
+      totals: { requests: Record<string, number>; simulationsCreated: number };
+    };
     // Setup: one create, one step, one decree (create class); the owner's GETs above (read).
     expect(usage.totals.requests.create).toBeGreaterThanOrEqual(2);
     expect(usage.totals.requests.step).toBeGreaterThanOrEqual(1);

@@ -5,7 +5,15 @@ import { isCompleteResponse } from '../../src/lib/complete-response.js';
 import { requestId } from '../../src/lib/request-id.js';
 import type { RateLimitDecision } from '../../src/rate-limit/rate-limiter.js';
 
-const decision: RateLimitDecision = { allowed: true, routeClass: 'read', limit: 300, remaining: 299, windowSeconds: 60, resetAt: 1_900_000_020, retryAfter: 20 };
+const decision: RateLimitDecision = {
+  allowed: true,
+  routeClass: 'read',
+  limit: 300,
+  remaining: 299,
+  windowSeconds: 60,
+  resetAt: 1_900_000_020,
+  retryAfter: 20,
+};
 
 describe('completeResponse', () => {
   it("carries the request's id and rate-limit headers from the start, each once", async () => {
@@ -24,7 +32,11 @@ describe('completeResponse', () => {
     expect(complete).toBe(true);
     expect([res.status, res.headers.get('content-type'), await res.text()]).toEqual([200, 'application/json', '{"a":1}']);
     expect(res.headers.get('x-request-id')).toBe('trace-1');
-    expect([res.headers.get('x-ratelimit-limit'), res.headers.get('x-ratelimit-remaining'), res.headers.get('x-ratelimit-reset')]).toEqual(['300', '299', '1900000020']);
+    expect([res.headers.get('x-ratelimit-limit'), res.headers.get('x-ratelimit-remaining'), res.headers.get('x-ratelimit-reset')]).toEqual([
+      '300',
+      '299',
+      '1900000020',
+    ]);
 
     // Any other response gets its request id from the middleware after the handler.
     const plain = await app.request('/plain', { headers: { 'X-Request-Id': 'trace-2' } });

@@ -70,7 +70,9 @@ describe('inSequence', () => {
 
   it("carries its parts' markers, so RouteMarks finds them on the route that holds the sequence", () => {
     const MARK = Symbol('mark');
-    const marked: MiddlewareHandler = Object.assign(async (_c: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]) => next(), { [MARK]: true });
+    const marked: MiddlewareHandler = Object.assign(async (_c: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]) => next(), {
+      [MARK]: true,
+    });
     const sequence = inSequence([async (_c, next) => next(), marked]);
     expect(Object.getOwnPropertySymbols(sequence)).toEqual([MARK]);
   });

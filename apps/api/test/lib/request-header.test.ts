@@ -28,11 +28,14 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 /** A GET with raw header lines (repeated names, any case), through node:http; a raw list gets no Host of node's own. */
 function get(headers: Array<[string, string]>): Promise<{ fast: Record<string, string | null>; hono: Record<string, string | null> }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/headers', headers: [['Host', `127.0.0.1:${port}`], ...headers].flat() as unknown as Record<string, string> }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body) as never) : reject(new Error(`${res.statusCode}: ${body}`))));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path: '/headers', headers: [['Host', `127.0.0.1:${port}`], ...headers].flat() as unknown as Record<string, string> },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body) as never) : reject(new Error(`${res.statusCode}: ${body}`))));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -40,13 +43,21 @@ function get(headers: Array<[string, string]>): Promise<{ fast: Record<string, s
 
 describe('requestHeader', () => {
   it('reads what c.req.header reads, in any case of the name', async () => {
-    const { fast, hono } = await get([['X-API-KEY', 'sim_abc'], ['X-Request-Id', 'r-1']]);
+    const { fast, hono } = await get([
+      ['X-API-KEY', 'sim_abc'],
+      ['X-Request-Id', 'r-1'],
+    ]);
     expect(fast).toEqual({ 'x-api-key': 'sim_abc', authorization: null, 'x-request-id': 'r-1' });
     expect(fast).toEqual(hono);
   });
 
   it('joins a repeated header as c.req.header does, so two credentials are never read as one', async () => {
-    const { fast, hono } = await get([['X-Api-Key', 'sim_one'], ['x-api-key', 'sim_two'], ['Authorization', 'Bearer a'], ['authorization', 'Bearer b']]);
+    const { fast, hono } = await get([
+      ['X-Api-Key', 'sim_one'],
+      ['x-api-key', 'sim_two'],
+      ['Authorization', 'Bearer a'],
+      ['authorization', 'Bearer b'],
+    ]);
     expect(fast['x-api-key']).toBe('sim_one, sim_two');
     expect(fast.authorization).toBe('Bearer a, Bearer b');
     expect(fast).toEqual(hono);

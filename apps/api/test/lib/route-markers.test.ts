@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { matchedRouteCarries, RouteMarks } from '../../src/lib/route-markers.js';
 
 const MARK = Symbol('mark');
-const marked: MiddlewareHandler = Object.assign(async (_c: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]) => next(), { [MARK]: true });
+const marked: MiddlewareHandler = Object.assign(async (_c: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]) => next(), {
+  [MARK]: true,
+});
 
 /** An app whose app-wide middleware records, per request, whether the matched route carries MARK. */
 function appSeeingMarks(mount: (marks: RouteMarks, app: OpenAPIHono) => void) {

@@ -20,7 +20,20 @@ describe('the events route in the OpenAPI description', () => {
     expect(get.responses['429'].headers['Retry-After']).toBeDefined();
     const names = doc.components.schemas.SimulationEventMessage.oneOf.map((variant: any) => variant.properties.event.enum[0]);
     expect(names.sort()).toEqual(['decree', 'degraded', 'error', 'heartbeat', 'loss', 'paradox', 'prophecy', 'simulation:status', 'tick', 'warning']);
-    for (const name of ['TickEvent', 'PackedTickEvent', 'TickAggregatesEvent', 'PackedAgents', 'DegradedEvent', 'LossEvent', 'WarningEvent', 'ParadoxEvent', 'DecreeEvent', 'ProphecyEvent', 'SimulationStatusEvent', 'ErrorEvent']) {
+    for (const name of [
+      'TickEvent',
+      'PackedTickEvent',
+      'TickAggregatesEvent',
+      'PackedAgents',
+      'DegradedEvent',
+      'LossEvent',
+      'WarningEvent',
+      'ParadoxEvent',
+      'DecreeEvent',
+      'ProphecyEvent',
+      'SimulationStatusEvent',
+      'ErrorEvent',
+    ]) {
       expect(doc.components.schemas[name], name).toBeDefined();
     }
     expect(Object.keys(doc.components.schemas.TickEvent.properties)).toEqual(['t', 'b', 'lastMove', 'state', 'warning', 'agents']);
@@ -52,7 +65,10 @@ describe('the events route’s query', () => {
       expect(res.status, query).toBe(400);
       const body = (await res.json()) as any;
       expect(body.error.code).toBe('VALIDATION_ERROR');
-      expect(body.error.details.issues.map((i: any) => i.path), query).toEqual([at]);
+      expect(
+        body.error.details.issues.map((i: any) => i.path),
+        query,
+      ).toEqual([at]);
     }
   });
 });

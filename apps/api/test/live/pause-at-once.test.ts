@@ -14,10 +14,14 @@ describe('pause while the engine computes a batch of playback ticks', () => {
   it('answers without waiting for the batch, stores none of it, and play goes on from the stored tick', async () => {
     // 3 000 agents at 10 000 ticks a second (1 000 at speed 10): more than the engine computes, so
     // every advance is the clock's largest batch, 1 000 ticks, a second or more of work.
-    const created = await server.call('/v1/simulations', { key: 'key-a', body: { scenario: { ...heavyScenario(), rules: { prophecyInterval: 0, ticksPerSecond: 1000 } } } });
+    const created = await server.call('/v1/simulations', {
+      key: 'key-a',
+      body: { scenario: { ...heavyScenario(), rules: { prophecyInterval: 0, ticksPerSecond: 1000 } } },
+    });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    const control = (action: string) => server.call(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-a', body: action === 'play' ? { action, speed: 10 } : { action } });
+    const control = (action: string) =>
+      server.call(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-a', body: action === 'play' ? { action, speed: 10 } : { action } });
     const tick = async () => ((await (await server.call(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as { state: { tick: number } }).state.tick;
 
     // The time one batch takes here: a step of as many ticks as the clock's largest batch.

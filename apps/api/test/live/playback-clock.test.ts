@@ -50,7 +50,12 @@ function recorder(options: { completeAt?: number; ticksPerSecond?: number } = {}
       const allowed = options.completeAt === undefined ? ticks : Math.min(ticks, options.completeAt - tick);
       tick += allowed;
       calls.push({ at: scheduler.now(), ticks: allowed });
-      return { ticks: allowed, status: options.completeAt !== undefined && tick >= options.completeAt ? 'completed' : 'playing', ticksPerSecond: options.ticksPerSecond ?? 10, speed: speeds.get(id) ?? 1 };
+      return {
+        ticks: allowed,
+        status: options.completeAt !== undefined && tick >= options.completeAt ? 'completed' : 'playing',
+        ticksPerSecond: options.ticksPerSecond ?? 10,
+        speed: speeds.get(id) ?? 1,
+      };
     },
     async haltPlayback(id) {
       halted.push(id);

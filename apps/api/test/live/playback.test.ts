@@ -11,9 +11,14 @@ afterAll(async () => {
 });
 
 const create = (scenarioId?: string): Promise<string> => createSimulation(server, { scenarioId });
-const control = (id: string, body: { action: string; speed?: number }) => server.call(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-a', body });
+const control = (id: string, body: { action: string; speed?: number }) =>
+  server.call(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-a', body });
 const data = (m: ReceivedEvent): any => JSON.parse(m.data);
-const statuses = (sub: Subscriber) => sub.history().filter((m) => m.event === 'simulation:status').map((m) => data(m).status);
+const statuses = (sub: Subscriber) =>
+  sub
+    .history()
+    .filter((m) => m.event === 'simulation:status')
+    .map((m) => data(m).status);
 
 describe('time-control and the playback clock', () => {
   it('play advances on the server at ticksPerSecond × speed until pause; every status change is an event', async () => {

@@ -13,7 +13,8 @@ afterAll(async () => {
 
 const create = (): Promise<string> => createSimulation(server);
 const step = (id: string, ticks: number) => server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks } });
-const decree = (id: string) => server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'shock', payload: { x: 4, y: 4, radius: 3, magnitude: 0.4 } } });
+const decree = (id: string) =>
+  server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'shock', payload: { x: 4, y: 4, radius: 3, magnitude: 0.4 } } });
 const strip = (events: ReceivedEvent[]) => events.map((m) => ({ event: m.event, id: m.id, data: m.data }));
 
 describe('Last-Event-ID', () => {

@@ -36,16 +36,19 @@ class SlowReader {
 
   constructor(url: string, bytes = 512, everyMs = 100) {
     const target = new URL(url);
-    const req = request({ host: target.hostname, port: target.port, path: target.pathname + target.search, headers: { 'X-Api-Key': 'key-a' }, agent: false }, (res) => {
-      this.res = res;
-      res.pause();
-      this.timer = setInterval(() => {
-        const chunk = (res.read(bytes) ?? null) as Buffer | null;
-        if (chunk !== null) this.text += chunk.toString('latin1');
-      }, everyMs);
-      res.on('close', () => (this.closed = true));
-      res.on('error', () => {});
-    });
+    const req = request(
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, headers: { 'X-Api-Key': 'key-a' }, agent: false },
+      (res) => {
+        this.res = res;
+        res.pause();
+        this.timer = setInterval(() => {
+          const chunk = (res.read(bytes) ?? null) as Buffer | null;
+          if (chunk !== null) this.text += chunk.toString('latin1');
+        }, everyMs);
+        res.on('close', () => (this.closed = true));
+        res.on('error', () => {});
+      },
+    );
     req.on('error', () => {});
     req.end();
   }
@@ -97,7 +100,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function playingWorld(live: LiveServer, ticksPerSecond: number): Promise<{ id: string; play(): Promise<void>; pause(): Promise<{ ms: number; status: number }>; tick(): Promise<number> }> {
+async function playingWorld(
+  live: LiveServer,
+  ticksPerSecond: number,
+): Promise<{ id: string; play(): Promise<void>; pause(): Promise<{ ms: number; status: number }>; tick(): Promise<number> }> {
   const created = await live.call('/v1/simulations', { key: 'key-a', body: { scenario: largeTicksScenario(ticksPerSecond) } });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -169,7 +175,11 @@ describe('slow JSON readers', () => {
     // Read at full speed again: a slow stream was kept open, says it degraded, and ends at the newest tick.
     for (const s of [...slow, dropped]) s.readFast();
     for (const s of slow) {
-      await waitFor(() => s.ticks().at(-1) === final, 10_000, () => `slow reader at ${s.ticks().at(-1)} of ${final}`);
+      await waitFor(
+        () => s.ticks().at(-1) === final,
+        10_000,
+        () => `slow reader at ${s.ticks().at(-1)} of ${final}`,
+      );
       expect(s.closed).toBe(false);
       const notices = s.messages().filter((m) => m.event === 'degraded');
       expect(notices).toHaveLength(1);
@@ -207,9 +217,18 @@ describe('slow JSON readers', () => {
     // queue was empty when the budget filled kept its ticks) met the process's bound, not their own.
     const notices: unknown[] = [];
     for (const s of slow) {
-      await waitFor(() => s.ticks().at(-1) === final, 10_000, () => `slow reader at ${s.ticks().at(-1)} of ${final}`);
+      await waitFor(
+        () => s.ticks().at(-1) === final,
+        10_000,
+        () => `slow reader at ${s.ticks().at(-1)} of ${final}`,
+      );
       expect(s.closed).toBe(false);
-      notices.push(...s.messages().filter((m) => m.event === 'degraded').map((m) => JSON.parse(m.data)));
+      notices.push(
+        ...s
+          .messages()
+          .filter((m) => m.event === 'degraded')
+          .map((m) => JSON.parse(m.data)),
+      );
     }
     expect(notices.length).toBeGreaterThanOrEqual(1);
     for (const notice of notices) expect(notice).toMatchObject({ code: 'SLOW_CONSUMER', bound: 'process' });
@@ -220,6 +239,10 @@ describe('slow JSON readers', () => {
     expect(JSON.parse(error?.data as string)).toMatchObject({ code: 'SLOW_CONSUMER', bound: 'process', retryAfter: 10 });
     // Everything given back once the streams are gone.
     for (const s of slow) s.close();
-    await waitFor(() => budget.usedBytes === 0, 5000, () => `still held: ${budget.usedBytes}`);
+    await waitFor(
+      () => budget.usedBytes === 0,
+      5000,
+      () => `still held: ${budget.usedBytes}`,
+    );
   }, 60_000);
 });

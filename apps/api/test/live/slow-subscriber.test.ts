@@ -37,7 +37,12 @@ async function readAll(stream: ReadableStream<Uint8Array>, stopAtTick?: number):
       const block = text.slice(0, end);
       text = text.slice(end + 2);
       const fields = Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
-      messages.push({ event: fields.event as string, ...(fields.id === undefined ? {} : { id: fields.id }), ...(fields.retry === undefined ? {} : { retry: fields.retry }), data: JSON.parse(fields.data as string) });
+      messages.push({
+        event: fields.event as string,
+        ...(fields.id === undefined ? {} : { id: fields.id }),
+        ...(fields.retry === undefined ? {} : { retry: fields.retry }),
+        data: JSON.parse(fields.data as string),
+      });
     }
     if (stopAtTick !== undefined && messages.some((m) => m.event === 'tick' && m.data.t === stopAtTick)) {
       await reader.cancel();
@@ -119,7 +124,10 @@ describe('over HTTP, a burst larger than the bound', () => {
     expect(skip.received.filter((m) => m.event === 'degraded')).toHaveLength(1);
     expect(skip.ticks().length).toBeLessThan(42);
     // The packed tick after the gap carries the ids again.
-    const after = skip.received.filter((m) => m.event === 'tick').map((m) => JSON.parse(m.data)).at(-1);
+    const after = skip.received
+      .filter((m) => m.event === 'tick')
+      .map((m) => JSON.parse(m.data))
+      .at(-1);
     expect(after.packed.ids).not.toBeNull();
     expect(drop.received.some((m) => m.event === 'error' && JSON.parse(m.data).code === 'SLOW_CONSUMER')).toBe(true);
     expect(drop.opens).toBeGreaterThanOrEqual(2);

@@ -21,7 +21,9 @@ describe('GET /v1/simulations/{id}/events during step requests', () => {
     const sub = new Subscriber(eventsUrl(server, id), 'key-a');
     await sub.opened();
     await step(id, 7);
-    const decree = (await (await server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'remove-agent', payload: { id: 'agent-6' } } })).json()) as { id: string };
+    const decree = (await (
+      await server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'remove-agent', payload: { id: 'agent-6' } } })
+    ).json()) as { id: string };
     await step(id, 5);
     await sub.until(() => sub.ticks().at(-1) === 12);
     sub.close();
@@ -80,7 +82,8 @@ describe('GET /v1/simulations/{id}/events during step requests', () => {
     await step(id, 1);
     await sub.until(() => sub.ticks().at(-1) === 3);
     sub.close();
-    const agent2 = (t: number) => data(sub.history().find((m) => m.event === 'tick' && data(m).t === t) as ReceivedEvent).agents.find((a: any) => a.id === 'agent-2');
+    const agent2 = (t: number) =>
+      data(sub.history().find((m) => m.event === 'tick' && data(m).t === t) as ReceivedEvent).agents.find((a: any) => a.id === 'agent-2');
     expect(agent2(2).policy).toEqual({ lambda: 0.5, gamma: 0.5, belief: 1 });
     expect(agent2(3).policy).toEqual({ lambda: 3.5, gamma: 0.5, belief: 1 });
   });
@@ -94,7 +97,12 @@ describe('GET /v1/simulations/{id}/events during step requests', () => {
     // The stream ends after the final status; the reconnect gets 204 and the client stops.
     await sub.until(() => sub.source.readyState === 2 && sub.connectionErrors.some((e) => e.code === 204));
     expect(sub.ticks()).toEqual([1, 2, 3, 4, 5]);
-    expect(sub.history().filter((m) => m.event === 'tick').map((m) => data(m).lastMove)).toEqual(trace.steps.map((s) => s.move));
+    expect(
+      sub
+        .history()
+        .filter((m) => m.event === 'tick')
+        .map((m) => data(m).lastMove),
+    ).toEqual(trace.steps.map((s) => s.move));
     const status = sub.history().at(-1) as ReceivedEvent;
     expect(status.event).toBe('simulation:status');
     expect(data(status)).toEqual({ status: 'completed', previous: 'idle', tick: 5 });

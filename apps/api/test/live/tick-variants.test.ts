@@ -13,10 +13,16 @@ afterAll(async () => {
 });
 
 const step = (id: string, ticks: number) => server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks } });
-const removeAgent = (id: string, agentId: string) => server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'remove-agent', payload: { id: agentId } } });
+const removeAgent = (id: string, agentId: string) =>
+  server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'remove-agent', payload: { id: agentId } } });
 const data = (m: ReceivedEvent): any => JSON.parse(m.data);
-const tickData = (sub: Subscriber): any[] => sub.history().filter((m) => m.event === 'tick').map(data);
-const trace = async (id: string): Promise<any[]> => ((await (await server.call(`/v1/simulations/${id}/trace`, { key: 'key-a' })).json()) as { steps: any[] }).steps;
+const tickData = (sub: Subscriber): any[] =>
+  sub
+    .history()
+    .filter((m) => m.event === 'tick')
+    .map(data);
+const trace = async (id: string): Promise<any[]> =>
+  ((await (await server.call(`/v1/simulations/${id}/trace`, { key: 'key-a' })).json()) as { steps: any[] }).steps;
 
 /** Half a quantum of the packed coordinates (scale 256). */
 const QUANTUM = 0.5 / 256;
@@ -25,7 +31,12 @@ const SAMPLE = 4;
 /** Decodes a stream's packed ticks in order, as a client would. */
 function decodePacked(ticks: any[]): PackedAgent[][] {
   const decoder = new PackedTickDecoder();
-  return ticks.map((t) => decoder.decode(t.packed, t.state.attractors.map((a: any) => a.id)));
+  return ticks.map((t) =>
+    decoder.decode(
+      t.packed,
+      t.state.attractors.map((a: any) => a.id),
+    ),
+  );
 }
 
 function expectSameAgents(decoded: PackedAgent[], expected: any[]): void {
@@ -128,9 +139,15 @@ describe('tick variants (agents, encoding)', () => {
       resumed.close();
       const rest = live.slice(at + 1);
       const got = resumed.history();
-      expect(got.map((m) => [m.event, m.id]), q).toEqual(rest.map((m) => [m.event, m.id]));
+      expect(
+        got.map((m) => [m.event, m.id]),
+        q,
+      ).toEqual(rest.map((m) => [m.event, m.id]));
       if (!q.includes('packed')) {
-        expect(got.map((m) => m.data), q).toEqual(rest.map((m) => m.data));
+        expect(
+          got.map((m) => m.data),
+          q,
+        ).toEqual(rest.map((m) => m.data));
         continue;
       }
       const ticks = tickData(resumed);

@@ -121,12 +121,18 @@ describe('the served /v1/openapi.json', () => {
       const security = effectiveSecurity(op);
       if (PUBLIC.has(path)) {
         // No requirement, or only the empty one ({} = anonymous allowed).
-        expect(security.every((requirement: Json) => Object.keys(requirement).length === 0), `${method} ${path} is public`).toBe(true);
+        expect(
+          security.every((requirement: Json) => Object.keys(requirement).length === 0),
+          `${method} ${path} is public`,
+        ).toBe(true);
       } else {
         // Two alternatives (either header), not one requirement naming both (that would mean "both").
         expect(security, `${method} ${path} security`).toContainEqual({ [apiKey]: [] });
         expect(security, `${method} ${path} security`).toContainEqual({ [bearer]: [] });
-        expect(security.some((r: Json) => Object.keys(r).length === 0), `${method} ${path} must not allow anonymous`).toBe(false);
+        expect(
+          security.some((r: Json) => Object.keys(r).length === 0),
+          `${method} ${path} must not allow anonymous`,
+        ).toBe(false);
       }
     }
   });

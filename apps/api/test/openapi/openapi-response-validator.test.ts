@@ -20,7 +20,9 @@ const doc: OpenApiDocument = {
           201: {
             description: 'ok',
             content: {
-              'application/json': { schema: { type: 'object', properties: { things: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } }, required: ['things'] } },
+              'application/json': {
+                schema: { type: 'object', properties: { things: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } }, required: ['things'] },
+              },
               'application/x-ndjson': { schema: { $ref: '#/components/schemas/Thing' } },
             },
           },
@@ -30,7 +32,12 @@ const doc: OpenApiDocument = {
   },
   components: {
     schemas: {
-      Thing: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, n: { type: 'integer' } }, required: ['id', 'n'], additionalProperties: false },
+      Thing: {
+        type: 'object',
+        properties: { id: { type: 'string', format: 'uuid' }, n: { type: 'integer' } },
+        required: ['id', 'n'],
+        additionalProperties: false,
+      },
       Error: {
         type: 'object',
         properties: { error: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } },
@@ -42,7 +49,13 @@ const doc: OpenApiDocument = {
 
 const ID = '0b6f3a2e-4c1d-4f7a-9a3e-2d1c5b6a7f80';
 const validator = new OpenApiResponseValidator(doc);
-const json = (method: string, path: string, status: number, body: unknown) => ({ method, path, status, contentType: 'application/json; charset=utf-8', bodyText: JSON.stringify(body) });
+const json = (method: string, path: string, status: number, body: unknown) => ({
+  method,
+  path,
+  status,
+  contentType: 'application/json; charset=utf-8',
+  bodyText: JSON.stringify(body),
+});
 
 describe('OpenApiResponseValidator', () => {
   it('accepts a matching body, resolving $refs in components', () => {
@@ -61,14 +74,18 @@ describe('OpenApiResponseValidator', () => {
   it('prefers a literal path over a templated one and refuses undocumented statuses and media types', () => {
     expect(validator.findOperation('post', '/v1/things/run')?.template).toBe('/v1/things/run');
     expect(validator.check(json('GET', `/v1/things/${ID}`, 500, { error: { code: 'X' } }))[0]).toMatch(/status 500 is not documented .*200, 404/);
-    expect(validator.check({ ...json('GET', `/v1/things/${ID}`, 200, {}), contentType: 'text/plain' })[0]).toMatch(/content type "text\/plain" is not documented/);
+    expect(validator.check({ ...json('GET', `/v1/things/${ID}`, 200, {}), contentType: 'text/plain' })[0]).toMatch(
+      /content type "text\/plain" is not documented/,
+    );
   });
 
   it('validates every NDJSON line', () => {
     const ok = `${JSON.stringify({ id: ID, n: 1 })}\n${JSON.stringify({ id: ID, n: 2 })}\n`;
     expect(validator.check({ method: 'POST', path: '/v1/things/run', status: 201, contentType: 'application/x-ndjson', bodyText: ok })).toEqual([]);
     const bad = `${JSON.stringify({ id: ID, n: 1 })}\n${JSON.stringify({ id: ID })}\n`;
-    expect(validator.check({ method: 'POST', path: '/v1/things/run', status: 201, contentType: 'application/x-ndjson', bodyText: bad })[0]).toMatch(/NDJSON line 2 .*must have required property 'n'/);
+    expect(validator.check({ method: 'POST', path: '/v1/things/run', status: 201, contentType: 'application/x-ndjson', bodyText: bad })[0]).toMatch(
+      /NDJSON line 2 .*must have required property 'n'/,
+    );
   });
 
   it('requires the error envelope where no operation exists', () => {

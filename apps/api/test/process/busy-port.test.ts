@@ -26,7 +26,10 @@ describe('a server started on a port that is taken', () => {
     expect(code).toBe(1);
     // Everything but the start-up log lines before it (JSON lines at pino's info level, 30:
     // database: …, scenarios: …; docs/operations.md, "Logs").
-    const errors = server.output().split('\n').filter((line) => line.trim() !== '' && !/^\{"level":30,/.test(line));
+    const errors = server
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !/^\{"level":30,/.test(line));
     expect(errors).toEqual([`failed to start: port ${port} on 127.0.0.1 is already in use; set PORT to another port (PORT=0 picks a free one)`]);
     expect(server.output()).not.toMatch(/^\s+at /m);
   }, 60_000);

@@ -75,7 +75,9 @@ describe('rate limits', () => {
     const created = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'tiny-valley' } });
     expect(limits(created)).toMatchObject({ limit: 2, remaining: 1 });
     const { id } = (await created.json()) as { id: string };
-    expect(limits(await p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'remove-agent', payload: { id: 'agent-6' } } }))).toMatchObject({ limit: 2, remaining: 0 });
+    expect(
+      limits(await p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'remove-agent', payload: { id: 'agent-6' } } })),
+    ).toMatchObject({ limit: 2, remaining: 0 });
     expect((await p.request('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 1 } })).status).toBe(429);
     const step = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 1 } });
     expect(step.status).toBe(200);
@@ -229,9 +231,13 @@ describe('rate limits', () => {
 
   it('documents X-RateLimit-* and the 429 on the routes', async () => {
     const p = await open();
-    const doc = (await (await p.request('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+    const doc = (await (await p.request('/v1/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    };
     const list = doc.paths['/v1/simulations']?.get;
-    expect(Object.keys(list?.responses['200']?.headers ?? {})).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
+    expect(Object.keys(list?.responses['200']?.headers ?? {})).toEqual(
+      expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']),
+    );
     expect(Object.keys(list?.responses['429']?.headers ?? {})).toContain('Retry-After');
   });
 });

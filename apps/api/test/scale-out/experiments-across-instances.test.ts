@@ -44,7 +44,13 @@ afterAll(async () => {
 }, 60_000);
 
 function tinyValley(): Record<string, unknown> {
-  const { id: _id, label: _label, tags: _tags, note: _note, ...scenario } = JSON.parse(readFileSync(join(FIXTURE_SCENARIOS, 'tiny-valley.json'), 'utf8')) as Record<string, unknown>;
+  const {
+    id: _id,
+    label: _label,
+    tags: _tags,
+    note: _note,
+    ...scenario
+  } = JSON.parse(readFileSync(join(FIXTURE_SCENARIOS, 'tiny-valley.json'), 'utf8')) as Record<string, unknown>;
   return scenario;
 }
 
@@ -85,13 +91,19 @@ async function finished(id: string, timeoutMs = 120_000): Promise<Json> {
 
 /** Runs stored per process that recorded them (host:pid). */
 async function recordedBy(id: string): Promise<Map<string, number>> {
-  const rows = await client.query<{ recorded_by: string; n: string }>('SELECT recorded_by, count(*) AS n FROM experiment_runs WHERE experiment_id = $1 GROUP BY recorded_by', [id]);
+  const rows = await client.query<{ recorded_by: string; n: string }>(
+    'SELECT recorded_by, count(*) AS n FROM experiment_runs WHERE experiment_id = $1 GROUP BY recorded_by',
+    [id],
+  );
   return new Map(rows.rows.map((row) => [row.recorded_by, Number(row.n)]));
 }
 
 /** Rows stored, distinct runs, and the most times the engine computed any of its runs' inputs. */
 async function stored(id: string): Promise<{ rows: number; distinct: number; mostComputations: number }> {
-  const runs = await client.query<{ n: string; d: string }>('SELECT count(*) AS n, count(DISTINCT (combination, replication)) AS d FROM experiment_runs WHERE experiment_id = $1', [id]);
+  const runs = await client.query<{ n: string; d: string }>(
+    'SELECT count(*) AS n, count(DISTINCT (combination, replication)) AS d FROM experiment_runs WHERE experiment_id = $1',
+    [id],
+  );
   const results = await client.query<{ most: number | null }>(
     'SELECT max(r.computations) AS most FROM run_results r WHERE r.inputs_hash IN (SELECT inputs_hash FROM experiment_runs WHERE experiment_id = $1)',
     [id],

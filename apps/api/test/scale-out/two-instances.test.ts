@@ -25,8 +25,12 @@ const subscribers: Subscriber[] = [];
 /** Reads a minute of the free tier, low enough to reach it in a test. */
 const FREE_READS = 8;
 /** Short leases so that the takeover after SIGKILL is quick. */
-const env = (url: string): Record<string, string> => ({ DATABASE_URL: url, SIM_ENGINE_WORKERS: '1', SIM_PLAYBACK_LEASE_MS: '1500', SIM_RATE_LIMITS_FREE: `30,60,${FREE_READS}` });
-
+const env = (url: string): Record<string, string> => ({
+  DATABASE_URL: url,
+  SIM_ENGINE_WORKERS: '1',
+  SIM_PLAYBACK_LEASE_MS: '1500',
+  SIM_RATE_LIMITS_FREE: `30,60,${FREE_READS}`,
+});
 
 beforeAll(async () => {
   database = await createTestPostgresDatabase();
@@ -50,7 +54,13 @@ afterAll(async () => {
   await database?.drop();
 }, 60_000);
 
-async function call(server: ServerProcess, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Json; headers: Headers }> {
+async function call(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Json; headers: Headers }> {
   const res = await fetch(`${server.baseUrl}${path}`, {
     method,
     headers: { 'X-Api-Key': key, 'Content-Type': 'application/json', ...headers },
@@ -149,7 +159,11 @@ describe('two API instances on one PostgreSQL', { timeout: 60_000 }, () => {
   it('the concurrent-stream limit counts the streams of both instances', async () => {
     // A free organization has 2 streams: one on A and one on B leave none.
     const theirs = freeKey;
-    const created = await fetch(`${a.baseUrl}/v1/simulations`, { method: 'POST', headers: { 'X-Api-Key': theirs, 'Content-Type': 'application/json' }, body: JSON.stringify({ scenarioId: 'calm-equilibrium' }) });
+    const created = await fetch(`${a.baseUrl}/v1/simulations`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': theirs, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ scenarioId: 'calm-equilibrium' }),
+    });
     const id = ((await created.json()) as { id: string }).id;
     const open = (server: ServerProcess): Promise<Response> => fetch(`${server.baseUrl}/v1/simulations/${id}/events`, { headers: { 'X-Api-Key': theirs } });
     const one = await open(a);

@@ -16,7 +16,14 @@ const QUOTA = 20_000;
 const TIERS: TierLimitsTable = { ...DEFAULT_TIER_LIMITS, free: { ...DEFAULT_TIER_LIMITS.free, storage: { quotaBytes: QUOTA } } };
 const open = protectedAppsClosedAfterEach();
 const METRICS = ['losses', 'minStability'];
-const experiment = (replications: number, seed = 1) => ({ base: { scenarioId: 'tiny-valley' }, engineVersion: '1.1.0', replications, seed, ticks: 5, metrics: METRICS });
+const experiment = (replications: number, seed = 1) => ({
+  base: { scenarioId: 'tiny-valley' },
+  engineVersion: '1.1.0',
+  replications,
+  seed,
+  ticks: 5,
+  metrics: METRICS,
+});
 
 const storageOf = async (p: ProtectedApp): Promise<Json> => ((await (await p.request('/v1/usage', { key: 'key-a-usage' })).json()) as Json).storage;
 const total = async (p: ProtectedApp): Promise<number> => ((await (await p.request('/v1/experiments', { key: 'key-a' })).json()) as Json).pagination.total;

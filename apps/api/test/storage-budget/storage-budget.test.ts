@@ -73,7 +73,11 @@ describe('stored bytes are a budget per organization and tier', () => {
 
   it('counts an idempotent response against the organization it acted for: a long run as a reference of a few hundred bytes', async () => {
     const p = await open({ tiers: TIERS, idempotency: { inlineMaxBytes: 1024 } });
-    const res = await p.request('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 30 }, headers: { 'Idempotency-Key': 'counted', Accept: 'application/x-ndjson' } });
+    const res = await p.request('/v1/simulations/run', {
+      key: 'key-a',
+      body: { scenarioId: 'tiny-valley', ticks: 30 },
+      headers: { 'Idempotency-Key': 'counted', Accept: 'application/x-ndjson' },
+    });
     expect(res.status).toBe(201);
     const body = await res.arrayBuffer();
     expect(body.byteLength).toBeGreaterThan(10_000);

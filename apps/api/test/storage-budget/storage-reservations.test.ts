@@ -28,8 +28,10 @@ const FORTY = estimateStoredBytes({ agents: 6, attractors: 2, prophecyInterval: 
 const QUOTA = Math.floor(1.5 * FORTY);
 
 const storageOf = async (p: ProtectedApp): Promise<Json> => ((await (await p.request('/v1/usage', { key: 'key-a-usage' })).json()) as Json).storage;
-const created = async (p: ProtectedApp): Promise<string> => ((await (await p.request('/v1/simulations', { key: 'key-a', body: { scenario: scenario() } })).json()) as Json).id;
-const codeOf = async (res: Response): Promise<string | undefined> => (res.status >= 400 ? ((await res.json()) as Json).error.code : (await res.arrayBuffer(), undefined));
+const created = async (p: ProtectedApp): Promise<string> =>
+  ((await (await p.request('/v1/simulations', { key: 'key-a', body: { scenario: scenario() } })).json()) as Json).id;
+const codeOf = async (res: Response): Promise<string | undefined> =>
+  res.status >= 400 ? ((await res.json()) as Json).error.code : (await res.arrayBuffer(), undefined);
 
 describe('concurrent requests and the storage quota', () => {
   it('two steps at once on two simulations: one is admitted, the other refused with what the first reserved', async () => {
@@ -68,7 +70,14 @@ describe('concurrent requests and the storage quota', () => {
 
   it('two experiments at once: one is queued, the other refused; the reservation is released when it finishes', async () => {
     const metrics = ['losses', 'minStability'];
-    const body = (replications: number, seed: number) => ({ base: { scenarioId: 'tiny-valley' }, engineVersion: '1.1.0', replications, seed, ticks: 5, metrics });
+    const body = (replications: number, seed: number) => ({
+      base: { scenarioId: 'tiny-valley' },
+      engineVersion: '1.1.0',
+      replications,
+      seed,
+      ticks: 5,
+      metrics,
+    });
     const quota = 20_000;
     const each = estimateExperimentResultBytes(metrics, 200);
     expect(each).toBeLessThanOrEqual(quota);

@@ -19,7 +19,8 @@ describe.each(SHARED_DATABASES)('API-key lookups cached on $name', (database) =>
     const identity = createKyselyIdentityStore(storage.db, { changes: storage.changes });
     return { identity, authenticator: createAuthenticator({ identityStore: identity }) };
   }
-  const authenticate = (authenticator: ReturnType<typeof createAuthenticator>, apiKey: string) => authenticator.authenticate({ apiKey, authorization: undefined });
+  const authenticate = (authenticator: ReturnType<typeof createAuthenticator>, apiKey: string) =>
+    authenticator.authenticate({ apiKey, authorization: undefined });
 
   async function twoInstances() {
     const opened = await database.open();
@@ -103,7 +104,9 @@ describe.each(SHARED_DATABASES)('API-key lookups cached on $name', (database) =>
       const before = watch.version(['api_keys']);
       await nextTurn();
       expect(watch.version(['api_keys'])).toBe(before);
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'sim-api identity notices' and datname = current_database()`.execute(opened.storage.db);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'sim-api identity notices' and datname = current_database()`.execute(
+        opened.storage.db,
+      );
       const deadline = Date.now() + 5_000;
       while (watch.listening && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
       expect(watch.listening).toBe(false);

@@ -24,7 +24,11 @@ describe('the server on PostgreSQL (DATABASE_URL=postgres://…)', () => {
     const key = first.apiKey!;
     expect(key).toMatch(/^sim_/);
     const call = async (server: ServerProcess, method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const res = await fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
       return { status: res.status, body: (await res.json()) as any };
     };
     const created = await call(first, 'POST', '/v1/simulations', { scenarioId: 'calm-equilibrium' });

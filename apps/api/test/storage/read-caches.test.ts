@@ -24,7 +24,10 @@ async function tempStorage(): Promise<{ storage: StorageHandle; file: string }> 
   const dir = mkdtempSync(join(tmpdir(), 'sim-caches-'));
   const file = join(dir, 'test.db');
   const storage = await openSqlite(file);
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => storage.close());
+  cleanups.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => storage.close(),
+  );
   return { storage, file };
 }
 
@@ -212,7 +215,8 @@ describe('cached reads in the service', () => {
 
   describe('GET /v1/simulations/{id}', () => {
     let server: TestServer;
-    const read = async (id: string) => (await (await server.call(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as { createdAt: string; state: { tick: number } };
+    const read = async (id: string) =>
+      (await (await server.call(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as { createdAt: string; state: { tick: number } };
 
     it('shows a step at once and a change committed by another process on the next request', async () => {
       server = await startTestServer();

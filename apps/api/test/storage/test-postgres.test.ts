@@ -28,7 +28,8 @@ describe('the test PostgreSQL server', () => {
     created.push(a, b);
     expect(a.url).not.toBe(b.url);
     await query(a.url, 'CREATE TABLE only_in_a (x integer)');
-    const tables = async (url: string) => (await query<{ table_name: string }>(url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")).map((r) => r.table_name);
+    const tables = async (url: string) =>
+      (await query<{ table_name: string }>(url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")).map((r) => r.table_name);
     expect(await tables(a.url)).toEqual(['only_in_a']);
     expect(await tables(b.url)).toEqual([]);
     const [version] = await query<{ server_version_num: string }>(a.url, 'SHOW server_version_num');
@@ -54,7 +55,10 @@ describe('the test PostgreSQL server in a process of its own', () => {
       const server = await startTestPostgresServer();
       await server.stop();
       process.exitCode = 3;`;
-    const result = spawnSync(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 3, stderr: '' });
   }, 60_000);
 });

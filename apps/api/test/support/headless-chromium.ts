@@ -25,11 +25,11 @@ async function inflatedExecutable(): Promise<string> {
   if (existsSync(executable)) return executable;
 
   const staging = mkdtempSync(join(tmpdir(), 'sim-sparticuz-chromium-staging-'));
-  execFileSync(
-    process.execPath,
-    ['--input-type=module', '-e', "const { default: c } = await import('@sparticuz/chromium'); await c.executablePath();"],
-    { cwd: REPO_ROOT, env: { ...process.env, TMPDIR: staging }, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  execFileSync(process.execPath, ['--input-type=module', '-e', "const { default: c } = await import('@sparticuz/chromium'); await c.executablePath();"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, TMPDIR: staging },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
     renameSync(staging, target);
   } catch (error) {
@@ -53,6 +53,9 @@ export type Rendering = 'emulated-gpu' | 'software';
 
 /** Launches the packaged headless Chromium through playwright-core with the package's flags. */
 export async function launchHeadlessChromium(rendering: Rendering = 'emulated-gpu'): Promise<Browser> {
-  const args = rendering === 'emulated-gpu' ? Chromium.args : [...Chromium.args.filter((arg) => !EMULATED_GPU_FLAGS.some((flag) => arg.startsWith(flag))), '--disable-gpu'];
+  const args =
+    rendering === 'emulated-gpu'
+      ? Chromium.args
+      : [...Chromium.args.filter((arg) => !EMULATED_GPU_FLAGS.some((flag) => arg.startsWith(flag))), '--disable-gpu'];
   return chromium.launch({ executablePath: await inflatedExecutable(), args });
 }

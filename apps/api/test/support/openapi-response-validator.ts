@@ -100,9 +100,7 @@ export class OpenApiResponseValidator {
     this.paths = Object.keys(document.paths)
       .map((template) => {
         const segments = template.split('/');
-        const pattern = new RegExp(
-          `^${segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`,
-        );
+        const pattern = new RegExp(`^${segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`);
         return { template, pattern, params: segments.filter((s) => s.startsWith('{')).length };
       })
       .sort((a, b) => a.params - b.params);
@@ -140,7 +138,13 @@ export class OpenApiResponseValidator {
 
     const { template, operation } = found;
     const responses = operation.responses ?? {};
-    const key = responses[String(response.status)] ? String(response.status) : responses[`${String(response.status)[0]}XX`] ? `${String(response.status)[0]}XX` : responses.default ? 'default' : undefined;
+    const key = responses[String(response.status)]
+      ? String(response.status)
+      : responses[`${String(response.status)[0]}XX`]
+        ? `${String(response.status)[0]}XX`
+        : responses.default
+          ? 'default'
+          : undefined;
     if (key === undefined) {
       return [`status ${response.status} is not documented for ${method.toUpperCase()} ${template} (documented: ${Object.keys(responses).join(', ')})`];
     }
@@ -272,7 +276,12 @@ export async function expectMatchesOpenApi(baseUrl: string, method: string, url:
 function describeErrors(errors: ErrorObject[] | null | undefined, where: string): string[] {
   return (errors ?? []).slice(0, 10).map((e) => {
     const at = e.instancePath === '' ? '(root)' : e.instancePath;
-    const extra = e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : e.keyword === 'enum' ? ` ${JSON.stringify((e.params as { allowedValues: unknown }).allowedValues)}` : '';
+    const extra =
+      e.keyword === 'additionalProperties'
+        ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"`
+        : e.keyword === 'enum'
+          ? ` ${JSON.stringify((e.params as { allowedValues: unknown }).allowedValues)}`
+          : '';
     return `${where}: ${at} ${e.message ?? e.keyword}${extra} [schema ${e.schemaPath}]`;
   });
 }

@@ -21,8 +21,10 @@ beforeEach(() => {
 });
 
 const step = (id: string, ticks: number) => server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks } });
-const shock = (id: string) => server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'shock', payload: { x: 4, y: 4, radius: 3, magnitude: 0.4 } } });
-const trace = async (id: string, query = ''): Promise<{ steps: TraceStep[] }> => (await (await server.call(`/v1/simulations/${id}/trace${query}`, { key: 'key-a' })).json()) as { steps: TraceStep[] };
+const shock = (id: string) =>
+  server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'shock', payload: { x: 4, y: 4, radius: 3, magnitude: 0.4 } } });
+const trace = async (id: string, query = ''): Promise<{ steps: TraceStep[] }> =>
+  (await (await server.call(`/v1/simulations/${id}/trace${query}`, { key: 'key-a' })).json()) as { steps: TraceStep[] };
 
 /** A simulation stepped to tick 35 in uneven steps, with decrees applied on the way. */
 async function steppedTo35(): Promise<string> {

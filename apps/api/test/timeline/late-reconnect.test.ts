@@ -14,7 +14,8 @@ afterAll(async () => {
 });
 
 const step = (id: string, ticks: number) => server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks } });
-const shock = (id: string) => server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'shock', payload: { x: 4, y: 4, radius: 3, magnitude: 0.4 } } });
+const shock = (id: string) =>
+  server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'shock', payload: { x: 4, y: 4, radius: 3, magnitude: 0.4 } } });
 const strip = (events: ReceivedEvent[]) => events.map((m) => ({ event: m.event, id: m.id, data: m.data }));
 
 describe('a reconnect at a late Last-Event-ID', () => {

@@ -79,10 +79,20 @@ describe('GET /v1/simulations/{id}/states/{tick}', () => {
     const tampered = await createSimulation(server);
     await server.call(`/v1/simulations/${tampered}/step`, { key: 'key-a', body: { ticks: 25 } });
     const db = server.storage.db;
-    const row = await db.selectFrom('simulation_checkpoints').select('snapshot').where('simulation_id', '=', tampered).where('tick', '=', 20).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('simulation_checkpoints')
+      .select('snapshot')
+      .where('simulation_id', '=', tampered)
+      .where('tick', '=', 20)
+      .executeTakeFirstOrThrow();
     const snapshot = JSON.parse(inflateRawSync(row.snapshot).toString('utf8')) as { agents: { vx: number[] } };
     snapshot.agents.vx.pop();
-    await db.updateTable('simulation_checkpoints').set({ snapshot: deflateRawSync(JSON.stringify(snapshot)) }).where('simulation_id', '=', tampered).where('tick', '=', 20).execute();
+    await db
+      .updateTable('simulation_checkpoints')
+      .set({ snapshot: deflateRawSync(JSON.stringify(snapshot)) })
+      .where('simulation_id', '=', tampered)
+      .where('tick', '=', 20)
+      .execute();
 
     const res = await server.call(`/v1/simulations/${tampered}/states/23`, { key: 'key-a' });
     expect(res.status).toBe(500);

@@ -98,7 +98,9 @@ describe('the viewer in a real browser', () => {
     expect(await page.textContent('#status')).toBe('paused');
 
     // The page's frames were drawn from the stream, and nothing failed or came from elsewhere.
-    expect(await page.evaluate(() => (globalThis as unknown as { simViewer: { ticksReceived: number } }).simViewer.ticksReceived)).toBeGreaterThanOrEqual(paused + 1);
+    expect(await page.evaluate(() => (globalThis as unknown as { simViewer: { ticksReceived: number } }).simViewer.ticksReceived)).toBeGreaterThanOrEqual(
+      paused + 1,
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -106,7 +108,11 @@ describe('the viewer in a real browser', () => {
   it('draws the series of a domain simulation in its own units', { timeout: SLOW }, async () => {
     const headers = { 'X-Api-Key': server.apiKey!, 'Content-Type': 'application/json' };
     const domain = (await (await fetch(`${server.baseUrl}/v1/domains/epidemic`)).json()) as { example: unknown };
-    const created = await fetch(`${server.baseUrl}/v1/simulations/from-domain`, { method: 'POST', headers, body: JSON.stringify({ domain: 'epidemic', input: domain.example }) });
+    const created = await fetch(`${server.baseUrl}/v1/simulations/from-domain`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ domain: 'epidemic', input: domain.example }),
+    });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
     const { page, problems } = await openViewer();
@@ -155,7 +161,14 @@ describe('the viewer in a real browser', () => {
     const { page, problems } = await openViewer();
     await signIn(page);
     await page.click('#nav-experiments');
-    const body = { base: { scenarioId: 'self-defeating-prophecy' }, vary: { 'rules.reflexivity': [0, 1] }, replications: 3, seed: 5, ticks: 40, metrics: ['minStability', 'paradoxes'] };
+    const body = {
+      base: { scenarioId: 'self-defeating-prophecy' },
+      vary: { 'rules.reflexivity': [0, 1] },
+      replications: 3,
+      seed: 5,
+      ticks: 40,
+      metrics: ['minStability', 'paradoxes'],
+    };
     await page.fill('#experiment-body', JSON.stringify(body));
     await page.click('#experiment-submit');
     await expect.poll(() => page.textContent('#experiment-progress'), { timeout: 60_000 }).toMatch(/^completed: 6 of 6 runs/);

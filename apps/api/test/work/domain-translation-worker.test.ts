@@ -46,7 +46,12 @@ afterAll(async () => {
 
 const example = ecosystemAdapter.example as Json;
 /** 64 patches of 200 animals, one agent per animal: the engine's limit of agents (no droughts: they name the example's patches). */
-const largeInput = (): Json => ({ ...example, droughts: [], animalsPerAgent: 1, patches: Array.from({ length: 64 }, (_, i) => ({ ...example.patches[0], name: `Patch ${i}`, animals: 200 })) });
+const largeInput = (): Json => ({
+  ...example,
+  droughts: [],
+  animalsPerAgent: 1,
+  patches: Array.from({ length: 64 }, (_, i) => ({ ...example.patches[0], name: `Patch ${i}`, animals: 200 })),
+});
 
 const json = async (res: Response): Promise<Json> => {
   const text = await res.text();
@@ -126,7 +131,14 @@ describe('a large domain input', { timeout: 120_000 }, () => {
   });
 
   it('POST /v1/experiments on it translates the base and each value on a worker: health answers promptly, the plan is unchanged', async () => {
-    const body = { base: { domain: 'ecosystem', input: largeInput() }, vary: { 'input.patches.0.animals': [100, 150, 250] }, replications: 1, seed: 3, ticks: 1, metrics: ['losses'] };
+    const body = {
+      base: { domain: 'ecosystem', input: largeInput() },
+      vary: { 'input.patches.0.animals': [100, 150, 250] },
+      replications: 1,
+      seed: 3,
+      ticks: 1,
+      metrics: ['losses'],
+    };
     const before = engine.kinds.translate;
     const submitting = server.call('/v1/experiments', { key: 'key-a', body }).then(json);
     const health = await healthWhile(submitting);

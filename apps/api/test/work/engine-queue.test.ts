@@ -17,7 +17,10 @@ beforeAll(async () => {
   simB = await createSimulation(server, { key: 'key-b' });
   // Long enough that a whole trace is megabytes: its body is computed while it is read, and
   // one left unread holds its place in the queue.
-  for (const [id, key] of [[simA, 'key-a'], [simB, 'key-b']] as const) {
+  for (const [id, key] of [
+    [simA, 'key-a'],
+    [simB, 'key-b'],
+  ] as const) {
     for (let i = 0; i < 3; i++) expect((await server.call(`/v1/simulations/${id}/step`, { key, body: { ticks: 5_000 } })).status).toBe(200);
   }
 }, 120_000);

@@ -54,7 +54,8 @@ describe('the engine on worker threads', () => {
         const { id } = (await created.json()) as { id: string };
         // Uneven steps: each resumes on a worker from the snapshot the last one stored.
         const third = Math.floor(ticks / 3);
-        for (const n of [third, 1, ticks - third - 1]) expect((await server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: n } })).status).toBe(200);
+        for (const n of [third, 1, ticks - third - 1])
+          expect((await server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: n } })).status).toBe(200);
         const trace = await server.call(`/v1/simulations/${id}/trace`, { key: 'key-a', headers: { Accept: 'application/x-ndjson' } });
         const ndjson = await trace.text();
         expect(sha256(ndjson), `${scenarioId} ${engineVersion} trace`).toBe(hash);
@@ -62,7 +63,11 @@ describe('the engine on worker threads', () => {
         const view = (await (await server.call(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as Json;
         const last = JSON.parse(ndjson.trimEnd().split('\n').at(-1) as string) as Json;
         expect(view.state).toMatchObject({ ...last.state, status: view.state.status, tick: ticks });
-        const run = await server.call('/v1/simulations/run', { key: 'key-a', body: { scenarioId, engineVersion, ticks }, headers: { Accept: 'application/x-ndjson' } });
+        const run = await server.call('/v1/simulations/run', {
+          key: 'key-a',
+          body: { scenarioId, engineVersion, ticks },
+          headers: { Accept: 'application/x-ndjson' },
+        });
         expect(sha256(await run.text()), `${scenarioId} ${engineVersion} run`).toBe(hash);
       }
     }
@@ -127,7 +132,10 @@ describe('the engine on worker threads', () => {
     const { id } = (await created.json()) as { id: string };
     expect((await server.call(`/v1/simulations/${id}/step`, { key: 'key-b', body: { ticks: 400 } })).status).toBe(200);
     const client = new AbortController();
-    const res = await fetch(`${server.baseUrl}/v1/simulations/${id}/trace`, { headers: { 'X-Api-Key': 'key-b', Accept: 'application/x-ndjson' }, signal: client.signal });
+    const res = await fetch(`${server.baseUrl}/v1/simulations/${id}/trace`, {
+      headers: { 'X-Api-Key': 'key-b', Accept: 'application/x-ndjson' },
+      signal: client.signal,
+    });
     expect(res.status).toBe(200);
     const tasksBefore = engine.tasks;
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
@@ -148,7 +156,10 @@ describe('the engine on worker threads', () => {
     const { id } = (await created.json()) as { id: string };
     expect((await server.call(`/v1/simulations/${id}/step`, { key: 'key-b', body: { ticks: 400 } })).status).toBe(200);
     const client = new AbortController();
-    const res = await fetch(`${server.baseUrl}/v1/simulations/${id}/events`, { headers: { 'X-Api-Key': 'key-b', 'Last-Event-ID': '0' }, signal: client.signal });
+    const res = await fetch(`${server.baseUrl}/v1/simulations/${id}/events`, {
+      headers: { 'X-Api-Key': 'key-b', 'Last-Event-ID': '0' },
+      signal: client.signal,
+    });
     expect(res.status).toBe(200);
     const tasksBefore = engine.tasks;
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();

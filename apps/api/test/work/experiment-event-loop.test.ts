@@ -108,7 +108,11 @@ describe('an experiment on a domain base', () => {
   it('within them translates its values in slices: health keeps answering while it is checked', async () => {
     const before = translations;
     const started = performance.now();
-    const { result: res, slowestMs, polls } = await healthWhile(server.call('/v1/experiments', { key: 'key-a', body: experiment({ 'input.patches.0.animals': animals(60) }) }));
+    const {
+      result: res,
+      slowestMs,
+      polls,
+    } = await healthWhile(server.call('/v1/experiments', { key: 'key-a', body: experiment({ 'input.patches.0.animals': animals(60) }) }));
     expect(res.status, await res.clone().text()).toBe(202);
     const { id } = (await res.json()) as Json;
     // The base, then each value once: its translation also gives its combination's cost.

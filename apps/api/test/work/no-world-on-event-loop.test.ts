@@ -31,7 +31,12 @@ afterAll(async () => {
 
 /** Every way the main thread could build, resume or serialize a world, counted. */
 function engineCallsHere(): () => number {
-  const spies = [vi.spyOn(Simulation, 'create'), vi.spyOn(Simulation, 'restore'), vi.spyOn(Simulation.prototype, 'snapshot'), vi.spyOn(Simulation.prototype, 'state')];
+  const spies = [
+    vi.spyOn(Simulation, 'create'),
+    vi.spyOn(Simulation, 'restore'),
+    vi.spyOn(Simulation.prototype, 'snapshot'),
+    vi.spyOn(Simulation.prototype, 'state'),
+  ];
   return () => spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
 }
 afterEach(() => {
@@ -42,7 +47,9 @@ afterEach(() => {
 async function tasksOf(action: () => Promise<void>): Promise<Partial<TaskCounts>> {
   const before = { ...engine.kinds };
   await action();
-  return Object.fromEntries(Object.entries(engine.kinds).flatMap(([kind, n]) => (n === before[kind as keyof TaskCounts] ? [] : [[kind, n - before[kind as keyof TaskCounts]]])));
+  return Object.fromEntries(
+    Object.entries(engine.kinds).flatMap(([kind, n]) => (n === before[kind as keyof TaskCounts] ? [] : [[kind, n - before[kind as keyof TaskCounts]]])),
+  );
 }
 
 describe('no world is built on the event loop', () => {
@@ -64,25 +71,71 @@ describe('no world is built on the event loop', () => {
       'create',
     ).toEqual({ create: 1 });
     const epidemic = getAdapter('epidemic');
-    expect(await tasksOf(async () => void (await expectStatus(p.request('/v1/simulations/from-domain', { key: 'key-a', body: { domain: 'epidemic', input: epidemic?.example } }), 201))), 'from-domain').toEqual({ translate: 1, create: 1 });
-    // A run's world is built by the worker that computes its ticks.
-    expect(await tasksOf(async () => void (await expectStatus(p.request('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 3 } }), 201))), 'run').toEqual({ advance: 1, replay: 1 });
     expect(
-      await tasksOf(async () => void (await expectStatus(p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'set-rule', payload: { rule: 'prophecyBranches', value: 3 } } }), 201))),
+      await tasksOf(
+        async () =>
+          void (await expectStatus(p.request('/v1/simulations/from-domain', { key: 'key-a', body: { domain: 'epidemic', input: epidemic?.example } }), 201)),
+      ),
+      'from-domain',
+    ).toEqual({ translate: 1, create: 1 });
+    // A run's world is built by the worker that computes its ticks.
+    expect(
+      await tasksOf(
+        async () => void (await expectStatus(p.request('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 3 } }), 201)),
+      ),
+      'run',
+    ).toEqual({ advance: 1, replay: 1 });
+    expect(
+      await tasksOf(
+        async () =>
+          void (await expectStatus(
+            p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'set-rule', payload: { rule: 'prophecyBranches', value: 3 } } }),
+            201,
+          )),
+      ),
       'decree',
     ).toEqual({ queue: 1 });
     expect(
-      await tasksOf(async () => void (await expectStatus(p.request(`/v1/simulations/${id}/agent-policy`, { method: 'PUT', key: 'key-a', body: { agentId: 'agent-2', policy: { lambda: 2 } } }), 200))),
+      await tasksOf(
+        async () =>
+          void (await expectStatus(
+            p.request(`/v1/simulations/${id}/agent-policy`, { method: 'PUT', key: 'key-a', body: { agentId: 'agent-2', policy: { lambda: 2 } } }),
+            200,
+          )),
+      ),
       'agent policy',
     ).toEqual({ queue: 1 });
-    expect(await tasksOf(async () => void (await expectStatus(p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 4 } }), 200))), 'step').toEqual({ advance: 1 });
-    expect(await tasksOf(async () => void (await expectStatus(p.request(`/v1/simulations/${id}/states/0`, { key: 'key-a' }), 200))), 'state of tick 0').toEqual({ create: 1 });
     expect(
-      await tasksOf(async () => void (await expectStatus(p.request(`/v1/simulations/${id}/forks`, { key: 'key-a', body: { atTick: 2, decrees: [{ type: 'set-rule', payload: { rule: 'prophecyBranches', value: 4 } }] } }), 201))),
+      await tasksOf(async () => void (await expectStatus(p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 4 } }), 200))),
+      'step',
+    ).toEqual({ advance: 1 });
+    expect(await tasksOf(async () => void (await expectStatus(p.request(`/v1/simulations/${id}/states/0`, { key: 'key-a' }), 200))), 'state of tick 0').toEqual(
+      { create: 1 },
+    );
+    expect(
+      await tasksOf(
+        async () =>
+          void (await expectStatus(
+            p.request(`/v1/simulations/${id}/forks`, {
+              key: 'key-a',
+              body: { atTick: 2, decrees: [{ type: 'set-rule', payload: { rule: 'prophecyBranches', value: 4 } }] },
+            }),
+            201,
+          )),
+      ),
       'fork',
     ).toEqual({ replay: 1, queue: 1 });
     // Refusals found by the engine come back from the worker as they did before: an unknown agent is a 404.
-    expect(await tasksOf(async () => void (await expectStatus(p.request(`/v1/simulations/${id}/agent-policy`, { method: 'PUT', key: 'key-a', body: { agentId: 'nobody', policy: { lambda: 2 } } }), 404))), 'unknown agent').toEqual({ queue: 1 });
+    expect(
+      await tasksOf(
+        async () =>
+          void (await expectStatus(
+            p.request(`/v1/simulations/${id}/agent-policy`, { method: 'PUT', key: 'key-a', body: { agentId: 'nobody', policy: { lambda: 2 } } }),
+            404,
+          )),
+      ),
+      'unknown agent',
+    ).toEqual({ queue: 1 });
 
     expect(calls(), 'Simulation.create/restore/snapshot/state called on the main thread').toBe(0);
   }, 60_000);
@@ -93,7 +146,10 @@ describe('no world is built on the event loop', () => {
     const tasks = engine.tasks;
     const res = await p.request('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 100, engineVersion: '1.1.0' } });
     expect(res.status).toBe(422);
-    expect(((await res.json()) as Json).error).toMatchObject({ code: 'WORK_LIMIT_EXCEEDED', details: { cost: 3_600 + RUN_WORLD_SETUPS * 6 * WORLD_SETUP_TICKS, ceiling: 1_000 } });
+    expect(((await res.json()) as Json).error).toMatchObject({
+      code: 'WORK_LIMIT_EXCEEDED',
+      details: { cost: 3_600 + RUN_WORLD_SETUPS * 6 * WORLD_SETUP_TICKS, ceiling: 1_000 },
+    });
     expect(engine.tasks - tasks).toBe(0);
     expect(calls()).toBe(0);
     expect(((await (await p.request('/v1/simulations', { key: 'key-a' })).json()) as Json).pagination.total).toBe(0);

@@ -25,7 +25,11 @@ const V110 = { engineVersion: '1.1.0' };
 /** Free: a prophecy tick (66) within the ceiling, and 200 agent-ticks a second sustained. */
 const tiers = (free: { ceiling: number; perWindow: number; windowSeconds?: number }): TierLimitsTable => ({
   ...DEFAULT_TIER_LIMITS,
-  free: { ...DEFAULT_TIER_LIMITS.free, rateLimits: { ...DEFAULT_TIER_LIMITS.free.rateLimits, windowSeconds: free.windowSeconds ?? 60 }, work: { ceiling: free.ceiling, perWindow: free.perWindow } },
+  free: {
+    ...DEFAULT_TIER_LIMITS.free,
+    rateLimits: { ...DEFAULT_TIER_LIMITS.free.rateLimits, windowSeconds: free.windowSeconds ?? 60 },
+    work: { ceiling: free.ceiling, perWindow: free.perWindow },
+  },
 });
 
 async function created(p: ProtectedApp, key = 'key-a'): Promise<string> {
@@ -34,7 +38,8 @@ async function created(p: ProtectedApp, key = 'key-a'): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-const control = (p: ProtectedApp, id: string, action: string, key = 'key-a') => p.request(`/v1/simulations/${id}/time-control`, { method: 'PUT', key, body: { action } });
+const control = (p: ProtectedApp, id: string, action: string, key = 'key-a') =>
+  p.request(`/v1/simulations/${id}/time-control`, { method: 'PUT', key, body: { action } });
 const view = async (p: ProtectedApp, id: string): Promise<Json> => ((await (await p.request(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as Json).state;
 const computeRemaining = (res: Response): number => Number(res.headers.get('x-ratelimit-compute-remaining'));
 /** Ticks t+1…t+n of tiny-valley under 1.1.0. */
@@ -59,7 +64,10 @@ describe('play and the per-request ceiling', () => {
     const res = await control(p, id, 'play');
     expect(res.status).toBe(422);
     const { error } = (await res.json()) as Json;
-    expect(error).toMatchObject({ code: 'WORK_LIMIT_EXCEEDED', details: { cost: 66, ceiling: 50, tier: 'free', unit: 'agent-ticks', estimate: { agents: 6, ticks: 1, prophecies: 1 } } });
+    expect(error).toMatchObject({
+      code: 'WORK_LIMIT_EXCEEDED',
+      details: { cost: 66, ceiling: 50, tier: 'free', unit: 'agent-ticks', estimate: { agents: 6, ticks: 1, prophecies: 1 } },
+    });
     expect(error.message).toContain('66');
     expect(error.message).toContain('50');
     expect((await view(p, id)).status).toBe('idle');
@@ -70,7 +78,10 @@ describe('play and the per-request ceiling', () => {
 
   it('refuses the audit’s example with the default tiers: within the free rate, 7.7 times the free ceiling a tick', () => {
     // 2 400 agents, engine 1.1.0, 32 branches × 500 ticks every 2 000 ticks, 10 ticks a second.
-    const shape = scenarioShape({ agents: Array.from({ length: 2_400 }, () => ({})), rules: { prophecyInterval: 2_000, prophecyBranches: 32, prophecyHorizon: 500 } }, '1.1.0');
+    const shape = scenarioShape(
+      { agents: Array.from({ length: 2_400 }, () => ({})), rules: { prophecyInterval: 2_000, prophecyBranches: 32, prophecyHorizon: 500 } },
+      '1.1.0',
+    );
     const costPerSecond = playbackCostPerSecond(shape, 10);
     expect(costPerSecond).toBe(216_000);
     const rateLimiting = createRateLimiting({ store: new MemoryRateLimitStore(), clock: new ManualClock(), tiers: DEFAULT_TIER_LIMITS });
@@ -141,7 +152,10 @@ describe('play and the identity’s other playing simulations', () => {
     const refused = await control(p, second, 'play');
     expect(refused.status).toBe(422);
     const { error } = (await refused.json()) as Json;
-    expect(error).toMatchObject({ code: 'WORK_LIMIT_EXCEEDED', details: { cost: 360, ceiling: 200, simulation: 180, otherPlaying: 1, others: 180, unit: 'agent-ticks per second' } });
+    expect(error).toMatchObject({
+      code: 'WORK_LIMIT_EXCEEDED',
+      details: { cost: 360, ceiling: 200, simulation: 180, otherPlaying: 1, others: 180, unit: 'agent-ticks per second' },
+    });
     expect(error.message).toContain('360');
     expect((await view(p, second)).status).toBe('idle');
     // Another identity has its own rate; once the first is paused, the same identity may play the second.

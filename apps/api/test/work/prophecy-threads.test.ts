@@ -24,7 +24,13 @@ function scenario(id: string): ScenarioInput {
     if (!translated.ok) throw new Error(`the ${adapter.id} example does not translate`);
     return translated.scenario;
   }
-  const { id: _id, label: _label, tags: _tags, note: _note, ...rest } = JSON.parse(readFileSync(new URL(`../../../../scenarios/${id}.json`, import.meta.url), 'utf8')) as ScenarioInput & {
+  const {
+    id: _id,
+    label: _label,
+    tags: _tags,
+    note: _note,
+    ...rest
+  } = JSON.parse(readFileSync(new URL(`../../../../scenarios/${id}.json`, import.meta.url), 'utf8')) as ScenarioInput & {
     id: string;
     label: string;
     tags: string[];
@@ -74,24 +80,31 @@ const CASES: { id: string; version: string; ticks: number }[] = [
 ];
 
 describe('branches on helper threads', () => {
-  it.each(CASES)('$id under $version: the same bytes when helpers compute every branch', async ({ id, version, ticks }) => {
-    // Two helpers and no share for the calling thread: every branch is a helper's, and a branch
-    // kept after the horizon (1.3.0) is continued by whichever helper kept it.
-    const helpers = runner({ threads: 3, minBatchWork: 0, shareHere: false });
-    await helpers.ready();
-    const alone = run(id, version, ticks);
-    const spread = run(id, version, ticks, helpers);
-    expect(alone.prophecies).toBeGreaterThan(0);
-    expect(spread).toEqual(alone);
-    expect(helpers.spread).toBeGreaterThan(0);
-    expect(helpers.helperJobs).toBeGreaterThan(0);
-    expect(helpers.replaced).toBe(0);
-  }, 240_000);
+  it.each(CASES)(
+    '$id under $version: the same bytes when helpers compute every branch',
+    async ({ id, version, ticks }) => {
+      // Two helpers and no share for the calling thread: every branch is a helper's, and a branch
+      // kept after the horizon (1.3.0) is continued by whichever helper kept it.
+      const helpers = runner({ threads: 3, minBatchWork: 0, shareHere: false });
+      await helpers.ready();
+      const alone = run(id, version, ticks);
+      const spread = run(id, version, ticks, helpers);
+      expect(alone.prophecies).toBeGreaterThan(0);
+      expect(spread).toEqual(alone);
+      expect(helpers.spread).toBeGreaterThan(0);
+      expect(helpers.helperJobs).toBeGreaterThan(0);
+      expect(helpers.replaced).toBe(0);
+    },
+    240_000,
+  );
 
   it('the same bytes with the defaults: the calling thread and a helper share, small batches stay here', async () => {
     const shared = runner({ threads: 2 });
     await shared.ready();
-    for (const [id, version, ticks] of [['prophecy-postponed', '1.3.0', 60], ['fixed-point-unstable', '1.3.0', 40]] as const) {
+    for (const [id, version, ticks] of [
+      ['prophecy-postponed', '1.3.0', 60],
+      ['fixed-point-unstable', '1.3.0', 40],
+    ] as const) {
       expect(run(id, version, ticks, shared)).toEqual(run(id, version, ticks));
     }
     // fixed-point-unstable's batches (20 agents) are below the break-even: they ran here.
@@ -99,11 +112,17 @@ describe('branches on helper threads', () => {
   }, 240_000);
 });
 
-describe('the server\'s engine workers', () => {
+describe("the server's engine workers", () => {
   it('with SIM_PROPHECY_THREADS 2, an advance gives what the engine alone gives', async () => {
     const pool = createWorkerPoolRunner({ threads: 1, prophecyThreads: 2 });
     try {
-      const task: AdvanceTask = { kind: 'advance', from: { scenario: scenario('crowded-large'), engineVersion: '1.3.0' }, ticks: 26, keepSteps: true, checkpointEvery: 0 };
+      const task: AdvanceTask = {
+        kind: 'advance',
+        from: { scenario: scenario('crowded-large'), engineVersion: '1.3.0' },
+        ticks: 26,
+        keepSteps: true,
+        checkpointEvery: 0,
+      };
       const pooled = await pool.advance(task);
       const alone = runEngineTask(task);
       expect(pooled.events.some((event) => event.type === 'prophecy')).toBe(true);
@@ -115,29 +134,33 @@ describe('the server\'s engine workers', () => {
 });
 
 describe('a helper that misbehaves', () => {
-  it.each(['hang', 'exit', 'fail'] as const)('one that claims jobs and then %ss: the step ends, with the same bytes', async (fault) => {
-    const faulty = runner({
-      threads: 2,
-      minBatchWork: 0,
-      shareHere: false,
-      minWaitMs: 300,
-      helperModule: new URL(`./fixtures/${fault}-branch-helper.ts`, import.meta.url),
-    });
-    await faulty.ready();
-    const started = performance.now();
-    const spread = run('fixed-point-unstable', '1.3.0', 65, faulty);
-    const took = performance.now() - started;
-    expect(spread).toEqual(run('fixed-point-unstable', '1.3.0', 65));
-    expect(spread.prophecies).toBe(2);
-    expect(faulty.helperJobs).toBe(0);
-    // A helper that holds its jobs past the wait is taken for dead and replaced; one that
-    // answers "failed" is not (its jobs simply run on the calling thread).
-    if (fault === 'fail') expect(faulty.replaced).toBe(0);
-    else expect(faulty.replaced).toBeGreaterThan(0);
-    // Each batch waits at most the minimum wait (the batches here take milliseconds): far
-    // from a hang, however loaded the machine.
-    expect(took).toBeLessThan(120_000);
-  }, 240_000);
+  it.each(['hang', 'exit', 'fail'] as const)(
+    'one that claims jobs and then %ss: the step ends, with the same bytes',
+    async (fault) => {
+      const faulty = runner({
+        threads: 2,
+        minBatchWork: 0,
+        shareHere: false,
+        minWaitMs: 300,
+        helperModule: new URL(`./fixtures/${fault}-branch-helper.ts`, import.meta.url),
+      });
+      await faulty.ready();
+      const started = performance.now();
+      const spread = run('fixed-point-unstable', '1.3.0', 65, faulty);
+      const took = performance.now() - started;
+      expect(spread).toEqual(run('fixed-point-unstable', '1.3.0', 65));
+      expect(spread.prophecies).toBe(2);
+      expect(faulty.helperJobs).toBe(0);
+      // A helper that holds its jobs past the wait is taken for dead and replaced; one that
+      // answers "failed" is not (its jobs simply run on the calling thread).
+      if (fault === 'fail') expect(faulty.replaced).toBe(0);
+      else expect(faulty.replaced).toBeGreaterThan(0);
+      // Each batch waits at most the minimum wait (the batches here take milliseconds): far
+      // from a hang, however loaded the machine.
+      expect(took).toBeLessThan(120_000);
+    },
+    240_000,
+  );
 });
 
 describe('defaultProphecyThreads', () => {
@@ -146,6 +169,12 @@ describe('defaultProphecyThreads', () => {
     expect(defaultProphecyThreads(7, 8)).toBe(1);
     expect(defaultProphecyThreads(3, 16)).toBe(5);
     expect(defaultProphecyThreads(4, 2)).toBe(1);
-    for (const [workers, cores] of [[1, 2], [2, 8], [3, 16], [7, 8]] as const) expect(workers * defaultProphecyThreads(workers, cores)).toBeLessThanOrEqual(cores);
+    for (const [workers, cores] of [
+      [1, 2],
+      [2, 8],
+      [3, 16],
+      [7, 8],
+    ] as const)
+      expect(workers * defaultProphecyThreads(workers, cores)).toBeLessThanOrEqual(cores);
   });
 });

@@ -6,7 +6,13 @@ import { runEngineTask } from '../../src/engine-work/run-engine-task.js';
 import { SnapshotWeights } from '../../src/engine-data/snapshot-weights.js';
 import { snapshotShape } from '../../src/engine-data/work-cost.js';
 
-const { id: _id, label: _label, tags: _tags, note: _note, ...scenario } = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as ScenarioInput & Record<string, unknown>;
+const {
+  id: _id,
+  label: _label,
+  tags: _tags,
+  note: _note,
+  ...scenario
+} = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as ScenarioInput & Record<string, unknown>;
 
 const advance = (from: AdvanceResult['snapshot'] | undefined, ticks: number): AdvanceResult =>
   runEngineTask({

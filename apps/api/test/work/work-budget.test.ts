@@ -37,7 +37,8 @@ async function created(p: ProtectedApp, key = 'key-a', engine: { engineVersion?:
   return ((await res.json()) as { id: string }).id;
 }
 
-const tickOf = async (p: ProtectedApp, id: string): Promise<number> => ((await (await p.request(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as Json).state.tick;
+const tickOf = async (p: ProtectedApp, id: string): Promise<number> =>
+  ((await (await p.request(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as Json).state.tick;
 
 const compute = (res: Response) => ({
   limit: Number(res.headers.get('x-ratelimit-compute-limit')),
@@ -101,7 +102,10 @@ describe('the work ceiling', () => {
     expect(onProphecy.status).toBe(422);
     expect(((await onProphecy.json()) as Json).error.details).toMatchObject({ cost: 246 + WORLD, ceiling: 360 });
     // A queued decree raising the fixed-point iterations to 3 is weighed at once: 6 × (1 + 2 × 4 × 10) = 486, and the world.
-    const decree = await p.request(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'set-rule', payload: { rule: 'fixedPointIterations', value: 3 } } });
+    const decree = await p.request(`/v1/simulations/${id}/decrees`, {
+      key: 'key-a',
+      body: { type: 'set-rule', payload: { rule: 'fixedPointIterations', value: 3 } },
+    });
     expect(decree.status).toBe(201);
     const widened = await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 1 } });
     expect(widened.status).toBe(422);
@@ -187,7 +191,12 @@ describe('the OpenAPI document', () => {
   it('lists the 422 and 503 of the routes that run the engine, and the compute headers of their successes', async () => {
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
     const doc = (await (await p.request('/v1/openapi.json')).json()) as Json;
-    for (const [path, method] of [['/v1/simulations/run', 'post'], ['/v1/simulations/{id}/step', 'post'], ['/v1/simulations/{id}/trace', 'get'], ['/v1/simulations/{id}/events', 'get']] as const) {
+    for (const [path, method] of [
+      ['/v1/simulations/run', 'post'],
+      ['/v1/simulations/{id}/step', 'post'],
+      ['/v1/simulations/{id}/trace', 'get'],
+      ['/v1/simulations/{id}/events', 'get'],
+    ] as const) {
       const responses = doc.paths[path][method].responses;
       expect(Object.keys(responses), `${method} ${path}`).toEqual(expect.arrayContaining(['422', '503']));
     }

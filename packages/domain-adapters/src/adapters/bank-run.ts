@@ -24,13 +24,17 @@ const BankSchema = z
     intervention: z
       .enum(BANK_INTERVENTIONS)
       .default('none')
-      .describe('deposit-insurance: patient depositors are paid whatever happens, so they never run; suspension: the bank stops paying once suspendAt of its deposits has been withdrawn'),
+      .describe(
+        'deposit-insurance: patient depositors are paid whatever happens, so they never run; suspension: the bank stops paying once suspendAt of its deposits has been withdrawn',
+      ),
     suspendAt: z
       .number()
       .min(0)
       .max(1)
       .optional()
-      .describe('Share of deposits after which a bank under suspension stops paying in period 1 (the impatient share when left out, as Diamond and Dybvig set it)'),
+      .describe(
+        'Share of deposits after which a bank under suspension stops paying in period 1 (the impatient share when left out, as Diamond and Dybvig set it)',
+      ),
   })
   .strict();
 

@@ -56,33 +56,15 @@ export const EcosystemInputSchema = z
       .max(1)
       .default(0.3)
       .describe('How freely the herds’ agents roam the map (0 fenced in, 1 free-ranging); the forage model keeps each herd on its patch'),
-    regrowthWeeks: z
-      .number()
-      .min(1)
-      .max(520)
-      .default(12)
-      .describe('Weeks ungrazed forage takes to regrow from 10 % to 90 % of its standing maximum'),
+    regrowthWeeks: z.number().min(1).max(520).default(12).describe('Weeks ungrazed forage takes to regrow from 10 % to 90 % of its standing maximum'),
     intakePerAnimal: z.number().gt(0).max(10).default(0.07).describe('Most forage one animal eats in a week, tonnes of dry matter'),
-    halfSaturation: z
-      .number()
-      .gt(0)
-      .max(0.99)
-      .default(0.1)
-      .describe('Standing forage, as a share of its maximum, at which an animal eats half its fill'),
+    halfSaturation: z.number().gt(0).max(0.99).default(0.1).describe('Standing forage, as a share of its maximum, at which an animal eats half its fill'),
     collapseShare: z.number().gt(0).max(0.4).default(0.1).describe('A patch has collapsed once its forage falls below this share of its maximum'),
     management: ManagementSchema.prefault({}).describe('Range management in force'),
     climate: ClimateSchema.prefault({}).describe('Random droughts'),
     droughts: z.array(DroughtSchema).max(100).default([]).describe('Droughts scheduled at named patches'),
-    herdersAnticipate: z
-      .boolean()
-      .default(true)
-      .describe('Herders destock patches forecast to collapse'),
-    destockingStrength: z
-      .number()
-      .min(0)
-      .max(1)
-      .default(0.1)
-      .describe('Share of a herd its herders sell off per week when they are fully alarmed'),
+    herdersAnticipate: z.boolean().default(true).describe('Herders destock patches forecast to collapse'),
+    destockingStrength: z.number().min(0).max(1).default(0.1).describe('Share of a herd its herders sell off per week when they are fully alarmed'),
     animalsPerAgent: z
       .number()
       .min(0.001)
@@ -161,7 +143,12 @@ function toScenario(input: EcosystemInput): ScenarioInput {
           halfSaturation: input.halfSaturation * capacity,
         };
       }),
-      droughts: input.droughts.map((drought) => ({ pastures: drought.patches, startWeek: drought.startWeek, weeks: drought.weeks, severity: drought.severity })),
+      droughts: input.droughts.map((drought) => ({
+        pastures: drought.patches,
+        startWeek: drought.startWeek,
+        weeks: drought.weeks,
+        severity: drought.severity,
+      })),
       randomDroughts: { perYear: climate.droughtsPerYear, weeks: climate.droughtWeeks, severity: climate.droughtSeverity },
       collapseShare: input.collapseShare,
       destockingStrength: input.destockingStrength,

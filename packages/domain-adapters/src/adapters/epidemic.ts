@@ -11,12 +11,7 @@ const RegionSchema = z
   .object({
     name: z.string().min(1).max(100).describe('Name of the region, e.g. "North district"'),
     population: z.number().int().min(1).max(2_000_000_000).describe('Residents of the region'),
-    contactsPerDay: z
-      .number()
-      .min(0)
-      .max(100)
-      .default(10)
-      .describe('Average close contacts per person per day, before interventions'),
+    contactsPerDay: z.number().min(0).max(100).default(10).describe('Average close contacts per person per day, before interventions'),
     hospitalBeds: z.number().int().min(0).max(100_000_000).describe('Hospital beds available to patients of this outbreak'),
     initialInfectious: z
       .number()
@@ -28,43 +23,26 @@ const RegionSchema = z
       ),
   })
   .strict()
-  .refine((region) => (region.initialInfectious ?? 0) <= region.population, { message: 'initialInfectious exceeds the population', path: ['initialInfectious'] });
+  .refine((region) => (region.initialInfectious ?? 0) <= region.population, {
+    message: 'initialInfectious exceeds the population',
+    path: ['initialInfectious'],
+  });
 
 const DiseaseSchema = z
   .object({
-    transmissionProbability: z
-      .number()
-      .min(0)
-      .max(1)
-      .default(0.05)
-      .describe('Chance that one close contact with an infectious person passes the infection on'),
+    transmissionProbability: z.number().min(0).max(1).default(0.05).describe('Chance that one close contact with an infectious person passes the infection on'),
     latentDays: z.number().min(0.1).max(60).default(3).describe('Mean days from infection until a case is infectious (the latent period of SEIR)'),
     infectiousDays: z.number().min(1).max(60).default(5).describe('Mean days a case stays infectious'),
-    hospitalizationRate: z
-      .number()
-      .min(0)
-      .max(1)
-      .default(0.05)
-      .describe('Share of cases admitted to hospital, at the end of their infectious period'),
+    hospitalizationRate: z.number().min(0).max(1).default(0.05).describe('Share of cases admitted to hospital, at the end of their infectious period'),
     hospitalStayDays: z.number().min(1).max(120).default(8).describe('Mean days a hospitalised patient occupies a bed'),
   })
   .strict();
 
 const InterventionsSchema = z
   .object({
-    distancing: z
-      .number()
-      .min(0)
-      .max(1)
-      .default(0)
-      .describe('Strength of physical distancing: the share of close contacts removed (0 none, 1 full lockdown)'),
+    distancing: z.number().min(0).max(1).default(0).describe('Strength of physical distancing: the share of close contacts removed (0 none, 1 full lockdown)'),
     masks: z.number().min(0).max(1).default(0).describe('Share of contacts in which masks are worn (halves transmission in those contacts)'),
-    travelRestrictions: z
-      .number()
-      .min(0)
-      .max(1)
-      .default(0)
-      .describe('Share of travel between regions cut (0 none, 1 borders closed)'),
+    travelRestrictions: z.number().min(0).max(1).default(0).describe('Share of travel between regions cut (0 none, 1 borders closed)'),
     testingAndTracing: z
       .number()
       .min(0)
@@ -78,7 +56,11 @@ const InterventionsSchema = z
 export const EpidemicInputSchema = z
   .object({
     seed: z.number().int().min(0).max(2_147_483_647).default(1).describe('Random seed; the same input and seed give the same run'),
-    regions: z.array(RegionSchema).min(1).max(LIMITS.maxAttractors).describe('Regions, each with its own hospitals; listed neighbours are laid out side by side'),
+    regions: z
+      .array(RegionSchema)
+      .min(1)
+      .max(LIMITS.maxAttractors)
+      .describe('Regions, each with its own hospitals; listed neighbours are laid out side by side'),
     disease: DiseaseSchema.prefault({}).describe('The pathogen'),
     interventions: InterventionsSchema.prefault({}).describe('Public-health measures in force from day 0'),
     mobility: z
@@ -92,7 +74,9 @@ export const EpidemicInputSchema = z
       .min(0)
       .max(1)
       .default(0.5)
-      .describe("Voluntary distancing: the share of contacts a region's people drop of their own accord when their hospitals are confidently forecast to be overwhelmed"),
+      .describe(
+        "Voluntary distancing: the share of contacts a region's people drop of their own accord when their hospitals are confidently forecast to be overwhelmed",
+      ),
     overloadDays: z
       .number()
       .min(0.1)

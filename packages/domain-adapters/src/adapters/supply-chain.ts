@@ -18,7 +18,9 @@ const SiteSchema = z
       .min(1)
       .max(100)
       .optional()
-      .describe('Name of the site this one orders from, in a tier further upstream. Left out: the sites of the nearest upstream tier present, shared in turn in input order; the most upstream tier makes what it orders'),
+      .describe(
+        'Name of the site this one orders from, in a tier further upstream. Left out: the sites of the nearest upstream tier present, shared in turn in input order; the most upstream tier makes what it orders',
+      ),
     capacityPerDay: z
       .number()
       .min(0)
@@ -57,12 +59,7 @@ export const SupplyChainInputSchema = z
   .object({
     seed: z.number().int().min(0).max(2_147_483_647).default(1).describe('Random seed; the same input and seed give the same run'),
     sites: z.array(SiteSchema).min(1).max(LIMITS.maxAttractors).describe('Sites of the network, each listed once'),
-    demandVariability: z
-      .number()
-      .min(0)
-      .max(2)
-      .default(0.2)
-      .describe('Coefficient of variation of daily end-customer demand (standard deviation / mean)'),
+    demandVariability: z.number().min(0).max(2).default(0.2).describe('Coefficient of variation of daily end-customer demand (standard deviation / mean)'),
     forecastSmoothing: z
       .number()
       .min(0)
@@ -101,12 +98,20 @@ export const SupplyChainInputSchema = z
       if (site.supplier === undefined) return;
       const matches = input.sites.flatMap((other, at) => (other.name === site.supplier ? [at] : []));
       if (matches.length !== 1) {
-        ctx.addIssue({ code: 'custom', path: ['sites', index, 'supplier'], message: `supplier "${site.supplier}" must name exactly one site (${matches.length} do)` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sites', index, 'supplier'],
+          message: `supplier "${site.supplier}" must name exactly one site (${matches.length} do)`,
+        });
         return;
       }
       const upstream = input.sites[matches[0] as number] as (typeof input.sites)[number];
       if (SITE_ROLES.indexOf(upstream.role) >= SITE_ROLES.indexOf(site.role)) {
-        ctx.addIssue({ code: 'custom', path: ['sites', index, 'supplier'], message: `supplier "${site.supplier}" is a ${upstream.role}, not in a tier upstream of a ${site.role}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sites', index, 'supplier'],
+          message: `supplier "${site.supplier}" is a ${upstream.role}, not in a tier upstream of a ${site.role}`,
+        });
       }
     });
   });

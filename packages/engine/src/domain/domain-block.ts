@@ -11,7 +11,11 @@ import { domainModel, DOMAIN_MODEL_IDS } from './registry.js';
  */
 export const DomainBlockSchema = z
   .object({
-    model: z.string().min(1).max(100).describe(`The domain model that runs beside the agents every tick (engine 1.4.0 on): ${DOMAIN_MODEL_IDS.join(', ') || 'none in this build'}`),
+    model: z
+      .string()
+      .min(1)
+      .max(100)
+      .describe(`The domain model that runs beside the agents every tick (engine 1.4.0 on): ${DOMAIN_MODEL_IDS.join(', ') || 'none in this build'}`),
     parameters: z
       .record(z.string(), z.unknown())
       .default({})
@@ -36,19 +40,28 @@ export type DomainBlock = z.output<typeof DomainBlockSchema>;
 export function checkDomainBlock(block: DomainBlock, attractorIds: ReadonlySet<string>, ctx: z.RefinementCtx): void {
   const model = domainModel(block.model);
   if (model === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['domain', 'model'], message: `unknown domain model "${block.model}"; known: ${DOMAIN_MODEL_IDS.join(', ') || 'none'}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['domain', 'model'],
+      message: `unknown domain model "${block.model}"; known: ${DOMAIN_MODEL_IDS.join(', ') || 'none'}`,
+    });
     return;
   }
   const parsed = model.parametersSchema.safeParse(block.parameters);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      ctx.addIssue({ code: 'custom', path: ['domain', 'parameters', ...issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key))], message: issue.message });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['domain', 'parameters', ...issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key))],
+        message: issue.message,
+      });
     }
     return;
   }
   const seen = new Set<string>();
   model.sites(parsed.data).forEach((id, site) => {
-    if (!attractorIds.has(id)) ctx.addIssue({ code: 'custom', path: ['domain', 'parameters'], message: `site ${site} names attractor "${id}", which the scenario does not have` });
+    if (!attractorIds.has(id))
+      ctx.addIssue({ code: 'custom', path: ['domain', 'parameters'], message: `site ${site} names attractor "${id}", which the scenario does not have` });
     else if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['domain', 'parameters'], message: `two sites name attractor "${id}"` });
     seen.add(id);
   });

@@ -32,8 +32,14 @@ export function domainStateSchemaOf(id: string): z.ZodType | undefined {
  * if (domain?.model === 'seir') console.log(domain);
  */
 export const DomainStateSchema: z.ZodType<{ model: string } & Record<string, unknown>> = (
-  tagged.length === 0 ? z.object({ model: z.string() }).catchall(z.unknown()) : tagged.length === 1 ? (tagged[0] as z.ZodType) : z.union(tagged as [z.ZodType, z.ZodType, ...z.ZodType[]])
-).describe("The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on)") as z.ZodType<{ model: string } & Record<string, unknown>>;
+  tagged.length === 0
+    ? z.object({ model: z.string() }).catchall(z.unknown())
+    : tagged.length === 1
+      ? (tagged[0] as z.ZodType)
+      : z.union(tagged as [z.ZodType, z.ZodType, ...z.ZodType[]])
+).describe("The domain model's state in the domain's own units, tagged with the model's id (engine 1.4.0 on)") as z.ZodType<
+  { model: string } & Record<string, unknown>
+>;
 /**
  * `state.domain`.
  *

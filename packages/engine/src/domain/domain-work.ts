@@ -9,7 +9,7 @@ import { domainModel } from './registry.js';
  * @example
  * const perTick = scenario.agents.length + domainWorkPerTick(scenario.domain);
  */
-export function domainWorkPerTick(block: Pick<DomainBlock, 'model'> & { parameters?: unknown } | undefined): number {
+export function domainWorkPerTick(block: (Pick<DomainBlock, 'model'> & { parameters?: unknown }) | undefined): number {
   if (block === undefined) return 0;
   const model = domainModel(block.model);
   const parameters = model?.parametersSchema.safeParse(block.parameters ?? {});

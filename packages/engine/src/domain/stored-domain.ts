@@ -48,7 +48,11 @@ export function checkStoredDomain(stored: StoredDomain, ctx: z.RefinementCtx): v
   }
   const report = (key: 'parameters' | 'state', result: { success: boolean; error?: z.ZodError }): void => {
     for (const issue of result.error?.issues ?? []) {
-      ctx.addIssue({ code: 'custom', path: ['domain', key, ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))], message: issue.message });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['domain', key, ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))],
+        message: issue.message,
+      });
     }
   };
   report('parameters', model.parametersSchema.safeParse(stored.parameters));

@@ -82,7 +82,7 @@ function fillDensity(world: World): void {
   const { density, px, py, width } = world;
   density.fill(0);
   for (let i = 0; i < world.agentCount; i++) {
-    const cell = ((py[i] as number) + 0.5 | 0) * width + ((px[i] as number) + 0.5 | 0);
+    const cell = (((py[i] as number) + 0.5) | 0) * width + (((px[i] as number) + 0.5) | 0);
     density[cell] = (density[cell] as number) + 1;
   }
 }

@@ -74,8 +74,7 @@ export function checkInput(world: World, input: EngineInput, queue: readonly Eng
       attractorSlots--;
     }
   }
-  const missingAgent = (id: string): InputProblem | null =>
-    agents.has(id) ? null : { code: 'not-found', message: `agent "${id}" not found` };
+  const missingAgent = (id: string): InputProblem | null => (agents.has(id) ? null : { code: 'not-found', message: `agent "${id}" not found` });
   const missingAttractor = (id: string): InputProblem | null =>
     liveAttractors.has(id) ? null : { code: 'not-found', message: `attractor "${id}" not found or already lost` };
 

@@ -116,7 +116,8 @@ export class BranchWorkspace {
   /** Rebuilds, on another thread, the workspace whose `data()` this is. */
   static fromData(data: BranchWorldData): BranchWorkspace {
     const features = versionFeatures(data.version);
-    if (data.format !== 'branch-world/1' || features === undefined) throw new Error(`branch workspace: not a branch world this engine reads (${data.format}, ${data.version})`);
+    if (data.format !== 'branch-world/1' || features === undefined)
+      throw new Error(`branch workspace: not a branch world this engine reads (${data.format}, ${data.version})`);
     const { domain, ...fields } = data.fields as Omit<World, 'features' | 'motion' | 'environment' | 'domain'> & { domain: BranchDomainData | null };
     return new BranchWorkspace({ ...fields, features, motion: NO_STREAM, environment: NO_STREAM, domain: domain === null ? null : domainFromData(domain) });
   }
@@ -142,7 +143,12 @@ export class BranchWorkspace {
     let kept = this.kept.get(key);
     if (kept === undefined || kept.branch.tick - this.world.tick > job.ticks) {
       const label = `prophecy/${job.seq}/${job.branch}`;
-      const branch = forkWorld(this.world, openStream(this.world.seed, `${label}/motion`), openStream(this.world.seed, `${label}/environment`), branchDomainStream(this.world, label));
+      const branch = forkWorld(
+        this.world,
+        openStream(this.world.seed, `${label}/motion`),
+        openStream(this.world.seed, `${label}/environment`),
+        branchDomainStream(this.world, label),
+      );
       branch.standing = job.standing;
       kept = { branch, outcome: { lossTick: job.slots.map(() => -1), depthAtHorizon: job.slots.map(() => 0), centroidX: NaN, centroidY: NaN, stability: NaN } };
     }

@@ -10,9 +10,7 @@ import type { Policy } from '../schemas/policy.js';
  * for (const input of sim.pendingInputs()) if (input.kind === 'decree') console.log(input.decree.type, input.ref);
  */
 export type EngineInput =
-  | { kind: 'decree'; decree: Decree; ref?: string | null }
-  | { kind: 'policy'; agentId: string; policy: Policy; ref?: string | null }
-  | ReseedInput;
+  { kind: 'decree'; decree: Decree; ref?: string | null } | { kind: 'policy'; agentId: string; policy: Policy; ref?: string | null } | ReseedInput;
 
 /**
  * Restarts the world's random streams from `seed` at the start of the tick it applies at, as if
@@ -46,6 +44,4 @@ export interface ScheduledInput {
  * sim.enqueue({ kind: 'decree', decree: { type: 'shock', payload: { x: 3, y: 4, radius: 5, magnitude: 0.5 } }, ref: 'my-shock' });
  */
 export type EngineInputDraft =
-  | { kind: 'decree'; decree: DecreeInput; ref?: string | null }
-  | { kind: 'policy'; agentId: string; policy: Policy; ref?: string | null }
-  | ReseedInput;
+  { kind: 'decree'; decree: DecreeInput; ref?: string | null } | { kind: 'policy'; agentId: string; policy: Policy; ref?: string | null } | ReseedInput;

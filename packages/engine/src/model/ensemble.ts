@@ -53,7 +53,18 @@ export function runEnsemble(
     stabilityMax: -Infinity,
   };
   const followed = slots.map((_, t) => t);
-  const jobs: BranchJob[] = Array.from({ length: branches }, (_, branch) => ({ ensemble: 0, seq, branch, slots, standing, horizon, reignEnd: null, followed, ticks, keep: false }));
+  const jobs: BranchJob[] = Array.from({ length: branches }, (_, branch) => ({
+    ensemble: 0,
+    seq,
+    branch,
+    slots,
+    standing,
+    horizon,
+    reignEnd: null,
+    followed,
+    ticks,
+    keep: false,
+  }));
   runner.run(workspace, jobs).forEach((seen, b) => {
     const row = b * basins;
     outcome.lossTick.set(seen.lossTick, row);

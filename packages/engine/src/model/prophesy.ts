@@ -54,7 +54,12 @@ export function prophesy(world: World, sink: EventSink | null, runner?: BranchRu
 
   for (let b = 0; b < branches; b++) {
     const label = `prophecy/${seq}/${b}`;
-    const branch = forkWorld(world, openStream(world.seed, `${label}/motion`), openStream(world.seed, `${label}/environment`), branchDomainStream(world, label));
+    const branch = forkWorld(
+      world,
+      openStream(world.seed, `${label}/motion`),
+      openStream(world.seed, `${label}/environment`),
+      branchDomainStream(world, label),
+    );
     const lostAt = new Float64Array(tallies.length).fill(-1);
     for (let h = 0; h < horizon && branch.completion === null; h++) {
       advanceTick(branch, null);
@@ -97,7 +102,11 @@ export function prophesy(world: World, sink: EventSink | null, runner?: BranchRu
     data = {
       schema: 'prophecy/1',
       ...base,
-      basins: tallies.map((tally) => ({ attractor: tally.id, lossProbability: lossProbability[tally.id] as number, expectedLossTick: expectedLossTick(tally) })),
+      basins: tallies.map((tally) => ({
+        attractor: tally.id,
+        lossProbability: lossProbability[tally.id] as number,
+        expectedLossTick: expectedLossTick(tally),
+      })),
       expectedCentroid,
       expectedStability: stabilitySum / branches,
     };

@@ -10,7 +10,8 @@ import { emptyWorld, PREFERENCE_STRIDE, type World } from './world.js';
 export type { EngineSnapshot } from '../schemas/snapshot.js';
 
 /** A key of the snapshot's object `V`, under `K`: `agents.x`, `streams.motion` (not into arrays). */
-type SubPath<K extends string, V> = NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? `${K}.${keyof NonNullable<V> & string}` : never;
+type SubPath<K extends string, V> =
+  NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? `${K}.${keyof NonNullable<V> & string}` : never;
 
 /** A field of the snapshot format, as a dotted path of at most two keys: `tick`, `agents.x`, `streams.motion`. */
 export type SnapshotPath = { [K in keyof EngineSnapshot & string]: K | SubPath<K, EngineSnapshot[K]> }[keyof EngineSnapshot & string];

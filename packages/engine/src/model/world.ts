@@ -133,7 +133,7 @@ export function terrainGradient(terrain: Float64Array, width: number, height: nu
       const right = x < width - 1 ? cell + 1 : cell;
       const down = y > 0 ? cell - width : cell;
       const up = y < height - 1 ? cell + width : cell;
-      gradX[cell] = ((terrain[right] as number) - (terrain[left] as number)) / Math.max(1, (right - left));
+      gradX[cell] = ((terrain[right] as number) - (terrain[left] as number)) / Math.max(1, right - left);
       gradY[cell] = ((terrain[up] as number) - (terrain[down] as number)) / Math.max(1, (up - down) / width);
     }
   }

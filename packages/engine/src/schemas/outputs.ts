@@ -249,16 +249,15 @@ export const ProphecyBasinV1Schema = z.object({
  * @example
  * Simulation.create(scenario, { engineVersion: '1.0.0' }).step(25, { onEvent: (e) => e.type === 'prophecy' && ProphecyDataV1Schema.parse(e.data.data) });
  */
-export const ProphecyDataV1Schema = z
-  .object({
-    schema: z.literal('prophecy/1'),
-    tick: z.number().int(),
-    horizon: z.number().int(),
-    branches: z.number().int(),
-    basins: z.array(ProphecyBasinV1Schema),
-    expectedCentroid: PointSchema.nullable(),
-    expectedStability: z.number(),
-  });
+export const ProphecyDataV1Schema = z.object({
+  schema: z.literal('prophecy/1'),
+  tick: z.number().int(),
+  horizon: z.number().int(),
+  branches: z.number().int(),
+  basins: z.array(ProphecyBasinV1Schema),
+  expectedCentroid: PointSchema.nullable(),
+  expectedStability: z.number(),
+});
 /**
  * `prophecy.data` of engine 1.0.0.
  *

@@ -25,7 +25,9 @@ export const PolicySchema = z
       .min(0)
       .max(2)
       .optional()
-      .describe('Engine 1.2.0 on: how much the agent believes prophecies, scaling its reaction (0 ignores them, 1 reacts as reflexivity says, 2 twice as strongly; default 1)'),
+      .describe(
+        'Engine 1.2.0 on: how much the agent believes prophecies, scaling its reaction (0 ignores them, 1 reacts as reflexivity says, 2 twice as strongly; default 1)',
+      ),
   })
   .strict();
 /**

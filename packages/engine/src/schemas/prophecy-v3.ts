@@ -26,7 +26,9 @@ export type ProbabilityInterval = z.infer<typeof ProbabilityIntervalSchema>;
  */
 export const ProphecyVerdictSchema = z
   .enum(['self-fulfilling', 'self-defeating', 'postponing', 'hastening', 'neutral'])
-  .describe('self-fulfilling: the reaction made the loss likelier within the horizon; self-defeating: less likely, also over the window; postponing: later (within the horizon less likely, or the same but later on average) yet still within the window; hastening: as likely but sooner; neutral: no effect beyond the thresholds');
+  .describe(
+    'self-fulfilling: the reaction made the loss likelier within the horizon; self-defeating: less likely, also over the window; postponing: later (within the horizon less likely, or the same but later on average) yet still within the window; hastening: as likely but sooner; neutral: no effect beyond the thresholds',
+  );
 /**
  * A prophecy's verdict on its own effect on one basin.
  *

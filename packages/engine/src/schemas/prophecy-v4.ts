@@ -35,7 +35,12 @@ export const EnsembleForecastV4Schema = z.object({
   lossProbability: z.number().describe('Share of branches that lost the basin within the horizon'),
   lossProbabilityInterval: ProbabilityIntervalSchema,
   expectedLossTick: z.number().nullable().describe('Mean tick of loss over the branches that lost it within the horizon'),
-  windowLossProbability: z.number().nullable().describe('Share that lost it within the window (twice the horizon); null for a basin not followed past the horizon (only those the counterfactual lost in some branch are)'),
+  windowLossProbability: z
+    .number()
+    .nullable()
+    .describe(
+      'Share that lost it within the window (twice the horizon); null for a basin not followed past the horizon (only those the counterfactual lost in some branch are)',
+    ),
 });
 /**
  * One ensemble's forecast of one basin in a 1.3.0 prophecy.
@@ -56,7 +61,10 @@ export const EffectV4Schema = z.object({
   lossProbabilityInterval: z.object({ low: z.number(), high: z.number() }).describe("Newcombe's interval of a paired difference of proportions"),
   windowLossProbability: z.number().nullable(),
   windowLossProbabilityInterval: z.object({ low: z.number(), high: z.number() }).nullable(),
-  expectedLossTick: z.number().nullable().describe('Mean shift of the loss tick over the branches that lost the basin within the horizon in both; 0 when neither ensemble lost it'),
+  expectedLossTick: z
+    .number()
+    .nullable()
+    .describe('Mean shift of the loss tick over the branches that lost the basin within the horizon in both; 0 when neither ensemble lost it'),
   expectedLossTickInterval: z.object({ low: z.number(), high: z.number() }).nullable().describe('Its t interval; null with fewer than two such branches'),
 });
 /**
@@ -134,7 +142,9 @@ export type FixedPointTrial = z.infer<typeof FixedPointTrialSchema>;
  */
 export const FixedPointBasinSchema = z.object({
   trials: z.array(FixedPointTrialSchema).describe('Every forecast tried, in order'),
-  roots: z.array(FixedPointTrialSchema.extend({ stable: z.boolean() })).describe('Forecasts consistent with the reaction to them, within the tolerance; stable when the reaction pulls nearby forecasts towards it'),
+  roots: z
+    .array(FixedPointTrialSchema.extend({ stable: z.boolean() }))
+    .describe('Forecasts consistent with the reaction to them, within the tolerance; stable when the reaction pulls nearby forecasts towards it'),
   published: z.number(),
   reason: z.string().describe('Why the published forecast was chosen'),
 });
@@ -153,10 +163,14 @@ export type FixedPointBasin = z.infer<typeof FixedPointBasinSchema>;
  * if (data.fixedPoint?.status === 'unstable') console.log('no consistent forecast for', Object.keys(data.fixedPoint.basins));
  */
 export const FixedPointV4Schema = z.object({
-  status: z.enum(['converged', 'unstable']).describe('converged: every contested basin is published at a consistent forecast; unstable: some basin has none within the tolerance'),
+  status: z
+    .enum(['converged', 'unstable'])
+    .describe('converged: every contested basin is published at a consistent forecast; unstable: some basin has none within the tolerance'),
   evaluations: z.number().int().describe('Reaction ensembles the search ran, each over the horizon'),
   tolerance: z.number(),
-  basins: z.record(z.string(), FixedPointBasinSchema).describe('The contested basins: those whose counterfactual forecast the reaction moves by more than the tolerance'),
+  basins: z
+    .record(z.string(), FixedPointBasinSchema)
+    .describe('The contested basins: those whose counterfactual forecast the reaction moves by more than the tolerance'),
 });
 /**
  * How the 1.3.0 fixed-point search went.
@@ -177,8 +191,14 @@ export const ProphecyDataV4Schema = z.object({
   schema: z.literal('prophecy/4'),
   tick: z.number().int(),
   horizon: z.number().int(),
-  window: z.number().int().describe('Ticks the attribution ensembles looked ahead: twice the horizon for the basins the counterfactual lost in some branch, else the horizon'),
-  reign: z.number().int().describe('Ticks the forecast stands in the branches before the next prophecy replaces it: the prophecy interval, at most the horizon'),
+  window: z
+    .number()
+    .int()
+    .describe('Ticks the attribution ensembles looked ahead: twice the horizon for the basins the counterfactual lost in some branch, else the horizon'),
+  reign: z
+    .number()
+    .int()
+    .describe('Ticks the forecast stands in the branches before the next prophecy replaces it: the prophecy interval, at most the horizon'),
   branches: z.number().int().describe('Branches of the published forecast'),
   ensembles: z.number().int().describe('Ensembles run: the counterfactual, the reaction, and the fixed-point trials'),
   branchTicks: z.number().int().describe('Ticks computed for this prophecy over every branch of every ensemble: its cost'),

@@ -64,8 +64,12 @@ export const NUMERIC_RULES = {
     .int()
     .min(0)
     .max(LIMITS.maxFixedPointIterations)
-    .describe('Engine 1.2.0 on: reaction ensembles a prophecy may run to find a forecast consistent with the reaction to it; 0 switches fixed-point prophecies off'),
-  fixedPointTolerance: rate.describe('Engine 1.2.0 on: largest change of any loss probability at which a forecast counts as consistent with the reaction to it'),
+    .describe(
+      'Engine 1.2.0 on: reaction ensembles a prophecy may run to find a forecast consistent with the reaction to it; 0 switches fixed-point prophecies off',
+    ),
+  fixedPointTolerance: rate.describe(
+    'Engine 1.2.0 on: largest change of any loss probability at which a forecast counts as consistent with the reaction to it',
+  ),
 } as const;
 /**
  * The name of a numeric rule: what a `set-rule` decree may change.
@@ -91,11 +95,7 @@ export const NUMERIC_RULE_NAMES = Object.keys(NUMERIC_RULES) as NumericRuleName[
 export const RulesSchema = z
   .object({
     ...Object.fromEntries(NUMERIC_RULE_NAMES.map((name) => [name, NUMERIC_RULES[name].optional()])),
-    warningThresholds: z
-      .array(z.number().gt(0).lt(1))
-      .max(8)
-      .optional()
-      .describe('Stability levels whose crossing yields a warning'),
+    warningThresholds: z.array(z.number().gt(0).lt(1)).max(8).optional().describe('Stability levels whose crossing yields a warning'),
   } as { [K in NumericRuleName]: z.ZodOptional<(typeof NUMERIC_RULES)[K]> } & {
     warningThresholds: z.ZodOptional<z.ZodArray<z.ZodNumber>>;
   })

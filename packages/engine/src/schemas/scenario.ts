@@ -11,9 +11,7 @@ import { RulesSchema } from './rules.js';
  * @example
  * NodeLabelsSchema.parse({ x: 'latency', y: 'capacity' });
  */
-export const NodeLabelsSchema = z
-  .object({ x: z.string().max(200), y: z.string().max(200) })
-  .strict();
+export const NodeLabelsSchema = z.object({ x: z.string().max(200), y: z.string().max(200) }).strict();
 /**
  * Names of the two axes of the grid.
  *
@@ -108,7 +106,9 @@ export function checkScenarioConsistency(scenario: ScenarioCore, ctx: z.Refineme
  */
 const consistencyCheckable = {
   when: (payload: z.core.ParsePayload): boolean =>
-    payload.issues.every((issue) => issue.continue === true || (issue.path?.[0] !== 'agents' && issue.path?.[0] !== 'initialState' && issue.path?.[0] !== 'domain')),
+    payload.issues.every(
+      (issue) => issue.continue === true || (issue.path?.[0] !== 'agents' && issue.path?.[0] !== 'initialState' && issue.path?.[0] !== 'domain'),
+    ),
 };
 
 /**
@@ -142,7 +142,11 @@ export type ScenarioInput = z.input<typeof ScenarioSchema>;
  */
 export const ScenarioFileSchema = z
   .object({
-    id: z.string().min(1).max(100).regex(/^[a-z0-9][a-z0-9-]*$/, 'must be kebab-case: a-z, 0-9 and -'),
+    id: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be kebab-case: a-z, 0-9 and -'),
     label: z.string().min(1).max(200).describe('Human-readable name'),
     tags: z.array(z.string().min(1).max(50)).max(20).default([]),
     note: z.string().max(2000).default('').describe('Brief description'),

@@ -30,7 +30,9 @@ export function expectAgreement(scenario: (id: string, seed: number) => Scenario
         if (independent.verdict === 'inconclusive') continue;
         compared++;
         if (independent.verdict !== basin.attribution.verdict) {
-          disagreements.push(`seed ${seed}, prophecy ${moment.seq}, "${attractor}": engine ${basin.attribution.verdict} (ΔP ${basin.attribution.effect.lossProbability}), independent ${independent.verdict} (ΔP ${independent.effect})`);
+          disagreements.push(
+            `seed ${seed}, prophecy ${moment.seq}, "${attractor}": engine ${basin.attribution.verdict} (ΔP ${basin.attribution.effect.lossProbability}), independent ${independent.verdict} (ΔP ${independent.effect})`,
+          );
         }
       }
     }

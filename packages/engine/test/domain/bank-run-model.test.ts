@@ -22,7 +22,15 @@ function run(parameters: BankRunParameters, days: number, alarm: (day: number) =
  * ones at r if L falls short, and at maturity everything left is shared by the patient ones:
  * c2 = (L − πDc1 + R·I) / ((1 − π)D) without a sale, R·(I − (πDc1 − L)/r) / ((1 − π)D) with one.
  */
-function textbookLatePayout(b: { deposits: number; liquid: number; illiquid: number; impatientShare: number; earlyPayout: number; maturityReturn: number; liquidationValue: number }): number {
+function textbookLatePayout(b: {
+  deposits: number;
+  liquid: number;
+  illiquid: number;
+  impatientShare: number;
+  earlyPayout: number;
+  maturityReturn: number;
+  liquidationValue: number;
+}): number {
   const early = b.impatientShare * b.deposits * b.earlyPayout;
   const patient = (1 - b.impatientShare) * b.deposits;
   if (early <= b.liquid) return (b.liquid - early + b.maturityReturn * b.illiquid) / patient;

@@ -12,7 +12,11 @@ type ReservoirParameters = { sites: { attractor: string; level?: number; inflow:
 function tankScenario(parameters: Partial<ReservoirParameters> = {}, rules: Rules = {}): ScenarioInput {
   return {
     seed: 11,
-    agents: Array.from({ length: 12 }, (_, i) => ({ id: `p${i}`, marker: { x: 4 + (i % 4) * 0.5, y: 4 + Math.floor(i / 4) * 0.5 }, attractorPreferences: { tank: 3 } })),
+    agents: Array.from({ length: 12 }, (_, i) => ({
+      id: `p${i}`,
+      marker: { x: 4 + (i % 4) * 0.5, y: 4 + Math.floor(i / 4) * 0.5 },
+      attractorPreferences: { tank: 3 },
+    })),
     initialState: {
       width: 16,
       height: 16,
@@ -53,7 +57,11 @@ describe('a domain model in the tick loop (1.4.0)', () => {
   it("loses the site's basin by erosion once the domain overloads it, and only then", () => {
     const sim = Simulation.create(tankScenario());
     let lostAt: number | null = null;
-    sim.step(60, { onEvent: (event) => { if (event.type === 'loss' && event.data.attractor === 'tank') lostAt = event.data.tick; } });
+    sim.step(60, {
+      onEvent: (event) => {
+        if (event.type === 'loss' && event.data.attractor === 'tank') lostAt = event.data.tick;
+      },
+    });
     // Depth 2 erodes by 0.5 · 2 · (level/20 − 1) a tick from tick 21: 0.05, 0.1, …; the sum passes 2 at tick 28.
     let depth = 2;
     let expected = 0;
@@ -79,7 +87,16 @@ describe('a domain model in the tick loop (1.4.0)', () => {
     expect(issuesOf({ ...tankScenario(), domain: { model: 'no-such-model', parameters: {} } })).toEqual(['domain.model']);
     expect(issuesOf(tankScenario({ cut: 2 }))).toEqual(['domain.parameters.cut']);
     expect(issuesOf(tankScenario({ sites: [{ attractor: 'lake', inflow: 1, capacity: 5 }] }))).toEqual(['domain.parameters']);
-    expect(issuesOf(tankScenario({ sites: [{ attractor: 'tank', inflow: 1, capacity: 5 }, { attractor: 'tank', inflow: 1, capacity: 5 }] }))).toEqual(['domain.parameters']);
+    expect(
+      issuesOf(
+        tankScenario({
+          sites: [
+            { attractor: 'tank', inflow: 1, capacity: 5 },
+            { attractor: 'tank', inflow: 1, capacity: 5 },
+          ],
+        }),
+      ),
+    ).toEqual(['domain.parameters']);
   });
 
   it('gives a byte-identical trace for the same input, and 1.4.0 without a domain runs exactly as 1.3.0', () => {

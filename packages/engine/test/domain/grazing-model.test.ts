@@ -8,7 +8,12 @@ type RawPasture = { capacity: number; herd: number; regrowth: number; intake: nu
 const parametersOf = (pastures: RawPasture[], rest: Record<string, unknown> = {}): GrazingParameters =>
   grazingModel.parametersSchema.parse({ pastures: pastures.map((pasture, i) => ({ name: `pasture-${i}`, site: `site-${i}`, ...pasture })), ...rest });
 
-function run(parameters: GrazingParameters, weeks: number, alarm: (week: number) => number[] = () => parameters.pastures.map(() => 0), seed = 1): GrazingState[] {
+function run(
+  parameters: GrazingParameters,
+  weeks: number,
+  alarm: (week: number) => number[] = () => parameters.pastures.map(() => 0),
+  seed = 1,
+): GrazingState[] {
   const draw = openStream(seed, 'domain');
   const states = [grazingModel.initialState(parameters)];
   for (let tick = 1; tick <= weeks; tick++) states.push(grazingModel.step(parameters, states[tick - 1] as GrazingState, { tick, alarm: alarm(tick) }, draw));

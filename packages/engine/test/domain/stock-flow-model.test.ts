@@ -12,7 +12,10 @@ interface OneSite {
 }
 
 const oneSite = ({ demand, capacity, safetyStockDays, leadTimeDays }: OneSite, extra: Record<string, unknown> = {}) =>
-  stockFlowParameters({ ...extra, sites: [{ name: 'Porto', attractor: 'porto', capacityPerDay: capacity, demandPerDay: demand, leadTimeDays, safetyStockDays }] });
+  stockFlowParameters({
+    ...extra,
+    sites: [{ name: 'Porto', attractor: 'porto', capacityPerDay: capacity, demandPerDay: demand, leadTimeDays, safetyStockDays }],
+  });
 
 /** The textbook: safety stock runs down at demand − capacity. */
 const textbookDay = (site: OneSite) => (site.safetyStockDays * site.demand) / (site.demand - site.capacity);
@@ -136,7 +139,9 @@ describe('stock-flow model: tiers feed each other', () => {
     const store = stockOutDay(views, 0);
     expect(Math.abs(store - (dc + 2 + 2000 / 200))).toBeLessThan(1);
     // Alone (the same store producing for itself) it would never run out.
-    const alone = stockFlowParameters({ sites: [{ name: 'Store', attractor: 'store', capacityPerDay: 1200, demandPerDay: 1000, leadTimeDays: 2, safetyStockDays: 2 }] });
+    const alone = stockFlowParameters({
+      sites: [{ name: 'Store', attractor: 'store', capacityPerDay: 1200, demandPerDay: 1000, leadTimeDays: 2, safetyStockDays: 2 }],
+    });
     expect(stockOutDay(runStockFlow(alone, 200, 1), 0)).toBe(Infinity);
   });
 });
@@ -244,13 +249,22 @@ describe('stock-flow model: the port', () => {
       const hit = runStockFlow(oneSite(site, { disruptionsPerDay: 0.05, disruptionSeverity: 0.5 }), 400, seed);
       expect(stockOutDay(hit, 0)).toBeLessThan(150);
       // A hit day: the stock halves on top of the day's usual fall of 100.
-      const halved = hit.some((view, t) => t > 0 && Math.abs(view.sites[0]!.stock - (hit[t - 1]!.sites[0]!.stock / 2 - 100)) < 1e-6 && hit[t - 1]!.sites[0]!.stock > 400);
+      const halved = hit.some(
+        (view, t) => t > 0 && Math.abs(view.sites[0]!.stock - (hit[t - 1]!.sites[0]!.stock / 2 - 100)) < 1e-6 && hit[t - 1]!.sites[0]!.stock > 400,
+      );
       expect(halved).toBe(true);
     }
   });
 
   it('refuses a supplier cycle, a missing supplier and an attractor bound twice', () => {
-    const site = (attractor: string, supplier: number | null) => ({ name: attractor, attractor, supplier, capacityPerDay: 1, leadTimeDays: 1, safetyStockDays: 1 });
+    const site = (attractor: string, supplier: number | null) => ({
+      name: attractor,
+      attractor,
+      supplier,
+      capacityPerDay: 1,
+      leadTimeDays: 1,
+      safetyStockDays: 1,
+    });
     expect(stockFlowModel.parametersSchema.safeParse({ sites: [site('a', 1), site('b', 0)] }).success).toBe(false);
     expect(stockFlowModel.parametersSchema.safeParse({ sites: [site('a', 0)] }).success).toBe(false);
     expect(stockFlowModel.parametersSchema.safeParse({ sites: [site('a', 2), site('b', null)] }).success).toBe(false);

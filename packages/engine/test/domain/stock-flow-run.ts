@@ -10,7 +10,12 @@ export const stockFlowParameters = (raw: unknown): StockFlowParameters => stockF
 export type AlarmRule = (state: StockFlowState, tick: number) => number[];
 
 /** Runs the model alone `days` days on the `domain` stream of `seed`; the views of days 0..days. */
-export function runStockFlow(parameters: StockFlowParameters, days: number, seed: number, alarm: AlarmRule = (state) => state.sites.map(() => 0)): StockFlowView[] {
+export function runStockFlow(
+  parameters: StockFlowParameters,
+  days: number,
+  seed: number,
+  alarm: AlarmRule = (state) => state.sites.map(() => 0),
+): StockFlowView[] {
   const draw = openStream(seed, 'domain');
   let state = stockFlowModel.initialState(parameters);
   const views = [stockFlowModel.observe(parameters, state)];

@@ -63,7 +63,9 @@ export function versionsRunning(file: ScenarioFile): string[] {
 
 /** Digest of what a trace depends on in the scenario file (not its id, label, tags or note). */
 export function scenarioDigest(file: ScenarioFile): string {
-  return createHash('sha256').update(JSON.stringify(runnable(file))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(runnable(file)))
+    .digest('hex');
 }
 
 /** Every scenario on disk, validated, by id. */

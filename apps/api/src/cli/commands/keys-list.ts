@@ -22,7 +22,14 @@ function table(keys: ApiKeyRecord[]): string {
     k.revokedAt ? `revoked ${k.revokedAt}` : 'active',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  return [header, ...rows].map((r) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()).join('\n');
+  return [header, ...rows]
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export async function keysList(args: string[], io: CliIo, open: OpenIdentityStore): Promise<void> {
@@ -37,7 +44,20 @@ export async function keysList(args: string[], io: CliIo, open: OpenIdentityStor
     const organizationId = values.org === undefined ? undefined : (await resolveOrganization(store, values.org)).id;
     const keys = await store.listApiKeys(organizationId);
     if (values.json) {
-      io.stdout(JSON.stringify(keys.map(({ id, prefix, name, organizationId: org, scopes, createdAt, lastUsedAt, revokedAt }) => ({ id, prefix, name, organizationId: org, scopes, createdAt, lastUsedAt, revokedAt }))));
+      io.stdout(
+        JSON.stringify(
+          keys.map(({ id, prefix, name, organizationId: org, scopes, createdAt, lastUsedAt, revokedAt }) => ({
+            id,
+            prefix,
+            name,
+            organizationId: org,
+            scopes,
+            createdAt,
+            lastUsedAt,
+            revokedAt,
+          })),
+        ),
+      );
     } else {
       io.stdout(keys.length === 0 ? 'No API keys.' : table(keys));
     }

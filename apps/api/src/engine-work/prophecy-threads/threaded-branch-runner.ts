@@ -187,7 +187,17 @@ export function createThreadedBranchRunner(options: ThreadedBranchRunnerOptions)
       if (helper.dead) return;
       const fresh = helper.workspaceId !== workspaceId;
       if (fresh) world ??= workspace.data();
-      const message: BranchBatchMessage = { type: 'batch', generation: batch, workspaceId, world: fresh ? world : null, jobs, pinned, order, participant: index + 1, control: control.buffer as SharedArrayBuffer };
+      const message: BranchBatchMessage = {
+        type: 'batch',
+        generation: batch,
+        workspaceId,
+        world: fresh ? world : null,
+        jobs,
+        pinned,
+        order,
+        participant: index + 1,
+        control: control.buffer as SharedArrayBuffer,
+      };
       helper.worker.postMessage(message);
       helper.workspaceId = workspaceId;
     });

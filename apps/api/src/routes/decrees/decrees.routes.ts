@@ -14,7 +14,8 @@ export function decreeRoutes(guards: RouteGuards) {
       path: '/v1/simulations/{id}/decrees',
       tags,
       summary: 'Submit a decree to an active simulation; it applies at the next tick',
-      description: 'The `decree` event reports it when it applies. A decree naming an agent or attractor that does not exist (counting decrees already queued) is 404.',
+      description:
+        'The `decree` event reports it when it applies. A decree naming an agent or attractor that does not exist (counting decrees already queued) is 404.',
       middleware: guards.create,
       security: PROTECTED,
       request: { params: IdParamSchema, body: { required: true, content: { 'application/json': { schema: DecreeInputSchema, examples: DECREE_EXAMPLES } } } },
@@ -39,7 +40,13 @@ export function decreeRoutes(guards: RouteGuards) {
       middleware: guards.read,
       security: PROTECTED,
       request: { params: IdParamSchema, query: DecreeListQuerySchema },
-      responses: { 200: { description: 'A page of decrees', content: { 'application/json': { schema: DecreePageSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound },
+      responses: {
+        200: { description: 'A page of decrees', content: { 'application/json': { schema: DecreePageSchema } } },
+        400: badRequest,
+        401: unauthorized,
+        403: forbidden,
+        404: notFound,
+      },
     }),
     get: createRoute({
       method: 'get',
@@ -50,7 +57,13 @@ export function decreeRoutes(guards: RouteGuards) {
       middleware: guards.read,
       security: PROTECTED,
       request: { params: DecreeIdParamsSchema },
-      responses: { 200: { description: 'The decree', content: { 'application/json': { schema: DecreeViewSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound },
+      responses: {
+        200: { description: 'The decree', content: { 'application/json': { schema: DecreeViewSchema } } },
+        400: badRequest,
+        401: unauthorized,
+        403: forbidden,
+        404: notFound,
+      },
     }),
   };
 }

@@ -10,7 +10,9 @@ export const DomainSchema = z
     stateSchema: z
       .record(z.string(), z.unknown())
       .nullable()
-      .describe("JSON Schema of `state.domain`, the domain model's state in the domain's own units, in every state, trace step and tick event of a simulation made from this domain (engine 1.4.0 on); null for a domain without a model"),
+      .describe(
+        "JSON Schema of `state.domain`, the domain model's state in the domain's own units, in every state, trace step and tick event of a simulation made from this domain (engine 1.4.0 on); null for a domain without a model",
+      ),
     example: z.unknown().describe('A valid `input`'),
   })
   .openapi('Domain');
@@ -23,14 +25,24 @@ export const domainRoutes = {
     path: '/v1/domains',
     tags,
     summary: 'The domain adapters (public)',
-    responses: { 200: { description: 'Every adapter', content: { 'application/json': { schema: z.object({ data: z.array(DomainSchema) }).openapi('DomainList') } } } },
+    responses: {
+      200: { description: 'Every adapter', content: { 'application/json': { schema: z.object({ data: z.array(DomainSchema) }).openapi('DomainList') } } },
+    },
   }),
   get: createRoute({
     method: 'get',
     path: '/v1/domains/{id}',
     tags,
     summary: 'One domain adapter (public)',
-    request: { params: z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) }) },
+    request: {
+      params: z.object({
+        id: z
+          .string()
+          .min(1)
+          .max(100)
+          .openapi({ param: { name: 'id', in: 'path' } }),
+      }),
+    },
     responses: { 200: { description: 'The adapter', content: { 'application/json': { schema: DomainSchema } } }, 404: errorResponses[404] },
   }),
 };

@@ -28,14 +28,23 @@ const message = <N extends string, D extends z.ZodType>(name: N, data: D) =>
  */
 export const SseMessageSchema = z
   .discriminatedUnion('event', [
-    message('tick', z.union([TickEventDataSchema, PackedTickEventDataSchema, TickAggregatesEventDataSchema]).describe('TickEvent by default (and with agents=N); PackedTickEvent with encoding=packed; TickAggregatesEvent with agents=none')),
+    message(
+      'tick',
+      z
+        .union([TickEventDataSchema, PackedTickEventDataSchema, TickAggregatesEventDataSchema])
+        .describe('TickEvent by default (and with agents=N); PackedTickEvent with encoding=packed; TickAggregatesEvent with agents=none'),
+    ),
     message('loss', LossEventDataSchema),
     message('warning', WarningEventDataSchema),
     message('paradox', ParadoxEventDataSchema),
     message('decree', DecreeEventDataSchema),
     message('prophecy', ProphecyEventDataSchema),
     message('simulation:status', StatusEventDataSchema),
-    z.object({ id: z.string().optional().describe('Present for SIMULATION_FAILED; absent for SLOW_CONSUMER'), event: z.literal('error'), data: ErrorEventDataSchema }),
+    z.object({
+      id: z.string().optional().describe('Present for SIMULATION_FAILED; absent for SLOW_CONSUMER'),
+      event: z.literal('error'),
+      data: ErrorEventDataSchema,
+    }),
     z.object({ event: z.literal('degraded'), data: DegradedEventDataSchema }).describe('Once, when a lag=skip stream (the default) first falls behind; no id'),
     z.object({ event: z.literal('heartbeat'), data: z.literal('').describe('Empty: the line is `data:`') }).describe('Every 30 s; no id'),
   ])
@@ -85,7 +94,8 @@ export function eventRoutes(guard: MiddlewareHandler[]) {
           }),
           lag: LagParamSchema.optional().openapi({
             param: { name: 'lag', in: 'query' },
-            description: 'When this stream falls behind a bound: skip (default; stays open and live, a degraded event, then only the newest tick waits) or drop (closed with SLOW_CONSUMER and a retry delay, resume with Last-Event-ID)',
+            description:
+              'When this stream falls behind a bound: skip (default; stays open and live, a degraded event, then only the newest tick waits) or drop (closed with SLOW_CONSUMER and a retry delay, resume with Last-Event-ID)',
           }),
           lastEventId: LastEventIdQuerySchema,
         }),

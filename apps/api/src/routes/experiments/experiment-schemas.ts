@@ -31,8 +31,15 @@ export const ExperimentBaseSchema = z
     scenario: InlineScenarioSchema.optional(),
     domain: z.string().min(1).max(100).optional().describe('Domain adapter id (GET /v1/domains)'),
     input: z.record(z.string(), z.unknown()).optional().describe('Domain input, required together with domain'),
-    simulation: uuidInput().optional().describe('A simulation of the caller’s organization: every run is a fork of its history at atTick, reseeded with the run’s seed'),
-    atTick: z.number().int().min(0).optional().describe('With simulation: the tick the runs fork at, 0 to its current tick; the runs compute the ticks after it'),
+    simulation: uuidInput()
+      .optional()
+      .describe('A simulation of the caller’s organization: every run is a fork of its history at atTick, reseeded with the run’s seed'),
+    atTick: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('With simulation: the tick the runs fork at, 0 to its current tick; the runs compute the ticks after it'),
   })
   .strict()
   .superRefine(refinement(...BASE_RULES), alongsideFieldIssues)
@@ -46,9 +53,13 @@ const ParameterValueSchema = z.union([z.number(), z.string().max(200), z.boolean
 export const ValueRangeSchema = z
   .object({ from: z.number(), to: z.number(), step: z.number() })
   .strict()
-  .openapi('ValueRange', { description: 'from, from + step, … up to to (included when a step lands on it); step > 0 and from ≤ to', example: { from: -1, to: 1, step: 0.5 } });
+  .openapi('ValueRange', {
+    description: 'from, from + step, … up to to (included when a step lands on it); step > 0 and from ≤ to',
+    example: { from: -1, to: 1, step: 0.5 },
+  });
 
-const pathCount: BodyRule = (body) => (Object.keys(body).length > MAX_VARIED_PATHS ? [{ path: '', message: `at most ${MAX_VARIED_PATHS} parameter paths` }] : []);
+const pathCount: BodyRule = (body) =>
+  Object.keys(body).length > MAX_VARIED_PATHS ? [{ path: '', message: `at most ${MAX_VARIED_PATHS} parameter paths` }] : [];
 
 /**
  * Each key of `vary` as sent, before zod builds the record: a key holding `__proto__`,
@@ -71,7 +82,9 @@ export const VarySchema = z
       .record(z.string().min(1).max(300), z.union([z.array(ParameterValueSchema).max(MAX_VALUES_PER_PATH), ValueRangeSchema]))
       .superRefine(refinement(pathCount)),
   )
-  .describe('Parameter path → a list of values or a { from, to, step } range; the runs cover the full cross product (docs/api.md, "Experiments", "Parameter paths")');
+  .describe(
+    'Parameter path → a list of values or a { from, to, step } range; the runs cover the full cross product (docs/api.md, "Experiments", "Parameter paths")',
+  );
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -138,7 +151,9 @@ export const ExperimentSchema = z
       .nullable()
       .describe('The simulation whose history every run forks at atTick; null for a scenario or domain base'),
     engineVersion: EngineVersionSchema,
-    parameters: z.array(z.object({ path: z.string(), values: z.array(ParameterValueSchema) })).describe('The varied paths, sorted by path, with their values in run order'),
+    parameters: z
+      .array(z.object({ path: z.string(), values: z.array(ParameterValueSchema) }))
+      .describe('The varied paths, sorted by path, with their values in run order'),
     combinations: z.number().int(),
     replications: z.number().int(),
     seed: z.number().int(),
@@ -191,7 +206,10 @@ export const MetricStatisticsSchema = z
     count: z.number().int().describe('Runs with a value (a null, such as lossTick of a basin never lost, is not counted)'),
     mean: nullableNumber,
     stdDev: nullableNumber.describe('Sample standard deviation (n − 1); null below 2 values'),
-    ci95: z.object({ low: z.number(), high: z.number() }).nullable().describe('95% confidence interval of the mean, Student’s t with n − 1 degrees of freedom; null below 2 values'),
+    ci95: z
+      .object({ low: z.number(), high: z.number() })
+      .nullable()
+      .describe('95% confidence interval of the mean, Student’s t with n − 1 degrees of freedom; null below 2 values'),
     min: nullableNumber,
     q1: nullableNumber,
     median: nullableNumber,
@@ -224,7 +242,9 @@ export const ExperimentResultsSchema = z
         {
           index: 3,
           values: { 'rules.reflexivity': 0.5 },
-          statistics: [{ metric: 'lost:doomed', count: 40, mean: 0.175, stdDev: 0.3847, ci95: { low: 0.0519, high: 0.2981 }, min: 0, q1: 0, median: 0, q3: 0, max: 1 }],
+          statistics: [
+            { metric: 'lost:doomed', count: 40, mean: 0.175, stdDev: 0.3847, ci95: { low: 0.0519, high: 0.2981 }, min: 0, q1: 0, median: 0, q3: 0, max: 1 },
+          ],
         },
       ],
       hash: '0515f03a57c55a97eed5ccdb963e00940717fdf9d418f7c6d26b16327ac030da',
@@ -253,6 +273,8 @@ export const ExperimentStreamMessageSchema = z
     z.object({ id: z.string(), event: z.literal('experiment:status'), data: ExperimentStatusEventSchema }),
     z.object({ id: z.string(), event: z.literal('run'), data: RunEventSchema }),
     z.object({ event: z.literal('heartbeat'), data: z.literal('') }).describe('Every 30 s; no id'),
-    z.object({ event: z.literal('error'), data: z.object({ code: z.literal('SLOW_CONSUMER'), message: z.string() }) }).describe('No id: the stream fell behind and is closed'),
+    z
+      .object({ event: z.literal('error'), data: z.object({ code: z.literal('SLOW_CONSUMER'), message: z.string() }) })
+      .describe('No id: the stream fell behind and is closed'),
   ])
   .openapi('ExperimentEventMessage');

@@ -69,9 +69,19 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
     if (type === 'application/json') return c.json(await service.results(c.get('auth'), id), 200);
     const { record, table } = await service.table(c.get('auth'), id);
     if (type === PARQUET) {
-      return streamed(new Response(toParquet(record.spec, table), { status: 200, headers: { 'Content-Type': PARQUET, 'Content-Disposition': `attachment; filename="experiment-${id}.parquet"` } }));
+      return streamed(
+        new Response(toParquet(record.spec, table), {
+          status: 200,
+          headers: { 'Content-Type': PARQUET, 'Content-Disposition': `attachment; filename="experiment-${id}.parquet"` },
+        }),
+      );
     }
-    return streamed(new Response(toCsv(table), { status: 200, headers: { 'Content-Type': `${CSV}; charset=utf-8`, 'Content-Disposition': `attachment; filename="experiment-${id}.csv"` } }));
+    return streamed(
+      new Response(toCsv(table), {
+        status: 200,
+        headers: { 'Content-Type': `${CSV}; charset=utf-8`, 'Content-Disposition': `attachment; filename="experiment-${id}.csv"` },
+      }),
+    );
   };
 
   const events: Handler<'events'> = async (c) => {

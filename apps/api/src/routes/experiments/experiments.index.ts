@@ -38,7 +38,14 @@ export function experimentsRouter(deps: ExperimentsRouterDeps) {
   const routes = experimentRoutes(deps.guards, streamGuard);
   const handlers = experimentHandlers({
     service: deps.service,
-    stream: { store: deps.store, feed: deps.feed, heartbeatMs: live.heartbeatMs ?? 30_000, retryMs: live.retryMs ?? 3000, limits: live.subscriberLimits ?? DEFAULT_SUBSCRIBER_LIMITS, budget: live.budget },
+    stream: {
+      store: deps.store,
+      feed: deps.feed,
+      heartbeatMs: live.heartbeatMs ?? 30_000,
+      retryMs: live.retryMs ?? 3000,
+      limits: live.subscriberLimits ?? DEFAULT_SUBSCRIBER_LIMITS,
+      budget: live.budget,
+    },
     streams: live.streams ?? localStreamSlots(),
     tiers: live.tiers ?? DEFAULT_TIER_LIMITS,
   });

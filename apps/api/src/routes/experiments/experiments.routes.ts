@@ -31,7 +31,10 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
       security: PROTECTED,
       request: { body: json(ExperimentBodySchema) },
       responses: {
-        202: { ...experiment('Accepted and queued; `Location` names the experiment'), headers: { Location: { schema: { type: 'string' as const }, description: '/v1/experiments/{id}' } } },
+        202: {
+          ...experiment('Accepted and queued; `Location` names the experiment'),
+          headers: { Location: { schema: { type: 'string' as const }, description: '/v1/experiments/{id}' } },
+        },
         400: badRequest,
         401: unauthorized,
         403: forbidden,
@@ -53,7 +56,12 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
       middleware: guards.read,
       security: PROTECTED,
       request: { query: ListSimulationsQuerySchema },
-      responses: { 200: { description: 'A page of experiments', content: { 'application/json': { schema: ExperimentListSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden },
+      responses: {
+        200: { description: 'A page of experiments', content: { 'application/json': { schema: ExperimentListSchema } } },
+        400: badRequest,
+        401: unauthorized,
+        403: forbidden,
+      },
     }),
     get: createRoute({
       method: 'get',
@@ -120,7 +128,10 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
         headers: LastEventIdHeaderSchema,
       },
       responses: {
-        200: { description: 'The event stream (`text/event-stream`); the schema describes one message.', content: { 'text/event-stream': { schema: ExperimentStreamMessageSchema } } },
+        200: {
+          description: 'The event stream (`text/event-stream`); the schema describes one message.',
+          content: { 'text/event-stream': { schema: ExperimentStreamMessageSchema } },
+        },
         204: { description: 'The experiment has finished and there is nothing after Last-Event-ID: do not reconnect' },
         400: badRequest,
         401: unauthorized,

@@ -11,16 +11,34 @@ const MAX_FORK_INPUTS = 100;
 
 export const ForkBodySchema = z
   .object({
-    atTick: z.number().int().min(0).optional().describe('The last tick the fork shares with its parent, 0 to the parent’s current tick; default the current tick'),
+    atTick: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('The last tick the fork shares with its parent, 0 to the parent’s current tick; default the current tick'),
     seed: SeedSchema.optional().describe(
       'Reseeds the fork at atTick + 1, before its decrees: its random streams restart from this seed, so its future is another draw of its parent’s (docs/api.md, "Forks"). Without it the fork draws what its parent draws.',
     ),
-    decrees: z.array(DecreeInputSchema).max(MAX_FORK_INPUTS).optional().describe('Decrees applied at atTick + 1, in this order (each as the body of POST …/decrees)'),
-    policies: z.array(AgentPolicyBodySchema).max(MAX_FORK_INPUTS).optional().describe('Agent-policy changes applied at atTick + 1, after the decrees, in this order (each as the body of PUT …/agent-policy)'),
+    decrees: z
+      .array(DecreeInputSchema)
+      .max(MAX_FORK_INPUTS)
+      .optional()
+      .describe('Decrees applied at atTick + 1, in this order (each as the body of POST …/decrees)'),
+    policies: z
+      .array(AgentPolicyBodySchema)
+      .max(MAX_FORK_INPUTS)
+      .optional()
+      .describe('Agent-policy changes applied at atTick + 1, after the decrees, in this order (each as the body of PUT …/agent-policy)'),
   })
   .strict()
   .openapi('ForkRequest', {
-    example: { atTick: 40, seed: 7, decrees: [{ type: 'shock', payload: { x: 12, y: 12, radius: 4, magnitude: 0.5 } }], policies: [{ agentId: 'agent-1', policy: { lambda: 0.8 } }] },
+    example: {
+      atTick: 40,
+      seed: 7,
+      decrees: [{ type: 'shock', payload: { x: 12, y: 12, radius: 4, magnitude: 0.5 } }],
+      policies: [{ agentId: 'agent-1', policy: { lambda: 0.8 } }],
+    },
   });
 
 export const LineageEntrySchema = z
@@ -59,17 +77,31 @@ const ComparedRunSchema = z
     id: z.uuid(),
     tick: z.number().int().describe('Its current tick'),
     paradoxes: z
-      .array(z.object({ tick: z.number().int(), kind: z.string(), attractor: z.string(), prophecy: ProphecyMarkSchema.describe('The prophecy the paradox contradicts') }))
+      .array(
+        z.object({
+          tick: z.number().int(),
+          kind: z.string(),
+          attractor: z.string(),
+          prophecy: ProphecyMarkSchema.describe('The prophecy the paradox contradicts'),
+        }),
+      )
       .describe(`The paradoxes of the range, in order: the first ${COMPARED_LIST_LIMIT}`),
     paradoxCount: z.number().int().describe('How many paradoxes the range holds (more than the list when it reached its limit)'),
-    prophecies: z.array(ProphecyMarkSchema).describe(`The prophecies made in the range, in order (ids as GET …/prophecies gives them): the first ${COMPARED_LIST_LIMIT}`),
-    prophecyCount: z.number().int().describe('How many prophecies were made in the range (more than the list when it reached its limit; GET …/prophecies pages through all)'),
+    prophecies: z
+      .array(ProphecyMarkSchema)
+      .describe(`The prophecies made in the range, in order (ids as GET …/prophecies gives them): the first ${COMPARED_LIST_LIMIT}`),
+    prophecyCount: z
+      .number()
+      .int()
+      .describe('How many prophecies were made in the range (more than the list when it reached its limit; GET …/prophecies pages through all)'),
   })
   .openapi('ComparedRun');
 
 export const ComparisonSchema = z
   .object({
-    range: z.object({ fromTick: z.number().int(), toTick: z.number().int() }).describe('The ticks both have computed: 1 to the smaller current tick (0…0 when either has none)'),
+    range: z
+      .object({ fromTick: z.number().int(), toTick: z.number().int() })
+      .describe('The ticks both have computed: 1 to the smaller current tick (0…0 when either has none)'),
     firstDifferenceTick: z.number().int().nullable().describe('The first tick whose trace steps differ, byte for byte; null when none in the range does'),
     attractors: z.array(z.object({ id: z.string(), lossTick: z.object({ simulation: z.number().int().nullable(), other: z.number().int().nullable() }) })),
     simulation: ComparedRunSchema,
@@ -77,7 +109,9 @@ export const ComparisonSchema = z
     stability: z
       .object({
         sampled: z.boolean().describe(`True when the range has more than ${STABILITY_SERIES_POINTS} ticks and the series are sampled`),
-        ticks: z.array(z.number().int()).describe(`The ticks of both series: every tick of the range, or ${STABILITY_SERIES_POINTS} evenly spread (first and last included)`),
+        ticks: z
+          .array(z.number().int())
+          .describe(`The ticks of both series: every tick of the range, or ${STABILITY_SERIES_POINTS} evenly spread (first and last included)`),
         simulation: z.array(z.number()),
         other: z.array(z.number()),
       })
@@ -85,7 +119,9 @@ export const ComparisonSchema = z
     domain: z
       .object({
         sampled: z.boolean().describe(`True when the range has more than ${DOMAIN_SERIES_POINTS} ticks and the series are sampled`),
-        ticks: z.array(z.number().int()).describe(`The ticks of both series: every tick of the range, or ${DOMAIN_SERIES_POINTS} evenly spread (first and last included)`),
+        ticks: z
+          .array(z.number().int())
+          .describe(`The ticks of both series: every tick of the range, or ${DOMAIN_SERIES_POINTS} evenly spread (first and last included)`),
         simulation: z.array(DomainStateSchema.nullable()),
         other: z.array(DomainStateSchema.nullable()).describe('null where a run has no domain model'),
       })

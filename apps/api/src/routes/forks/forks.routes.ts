@@ -39,18 +39,31 @@ export function forkRoutes(guards: RouteGuards) {
       middleware: guards.read,
       security: PROTECTED,
       request: { params: IdParamSchema },
-      responses: { 200: { description: 'The lineage', content: { 'application/json': { schema: LineageSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound },
+      responses: {
+        200: { description: 'The lineage', content: { 'application/json': { schema: LineageSchema } } },
+        400: badRequest,
+        401: unauthorized,
+        403: forbidden,
+        404: notFound,
+      },
     }),
     compare: createRoute({
       method: 'get',
       path: '/v1/simulations/{id}/compare/{otherId}',
       tags,
       summary: 'Compare two simulations over the ticks both have computed',
-      description: 'Both are replayed over the common range, in step, with memory that stays flat however long the range (the cost of both replays). Both must be readable by the caller.',
+      description:
+        'Both are replayed over the common range, in step, with memory that stays flat however long the range (the cost of both replays). Both must be readable by the caller.',
       middleware: guards.engineRead,
       security: PROTECTED,
       request: { params: CompareParamsSchema },
-      responses: { 200: { description: 'The comparison', content: { 'application/json': { schema: ComparisonSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound },
+      responses: {
+        200: { description: 'The comparison', content: { 'application/json': { schema: ComparisonSchema } } },
+        400: badRequest,
+        401: unauthorized,
+        403: forbidden,
+        404: notFound,
+      },
     }),
   };
 }

@@ -3,10 +3,12 @@ import { uuidInput } from '../../lib/id-param.js';
 import { TIERS } from '../../identity/auth-context.js';
 
 export const OrganizationQuerySchema = z.object({
-  organizationId: uuidInput().optional().openapi({
-    param: { name: 'organizationId', in: 'query' },
-    description: 'One of the organizations the caller may act for (JWT `orgs`); default the first. An API key has exactly one.',
-  }),
+  organizationId: uuidInput()
+    .optional()
+    .openapi({
+      param: { name: 'organizationId', in: 'query' },
+      description: 'One of the organizations the caller may act for (JWT `orgs`); default the first. An API key has exactly one.',
+    }),
 });
 
 const RateLimitsSchema = z
@@ -47,6 +49,10 @@ export const OrganizationSchema = z
       name: 'default',
       tier: 'pro',
       createdAt: '2025-01-01T00:00:00.000Z',
-      limits: { rateLimits: { windowSeconds: 60, create: 300, step: 600, read: 3000 }, work: { ceiling: 25_000_000, perWindow: 200_000_000 }, concurrentStreams: 20 },
+      limits: {
+        rateLimits: { windowSeconds: 60, create: 300, step: 600, read: 3000 },
+        work: { ceiling: 25_000_000, perWindow: 200_000_000 },
+        concurrentStreams: 20,
+      },
     },
   });

@@ -10,7 +10,11 @@ export const ProphecySchema = z
     id: z.uuid().describe('Derived from the simulation id and the prophecy sequence number'),
     simulationId: z.uuid(),
     tick: z.number().int().describe('The tick the prophecy was made at'),
-    data: ProphecyDataSchema.meta({ id: 'ProphecyData', description: '`schema` names the shape: prophecy/1 (engine 1.0.0), prophecy/2 (engine 1.1.0) or prophecy/3 (engine 1.2.0: attribution, intervals, fixed point) or prophecy/4 (engine 1.3.0: paired intervals, inconclusive verdicts, reign, fixed-point roots)' }),
+    data: ProphecyDataSchema.meta({
+      id: 'ProphecyData',
+      description:
+        '`schema` names the shape: prophecy/1 (engine 1.0.0), prophecy/2 (engine 1.1.0) or prophecy/3 (engine 1.2.0: attribution, intervals, fixed point) or prophecy/4 (engine 1.3.0: paired intervals, inconclusive verdicts, reign, fixed-point roots)',
+    }),
     createdAt: z.iso.datetime(),
   })
   .openapi('Prophecy');

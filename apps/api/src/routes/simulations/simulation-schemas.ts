@@ -17,9 +17,9 @@ import { SimulationStateSchema } from '../../simulations/lifecycle.js';
 import { TRACE_PAGE_DEFAULT, TRACE_PAGE_MAX } from '../../simulations/trace-page.js';
 import { epidemicAdapter } from '@sim/domain-adapters';
 
-export const EngineVersionSchema = z
-  .enum(ENGINE_VERSIONS)
-  .openapi('EngineVersion', { description: `Engine versions served; the default is the newest (${DEFAULT_ENGINE_VERSION}). A simulation keeps its version for life.` });
+export const EngineVersionSchema = z.enum(ENGINE_VERSIONS).openapi('EngineVersion', {
+  description: `Engine versions served; the default is the newest (${DEFAULT_ENGINE_VERSION}). A simulation keeps its version for life.`,
+});
 
 /**
  * The engine's ScenarioSchema, rebuilt from its shape: the OpenAPI generator probes schemas
@@ -99,9 +99,15 @@ export const RunBodySchema = z
   })
   .strict()
   .superRefine(refinement(...RUN_BODY_RULES), alongsideFieldIssues)
-  .openapi('RunSimulation', { description: 'Exactly one of scenarioId, scenario or domain (with input)', example: { scenarioId: 'calm-equilibrium', ticks: 100 } });
+  .openapi('RunSimulation', {
+    description: 'Exactly one of scenarioId, scenario or domain (with input)',
+    example: { scenarioId: 'calm-equilibrium', ticks: 100 },
+  });
 
-export const StepBodySchema = z.object({ ticks }).strict().openapi('StepRequest', { example: { ticks: 10 } });
+export const StepBodySchema = z
+  .object({ ticks })
+  .strict()
+  .openapi('StepRequest', { example: { ticks: 10 } });
 
 export const StepResponseSchema = z
   .object({ state: SimulationStateSchema, ticks: z.number().int().describe('Ticks actually advanced: fewer when the simulation completed') })
@@ -126,15 +132,24 @@ export const TraceSchema = z
   .openapi('Trace');
 
 const pageTick = (name: string, description: string) =>
-  decimalInteger(1, 1_000_000).optional().openapi({ param: { name, in: 'query' }, description, example: 1 });
+  decimalInteger(1, 1_000_000)
+    .optional()
+    .openapi({ param: { name, in: 'query' }, description, example: 1 });
 
 /** docs/api.md, "Trace pages": any of the three asks for a page; none, the whole trace. */
 export const TraceQuerySchema = z.object({
-  fromTick: pageTick('fromTick', 'First tick of the page (default 1); at most the current tick. Pass the previous page’s `nextCursor` here: `?fromTick=101&limit=100`, then `?fromTick=201&limit=100`, … until `nextCursor` is null.'),
+  fromTick: pageTick(
+    'fromTick',
+    'First tick of the page (default 1); at most the current tick. Pass the previous page’s `nextCursor` here: `?fromTick=101&limit=100`, then `?fromTick=201&limit=100`, … until `nextCursor` is null.',
+  ),
   toTick: pageTick('toTick', 'Last tick wanted over all pages (default and at most: the current tick); not before fromTick'),
   limit: decimalInteger(1, TRACE_PAGE_MAX)
     .optional()
-    .openapi({ param: { name: 'limit', in: 'query' }, description: `Ticks per page, 1 to ${TRACE_PAGE_MAX} (default ${TRACE_PAGE_DEFAULT} once a page is asked for)`, example: TRACE_PAGE_DEFAULT }),
+    .openapi({
+      param: { name: 'limit', in: 'query' },
+      description: `Ticks per page, 1 to ${TRACE_PAGE_MAX} (default ${TRACE_PAGE_DEFAULT} once a page is asked for)`,
+      example: TRACE_PAGE_DEFAULT,
+    }),
 });
 
 export const TracePageInfoSchema = z
@@ -142,7 +157,11 @@ export const TracePageInfoSchema = z
     fromTick: z.number().int().describe('First tick in this page'),
     toTick: z.number().int().describe('Last tick in this page'),
     limit: z.number().int().describe('Ticks per page'),
-    nextCursor: z.number().int().nullable().describe('The `fromTick` of the next page (same toTick and limit); null on the last page. Also in the `X-Next-Cursor` header.'),
+    nextCursor: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The `fromTick` of the next page (same toTick and limit); null on the last page. Also in the `X-Next-Cursor` header.'),
   })
   .openapi('TracePage', { example: { fromTick: 101, toTick: 200, limit: 100, nextCursor: 201 } });
 
@@ -153,7 +172,11 @@ export const TraceReadSchema = TraceSchema.extend({
 /** `{id}` and `{tick}` of a past state: a tick is an integer from 0; a malformed one is 400 at `tick`. */
 export const StateAtParamsSchema = z.object({
   id: uuidInput().openapi({ param: { name: 'id', in: 'path' }, example: '6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6a4c3d' }),
-  tick: decimalInteger(0, 1_000_000).openapi({ param: { name: 'tick', in: 'path', required: true }, description: 'A tick from 0 (the start) to the current tick', example: 120 }),
+  tick: decimalInteger(0, 1_000_000).openapi({
+    param: { name: 'tick', in: 'path', required: true },
+    description: 'A tick from 0 (the start) to the current tick',
+    example: 120,
+  }),
 });
 
 export const PastStateSchema = z
@@ -162,11 +185,25 @@ export const PastStateSchema = z
     tick: z.number().int(),
     state: EngineStateSchema.describe('The engine state at that tick: the `state` of trace step `tick` (tick 0: the state before the first tick)'),
   })
-  .openapi('PastState', { example: { simulationId: '6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6a4c3d', tick: 120, state: { tick: 120, status: 'running', completion: null, stability: 0.81, agentCount: 6, centroid: { x: 7.5, y: 8.1 }, attractors: [], lostBasins: [], prophecy: null } } });
+  .openapi('PastState', {
+    example: {
+      simulationId: '6f1c2a9e-3b7d-4c1e-9a2f-5d8e7b6a4c3d',
+      tick: 120,
+      state: {
+        tick: 120,
+        status: 'running',
+        completion: null,
+        stability: 0.81,
+        agentCount: 6,
+        centroid: { x: 7.5, y: 8.1 },
+        attractors: [],
+        lostBasins: [],
+        prophecy: null,
+      },
+    },
+  });
 
-export const RunResponseSchema = z
-  .object({ simulationId: z.uuid(), engineVersion: EngineVersionSchema, trace: TraceSchema })
-  .openapi('RunResult');
+export const RunResponseSchema = z.object({ simulationId: z.uuid(), engineVersion: EngineVersionSchema, trace: TraceSchema }).openapi('RunResult');
 
 export const AgentPolicyBodySchema = z
   .object({ agentId: z.string().min(1).max(64), policy: PolicySchema })
@@ -175,7 +212,9 @@ export const AgentPolicyBodySchema = z
 
 export const TimeControlBodySchema = z
   .object({
-    action: z.enum(['play', 'pause', 'step']).describe('play starts the server-side clock, pause stops it, step advances exactly one tick (and pauses playback)'),
+    action: z
+      .enum(['play', 'pause', 'step'])
+      .describe('play starts the server-side clock, pause stops it, step advances exactly one tick (and pauses playback)'),
     speed: z.number().min(0.1).max(10).optional().describe('Playback multiplier of rules.ticksPerSecond; kept until changed (default 1)'),
   })
   .strict()
@@ -196,7 +235,8 @@ export const ListSimulationsQuerySchema = PaginationQuerySchema.extend({
     .openapi({
       param: { name: 'organizationId', in: 'query' },
       format: 'uuid',
-      description: 'JWT callers only: one of their organizations (400 when not a UUID, 403 when not theirs). Ignored entirely for API keys, whatever its value.',
+      description:
+        'JWT callers only: one of their organizations (400 when not a UUID, 403 when not theirs). Ignored entirely for API keys, whatever its value.',
     }),
 });
 

@@ -34,7 +34,11 @@ export function simulationHandlers(service: SimulationService) {
 
   const fromDomain: Handler<'fromDomain'> = async (c) => {
     const body = c.req.valid('json');
-    const view = await service.create(c.get('auth'), { source: { domain: body.domain, input: body.input }, organizationId: body.organizationId, engineVersion: body.engineVersion });
+    const view = await service.create(c.get('auth'), {
+      source: { domain: body.domain, input: body.input },
+      organizationId: body.organizationId,
+      engineVersion: body.engineVersion,
+    });
     c.header('Location', location(view.id));
     return c.json(view, 201);
   };
@@ -70,7 +74,13 @@ export function simulationHandlers(service: SimulationService) {
     chooseMediaType(c.req.header('accept'), TRACE_MEDIA_TYPES);
     const stream = await service.trace(workRequest(c), c.req.valid('param').id, c.req.valid('query'));
     const next = stream.page?.nextCursor ?? null;
-    return streamed(traceResponse(stream, c.req.header('accept'), { status: 200, runEnvelope: false, ...(next === null ? {} : { headers: { 'X-Next-Cursor': String(next) } }) }));
+    return streamed(
+      traceResponse(stream, c.req.header('accept'), {
+        status: 200,
+        runEnvelope: false,
+        ...(next === null ? {} : { headers: { 'X-Next-Cursor': String(next) } }),
+      }),
+    );
   };
 
   const stateAt: Handler<'stateAt'> = async (c) => {

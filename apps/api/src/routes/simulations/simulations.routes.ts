@@ -61,7 +61,8 @@ export function simulationRoutes(guards: RouteGuards) {
       path: '/v1/simulations/run',
       tags,
       summary: 'Create a simulation, run it and return its trace',
-      description: 'With `Accept: application/x-ndjson` the trace streams as NDJSON: one TraceStep (the schema given for that media type) per line. The simulation stays `idle` unless it completed.',
+      description:
+        'With `Accept: application/x-ndjson` the trace streams as NDJSON: one TraceStep (the schema given for that media type) per line. The simulation stays `idle` unless it completed.',
       middleware: guards.create,
       security: PROTECTED,
       request: { body: json(RunBodySchema) },
@@ -90,7 +91,12 @@ export function simulationRoutes(guards: RouteGuards) {
       middleware: guards.read,
       security: PROTECTED,
       request: { query: ListSimulationsQuerySchema },
-      responses: { 200: { description: 'A page of simulations', content: { 'application/json': { schema: SimulationPageSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden },
+      responses: {
+        200: { description: 'A page of simulations', content: { 'application/json': { schema: SimulationPageSchema } } },
+        400: badRequest,
+        401: unauthorized,
+        403: forbidden,
+      },
     }),
     get: createRoute({
       method: 'get',
@@ -100,7 +106,13 @@ export function simulationRoutes(guards: RouteGuards) {
       middleware: guards.read,
       security: PROTECTED,
       request: { params: IdParamSchema },
-      responses: { 200: { description: 'The simulation', content: { 'application/json': { schema: SimulationSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound },
+      responses: {
+        200: { description: 'The simulation', content: { 'application/json': { schema: SimulationSchema } } },
+        400: badRequest,
+        401: unauthorized,
+        403: forbidden,
+        404: notFound,
+      },
     }),
     step: createRoute({
       method: 'post',
@@ -136,7 +148,12 @@ export function simulationRoutes(guards: RouteGuards) {
       responses: {
         200: {
           description: 'The trace, or one page of it',
-          headers: { 'X-Next-Cursor': { schema: { type: 'integer' as const }, description: 'The fromTick of the next page; absent on the last page and when no page was asked for' } },
+          headers: {
+            'X-Next-Cursor': {
+              schema: { type: 'integer' as const },
+              description: 'The fromTick of the next page; absent on the last page and when no page was asked for',
+            },
+          },
           content: {
             'application/json': { schema: TraceReadSchema },
             'application/x-ndjson': { schema: TraceStepComponent },
@@ -176,18 +193,33 @@ export function simulationRoutes(guards: RouteGuards) {
       middleware: guards.update,
       security: PROTECTED,
       request: { params: IdParamSchema, body: json(AgentPolicyBodySchema) },
-      responses: { 200: { description: 'Queued for the next tick', content: { 'application/json': { schema: OkSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 409: notActive },
+      responses: {
+        200: { description: 'Queued for the next tick', content: { 'application/json': { schema: OkSchema } } },
+        400: badRequest,
+        401: unauthorized,
+        403: forbidden,
+        404: notFound,
+        409: notActive,
+      },
     }),
     timeControl: createRoute({
       method: 'put',
       path: '/v1/simulations/{id}/time-control',
       tags,
       summary: 'Play, pause or step the simulation',
-      description: 'play: status playing, server-side clock at rules.ticksPerSecond × speed. pause: status paused (also from idle). step: exactly one tick; playback pauses.',
+      description:
+        'play: status playing, server-side clock at rules.ticksPerSecond × speed. pause: status paused (also from idle). step: exactly one tick; playback pauses.',
       middleware: guards.update,
       security: PROTECTED,
       request: { params: IdParamSchema, body: json(TimeControlBodySchema) },
-      responses: { 200: { description: 'Done', content: { 'application/json': { schema: OkSchema } } }, 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 409: notActive },
+      responses: {
+        200: { description: 'Done', content: { 'application/json': { schema: OkSchema } } },
+        400: badRequest,
+        401: unauthorized,
+        403: forbidden,
+        404: notFound,
+        409: notActive,
+      },
     }),
   };
 }

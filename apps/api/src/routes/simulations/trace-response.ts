@@ -27,7 +27,11 @@ async function* traceJson(trace: TraceStream, wrap?: { before: string; after: st
  */
 export const streamed = (response: Response): never => response as never;
 
-export function traceResponse(trace: TraceStream, accept: string | undefined, options: { status: 200 | 201; headers?: Record<string, string>; runEnvelope: boolean }): Response {
+export function traceResponse(
+  trace: TraceStream,
+  accept: string | undefined,
+  options: { status: 200 | 201; headers?: Record<string, string>; runEnvelope: boolean },
+): Response {
   const headers = new Headers(options.headers);
   if (wantsNdjson(accept)) {
     headers.set('Content-Type', `${NDJSON}; charset=utf-8`);

@@ -29,10 +29,12 @@ const day = (name: 'from' | 'to', description: string) =>
     .openapi({ param: { name, in: 'query' }, description, example: '2025-01-31' });
 
 export const UsageQuerySchema = z.object({
-  organizationId: uuidInput().optional().openapi({
-    param: { name: 'organizationId', in: 'query' },
-    description: 'One of the organizations the caller may act for; default the first (an API key has exactly one)',
-  }),
+  organizationId: uuidInput()
+    .optional()
+    .openapi({
+      param: { name: 'organizationId', in: 'query' },
+      description: 'One of the organizations the caller may act for; default the first (an API key has exactly one)',
+    }),
   from: day('from', 'First UTC day, inclusive (default: 29 days before `to`)'),
   to: day('to', 'Last UTC day, inclusive (default: today, UTC)'),
 });
@@ -53,9 +55,7 @@ const UsageFiguresSchema = {
   requests: RequestCountsSchema,
 };
 
-export const DailyUsageSchema = z
-  .object({ date: z.string().describe('UTC day, YYYY-MM-DD'), ...UsageFiguresSchema })
-  .openapi('DailyUsage');
+export const DailyUsageSchema = z.object({ date: z.string().describe('UTC day, YYYY-MM-DD'), ...UsageFiguresSchema }).openapi('DailyUsage');
 
 const bytes = (what: string) => z.number().int().describe(`Bytes of ${what}`);
 
@@ -67,7 +67,12 @@ export const StorageUsageSchema = z
     idempotentResponses: bytes('responses kept under an Idempotency-Key, until they expire (a long run answer: a reference)'),
     experimentResults: bytes("the metrics stored for the organization's experiment runs"),
     total: bytes('all of the above'),
-    quota: z.number().int().describe('The most the organization may store (its tier; SIM_STORAGE_QUOTAS); a request whose estimate would pass it is refused with 422 STORAGE_LIMIT_EXCEEDED'),
+    quota: z
+      .number()
+      .int()
+      .describe(
+        'The most the organization may store (its tier; SIM_STORAGE_QUOTAS); a request whose estimate would pass it is refused with 422 STORAGE_LIMIT_EXCEEDED',
+      ),
     tier: z.enum(TIERS),
   })
   .describe('What the organization stores now, against its quota (docs/api.md, "Storage budget"): not a daily figure')

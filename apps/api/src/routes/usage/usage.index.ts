@@ -19,6 +19,9 @@ export interface UsageRouterOptions {
 
 export function usageRouter(options: UsageRouterOptions) {
   const routes = usageRoutes(options.guard);
-  const handlers = usageHandlers(options.usage, options.clock ?? systemClock, { reader: options.storage ?? noStorageUsage, tiers: options.tiers ?? DEFAULT_TIER_LIMITS });
+  const handlers = usageHandlers(options.usage, options.clock ?? systemClock, {
+    reader: options.storage ?? noStorageUsage,
+    tiers: options.tiers ?? DEFAULT_TIER_LIMITS,
+  });
   return createRouter().openapi(routes.get, handlers.get);
 }

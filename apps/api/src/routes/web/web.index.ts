@@ -27,7 +27,8 @@ const VIEWER_CSP = [
 export function webRouter(files: ViewerFiles | undefined) {
   const router = createRouter();
   router.get('/', (c) => {
-    if (files === undefined) throw notFound('The viewer is not built: run `npx -y pnpm@10.34.9 --filter @sim/web build` (`npx -y pnpm@10.34.9 start` builds it)');
+    if (files === undefined)
+      throw notFound('The viewer is not built: run `npx -y pnpm@10.34.9 --filter @sim/web build` (`npx -y pnpm@10.34.9 start` builds it)');
     c.header('Content-Security-Policy', VIEWER_CSP);
     return serve(c, files.page);
   });

@@ -23,7 +23,9 @@ export async function up(db: Kysely<any>): Promise<void> {
        END $$`,
     )
     .execute(db);
-  await sql.raw('CREATE TRIGGER api_keys_changed AFTER INSERT OR DELETE OR TRUNCATE ON api_keys FOR EACH STATEMENT EXECUTE FUNCTION sim_identity_changed()').execute(db);
+  await sql
+    .raw('CREATE TRIGGER api_keys_changed AFTER INSERT OR DELETE OR TRUNCATE ON api_keys FOR EACH STATEMENT EXECUTE FUNCTION sim_identity_changed()')
+    .execute(db);
   await sql
     .raw(
       `CREATE TRIGGER api_keys_updated AFTER UPDATE ON api_keys FOR EACH ROW
@@ -31,7 +33,11 @@ export async function up(db: Kysely<any>): Promise<void> {
        EXECUTE FUNCTION sim_identity_changed()`,
     )
     .execute(db);
-  await sql.raw('CREATE TRIGGER organizations_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON organizations FOR EACH STATEMENT EXECUTE FUNCTION sim_identity_changed()').execute(db);
+  await sql
+    .raw(
+      'CREATE TRIGGER organizations_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON organizations FOR EACH STATEMENT EXECUTE FUNCTION sim_identity_changed()',
+    )
+    .execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -43,7 +43,12 @@ export class DatabaseStreamSlots implements StreamSlots {
       await client.query(`DELETE FROM stream_slots WHERE slot_key = $1 AND expires_at < ${NOW_MS}`, [key]);
       const open = await client.query<{ n: string }>('SELECT count(*) AS n FROM stream_slots WHERE slot_key = $1', [key]);
       if (Number(open.rows[0]?.n ?? 0) < limit) {
-        await client.query(`INSERT INTO stream_slots (id, slot_key, holder, expires_at) VALUES ($1, $2, $3, ${NOW_MS} + $4)`, [id, key, this.processId, this.ttlMs]);
+        await client.query(`INSERT INTO stream_slots (id, slot_key, holder, expires_at) VALUES ($1, $2, $3, ${NOW_MS} + $4)`, [
+          id,
+          key,
+          this.processId,
+          this.ttlMs,
+        ]);
         taken = true;
       }
       await client.query('COMMIT');

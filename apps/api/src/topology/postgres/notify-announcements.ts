@@ -17,9 +17,7 @@ export class NotifyAnnouncements implements Announcements {
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly options: { connectionString: string; pool: pg.Pool; processId: string; logger: Logger; reconnectMs?: number },
-  ) {}
+  constructor(private readonly options: { connectionString: string; pool: pg.Pool; processId: string; logger: Logger; reconnectMs?: number }) {}
 
   /** Connects the listening connection; resolves once it listens. */
   async start(): Promise<void> {

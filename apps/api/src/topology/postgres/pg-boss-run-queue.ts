@@ -42,7 +42,8 @@ function onClient(client: pg.PoolClient): PgBoss.Db {
  */
 type FailMany = (name: string, ids: string[], data: object, options: PgBoss.ConnectionOptions) => Promise<unknown>;
 
-const jobId = (batch: Pick<RunBatch, 'experimentId' | 'from' | 'to'>): string => uuidFromName(BATCH_NAMESPACE, `${batch.experimentId}:${batch.from}:${batch.to}`);
+const jobId = (batch: Pick<RunBatch, 'experimentId' | 'from' | 'to'>): string =>
+  uuidFromName(BATCH_NAMESPACE, `${batch.experimentId}:${batch.from}:${batch.to}`);
 
 /**
  * The RunQueue in PostgreSQL through pg-boss (its own schema, `pgboss`, which it creates and
@@ -73,8 +74,14 @@ export class PgBossRunQueue implements RunQueue {
   ) {
     this.claimTtlMs = options.claimTtlMs ?? 10_000;
     this.pollMs = options.pollMs ?? 1_000;
-    const renew = setInterval(() => inBackground(this.renew(), options.logger, 'experiments: renewing batch claims failed'), Math.max(100, Math.floor(this.claimTtlMs / 5)));
-    const sweep = setInterval(() => inBackground(this.takeBackExpired(), options.logger, 'experiments: taking back expired batches failed'), Math.max(200, Math.floor(this.claimTtlMs / 2)));
+    const renew = setInterval(
+      () => inBackground(this.renew(), options.logger, 'experiments: renewing batch claims failed'),
+      Math.max(100, Math.floor(this.claimTtlMs / 5)),
+    );
+    const sweep = setInterval(
+      () => inBackground(this.takeBackExpired(), options.logger, 'experiments: taking back expired batches failed'),
+      Math.max(200, Math.floor(this.claimTtlMs / 2)),
+    );
     renew.unref();
     sweep.unref();
     this.timers.push(renew, sweep);
@@ -209,9 +216,11 @@ export class PgBossRunQueue implements RunQueue {
       await this.boss.complete(RUN_QUEUE, job.id);
     } catch (error) {
       // Back to the queue, for this process or another.
-      await this.boss.fail(RUN_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) }).catch((failed: unknown) =>
-        this.options.logger.warn('experiments: could not hand a batch back (it goes back when its claim expires)', { error: String(failed) }),
-      );
+      await this.boss
+        .fail(RUN_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) })
+        .catch((failed: unknown) =>
+          this.options.logger.warn('experiments: could not hand a batch back (it goes back when its claim expires)', { error: String(failed) }),
+        );
     } finally {
       this.held.delete(job.id);
       await this.pool.query('DELETE FROM run_batch_claims WHERE job_id = $1 AND holder = $2', [job.id, this.options.holder]).catch(() => undefined);

@@ -37,7 +37,13 @@ export async function createPostgresCoordination(options: PostgresCoordinationOp
     await Promise.all([pool.end(), lockPool.end()]);
     throw error;
   }
-  const leases = new DatabasePlaybackLeases(pool, processId, { ttlMs: options.leases?.ttlMs ?? 5_000, renewMs: options.leases?.renewMs ?? 1_000 }, options.logger, announcements);
+  const leases = new DatabasePlaybackLeases(
+    pool,
+    processId,
+    { ttlMs: options.leases?.ttlMs ?? 5_000, renewMs: options.leases?.renewMs ?? 1_000 },
+    options.logger,
+    announcements,
+  );
   const streams = new DatabaseStreamSlots(pool, processId, options.streamSlotTtlMs ?? 30_000, options.logger);
   let closed = false;
   return {

@@ -97,7 +97,12 @@ export class SharedEventBus implements SimulationEventBus {
     const follower = this.followers.get(change.simulationId);
     if (follower === undefined) return;
     const computed = change.after.tick - change.before.tick;
-    if (follower.running === undefined && follower.head.tick === change.before.tick && follower.head.lastSeq === change.before.lastSeq && change.steps.length === computed) {
+    if (
+      follower.running === undefined &&
+      follower.head.tick === change.before.tick &&
+      follower.head.lastSeq === change.before.lastSeq &&
+      change.steps.length === computed
+    ) {
       // In turn and whole: delivered at once, as the in-process bus does.
       this.deliver(change.simulationId, historyMessages(change));
       this.moveTo(follower, change.after);
@@ -207,7 +212,15 @@ export class SharedEventBus implements SimulationEventBus {
     if (input === undefined) return;
     const start = follower.warm?.tick === from ? follower.warm : await this.deps.store.nearestCheckpoint(simulationId, from);
     let end: ReplayEnd | undefined;
-    const source = { scenario: input.scenario, engineVersion: input.engineVersion, inputs: input.inputs, untilTick, stepsFromTick: from + 1, start, format: 'object' as const };
+    const source = {
+      scenario: input.scenario,
+      engineVersion: input.engineVersion,
+      inputs: input.inputs,
+      untilTick,
+      stepsFromTick: from + 1,
+      start,
+      format: 'object' as const,
+    };
     for await (const result of replayHistory(this.deps.engine, source)) {
       end = { tick: result.tick, snapshot: result.snapshot };
       yield result.steps.filter((step): step is TraceStep => step !== null && typeof step !== 'string');

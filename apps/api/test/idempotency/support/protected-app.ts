@@ -47,10 +47,22 @@ export const CALLERS: Record<string, AuthContext> = {
   'key-pro': { method: 'api-key', identity: 'key:pro', organizationIds: [ORG_B], scopes: new Set(['simulation:read', 'simulation:write']), tier: 'pro' },
   // Reads GET /v1/usage of organization A (its stored bytes among the figures).
   'key-a-usage': { method: 'api-key', identity: 'key:a-usage', organizationIds: [ORG_A], scopes: new Set(['usage:read', 'simulation:read']) },
-  'key-enterprise': { method: 'api-key', identity: 'key:ent', organizationIds: [ORG_A], scopes: new Set(['simulation:read', 'simulation:write']), tier: 'enterprise' },
+  'key-enterprise': {
+    method: 'api-key',
+    identity: 'key:ent',
+    organizationIds: [ORG_A],
+    scopes: new Set(['simulation:read', 'simulation:write']),
+    tier: 'enterprise',
+  },
   // The user of jwt-ab with another default organization, and a namesake from another issuer.
   'jwt-ba': { method: 'jwt', identity: 'user:ab', organizationIds: [ORG_B, ORG_A], scopes: new Set(['simulation:read', 'simulation:write']) },
-  'jwt-ab-elsewhere': { method: 'jwt', identity: 'user:ab', issuer: 'https://elsewhere.example', organizationIds: [ORG_A, ORG_B], scopes: new Set(['simulation:read', 'simulation:write']) },
+  'jwt-ab-elsewhere': {
+    method: 'jwt',
+    identity: 'user:ab',
+    issuer: 'https://elsewhere.example',
+    organizationIds: [ORG_A, ORG_B],
+    scopes: new Set(['simulation:read', 'simulation:write']),
+  },
 };
 
 export interface ProtectedAppOptions {
@@ -115,7 +127,15 @@ export async function buildProtectedApp(options: ProtectedAppOptions = {}): Prom
     extensions: {
       // GET /v1/usage, with the stored bytes (its daily figures are not recorded here).
       mount(_root, { guards, mountRouter }) {
-        mountRouter(usageRouter({ usage: { dailyUsage: async () => [] }, storage: storageUsage, tiers: options.tiers ?? DEFAULT_TIER_LIMITS, guard: guards.readWith('usage:read'), clock }));
+        mountRouter(
+          usageRouter({
+            usage: { dailyUsage: async () => [] },
+            storage: storageUsage,
+            tiers: options.tiers ?? DEFAULT_TIER_LIMITS,
+            guard: guards.readWith('usage:read'),
+            clock,
+          }),
+        );
       },
       ...(options.rateLimits === false ? {} : { beforeRoutes: [rateLimiting.byIp], rateLimit: rateLimiting.byIdentity }),
       ...(options.idempotent === false ? {} : { idempotency: idempotency({ store, clock, ...options.idempotency }) }),

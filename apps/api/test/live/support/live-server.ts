@@ -22,7 +22,12 @@ import { createTestAuthenticator, TEST_CALLERS } from '../../helpers/test-authen
  * The shared test callers, with tiers: org A is enterprise (200 streams, so tests do not meet
  * the limit), org B (key-b) stays free (2 streams) for the limit tests.
  */
-const CALLERS = Object.fromEntries(Object.entries(TEST_CALLERS).map(([name, auth]) => [name, { ...auth, tier: auth.organizationIds[0] === TEST_CALLERS['key-b']?.organizationIds[0] ? ('free' as const) : ('enterprise' as const) }]));
+const CALLERS = Object.fromEntries(
+  Object.entries(TEST_CALLERS).map(([name, auth]) => [
+    name,
+    { ...auth, tier: auth.organizationIds[0] === TEST_CALLERS['key-b']?.organizationIds[0] ? ('free' as const) : ('enterprise' as const) },
+  ]),
+);
 
 /** The SSE event names a collector listens for. */
 const NAMES = ['tick', 'loss', 'warning', 'paradox', 'decree', 'prophecy', 'simulation:status', 'error', 'degraded', 'heartbeat'] as const;
@@ -153,7 +158,11 @@ export class Subscriber {
   }
 
   async until(predicate: (received: ReceivedEvent[]) => boolean, timeoutMs = 5000): Promise<void> {
-    await waitFor(() => predicate(this.received), timeoutMs, () => `condition not met; received ${this.received.map((m) => `${m.event}#${m.id}`).join(' ')}`);
+    await waitFor(
+      () => predicate(this.received),
+      timeoutMs,
+      () => `condition not met; received ${this.received.map((m) => `${m.event}#${m.id}`).join(' ')}`,
+    );
   }
 
   close(): void {

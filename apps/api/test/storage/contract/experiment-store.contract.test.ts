@@ -101,7 +101,11 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
     await store.create(newExperiment('e1'), created);
     const started = await store.setStatus('e1', RUNNING, statusEvent('running'));
     expect(started).toEqual({ seq: 2, type: 'experiment:status', data: { status: 'running', done: 0 } });
-    await store.setStatus('e1', { status: 'failed', at: '2030-01-01T00:00:09.000Z', finishedAt: '2030-01-01T00:00:09.000Z', error: 'domain adapter x is gone' }, statusEvent('failed'));
+    await store.setStatus(
+      'e1',
+      { status: 'failed', at: '2030-01-01T00:00:09.000Z', finishedAt: '2030-01-01T00:00:09.000Z', error: 'domain adapter x is gone' },
+      statusEvent('failed'),
+    );
     expect(await store.get('e1')).toMatchObject({
       status: 'failed',
       startedAt: '2030-01-01T00:00:05.000Z',
@@ -165,10 +169,17 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
     expect(await store.get('e1')).toMatchObject({ runsDone: 1, runsComputed: 1, lastEventSeq: 3 });
     expect(await store.computations(run(0, 0, true).inputsHash)).toBe(1);
 
-    const cancelled = await store.setStatus('e1', { status: 'cancelled', at: '2030-01-01T00:00:07.000Z', finishedAt: '2030-01-01T00:00:07.000Z', from: ['queued', 'running'] }, statusEvent('cancelled'));
+    const cancelled = await store.setStatus(
+      'e1',
+      { status: 'cancelled', at: '2030-01-01T00:00:07.000Z', finishedAt: '2030-01-01T00:00:07.000Z', from: ['queued', 'running'] },
+      statusEvent('cancelled'),
+    );
     expect(cancelled).toEqual({ seq: 4, type: 'experiment:status', data: { status: 'cancelled', done: 1 } });
     expect(await store.recordRun('e1', run(1, 0, true), runEventOf(2)), 'after a cancel').toBeUndefined();
-    expect(await store.setStatus('e1', { status: 'completed', at: '2030-01-01T00:00:08.000Z', from: ['running'] }, statusEvent('completed')), 'completed after a cancel').toBeUndefined();
+    expect(
+      await store.setStatus('e1', { status: 'completed', at: '2030-01-01T00:00:08.000Z', from: ['running'] }, statusEvent('completed')),
+      'completed after a cancel',
+    ).toBeUndefined();
     expect(await store.get('e1')).toMatchObject({ status: 'cancelled', runsDone: 1, lastEventSeq: 4 });
     expect((await store.eventsAfter('e1', 0, 10)).map((e) => e.seq)).toEqual([1, 2, 3, 4]);
   });

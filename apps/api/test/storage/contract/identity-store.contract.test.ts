@@ -135,7 +135,10 @@ describe.each(DATABASES)('UsageLedger on $name', (database) => {
 
   it('adds up the counts of ledgers on several handles, beyond 32-bit integers', async () => {
     const opened = await database.open();
-    const ledgers = [createKyselyUsageLedger(opened.storage.db, { flushIntervalMs: 60_000 }), createKyselyUsageLedger((await opened.openAnother()).db, { flushIntervalMs: 60_000 })];
+    const ledgers = [
+      createKyselyUsageLedger(opened.storage.db, { flushIntervalMs: 60_000 }),
+      createKyselyUsageLedger((await opened.openAnother()).db, { flushIntervalMs: 60_000 }),
+    ];
     try {
       const day = at('2030-03-01T10:00:00Z');
       // Ticks of large worlds add up fast: 3 × 2^31 agent-ticks in a day is plausible.
@@ -150,13 +153,15 @@ describe.each(DATABASES)('UsageLedger on $name', (database) => {
       for (const ledger of ledgers) await ledger.close();
     }
   });
-
 });
 
 describe.each(SHARED_DATABASES)('UsageLedger shared by two instances on $name', (database) => {
   it('flushes from two instances at once without a deadlock, losing nothing', async () => {
     const opened = await database.open();
-    const ledgers = [createKyselyUsageLedger(opened.storage.db, { flushIntervalMs: 60_000 }), createKyselyUsageLedger((await opened.openAnother()).db, { flushIntervalMs: 60_000 })];
+    const ledgers = [
+      createKyselyUsageLedger(opened.storage.db, { flushIntervalMs: 60_000 }),
+      createKyselyUsageLedger((await opened.openAnother()).db, { flushIntervalMs: 60_000 }),
+    ];
     const organizations = Array.from({ length: 30 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
     const day = at('2030-03-01T10:00:00Z');
     try {

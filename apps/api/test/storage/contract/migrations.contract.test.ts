@@ -38,7 +38,10 @@ async function schemaOf(storage: StorageHandle): Promise<Record<string, { primar
 }
 
 async function appliedMigrations(storage: StorageHandle): Promise<string[]> {
-  const rows = await storage.db.selectFrom('kysely_migration' as never).select('name' as never).execute();
+  const rows = await storage.db
+    .selectFrom('kysely_migration' as never)
+    .select('name' as never)
+    .execute();
   return (rows as Array<{ name: string }>).map((row) => row.name).sort();
 }
 

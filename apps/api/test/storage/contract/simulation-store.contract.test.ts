@@ -1,6 +1,12 @@
 import { DecreeSchema, type EngineInput, type ProphecyData } from '@sim/engine';
 import { describe, expect, it } from 'vitest';
-import { StaleSimulationError, type NewInput, type NewProphecy, type SimulationStore, type StoredEventType } from '../../../src/simulations/simulation-store.js';
+import {
+  StaleSimulationError,
+  type NewInput,
+  type NewProphecy,
+  type SimulationStore,
+  type StoredEventType,
+} from '../../../src/simulations/simulation-store.js';
 import { prophecyId } from '../../../src/simulations/tick-collector.js';
 import { DATABASES, SHARED_DATABASES, nextTurn } from './databases.js';
 import { ORG, OTHER_ORG, engineAt, newSimulation, noChanges, stepUpdate } from './simulation-fixtures.js';
@@ -87,7 +93,11 @@ describe.each(DATABASES)('SimulationStore on $name', (database) => {
   it('applies an update: new version, state and snapshot, inputs and events numbered after the stored ones', async () => {
     const store = await open();
     const simulation = newSimulation();
-    await store.create(simulation, { ...noChanges(simulation.createdAt), inputs: [policyInput(0)], events: [{ type: 'simulation:status', tick: 0, data: {} }] });
+    await store.create(simulation, {
+      ...noChanges(simulation.createdAt),
+      inputs: [policyInput(0)],
+      events: [{ type: 'simulation:status', tick: 0, data: {} }],
+    });
 
     const stored = await store.update(
       stepUpdate(simulation.id, 1, 3, {
@@ -259,7 +269,14 @@ describe.each(DATABASES)('SimulationStore on $name', (database) => {
     const store = await open();
     const simulation = newSimulation();
     await store.create(simulation, { ...noChanges(simulation.createdAt), checkpoints: [{ tick: 0, bytes: ALL_BYTES }] });
-    await store.update(stepUpdate(simulation.id, 1, 20, { checkpoints: [{ tick: 10, bytes: Uint8Array.of(10, 0, 255) }, { tick: 20, bytes: Uint8Array.of(20) }] }));
+    await store.update(
+      stepUpdate(simulation.id, 1, 20, {
+        checkpoints: [
+          { tick: 10, bytes: Uint8Array.of(10, 0, 255) },
+          { tick: 20, bytes: Uint8Array.of(20) },
+        ],
+      }),
+    );
 
     expect(await store.nearestCheckpoint(simulation.id, 9)).toEqual({ tick: 0, bytes: ALL_BYTES });
     expect(await store.nearestCheckpoint(simulation.id, 10)).toEqual({ tick: 10, bytes: Uint8Array.of(10, 0, 255) });
@@ -271,7 +288,15 @@ describe.each(DATABASES)('SimulationStore on $name', (database) => {
     const store = await open();
     const parent = newSimulation({ id: 'parent' });
     await store.create(parent, { ...noChanges(parent.createdAt), checkpoints: [{ tick: 0, bytes: Uint8Array.of(0) }] });
-    await store.update(stepUpdate(parent.id, 1, 30, { checkpoints: [{ tick: 10, bytes: Uint8Array.of(1) }, { tick: 20, bytes: Uint8Array.of(2) }, { tick: 30, bytes: Uint8Array.of(3) }] }));
+    await store.update(
+      stepUpdate(parent.id, 1, 30, {
+        checkpoints: [
+          { tick: 10, bytes: Uint8Array.of(1) },
+          { tick: 20, bytes: Uint8Array.of(2) },
+          { tick: 30, bytes: Uint8Array.of(3) },
+        ],
+      }),
+    );
 
     const late = newSimulation({ id: 'fork-b', createdAt: '2030-01-02T00:00:00.000Z', parent: { id: parent.id, atTick: 25 }, ...engineAt(25) });
     const early = newSimulation({ id: 'fork-a', createdAt: '2030-01-02T00:00:00.000Z', parent: { id: parent.id, atTick: 10 }, ...engineAt(10) });
@@ -309,10 +334,18 @@ describe.each(DATABASES)('SimulationStore on $name', (database) => {
     // Nothing of the parent's history was copied into the fork's rows: only its own input.
     const rowsOf = async (table: 'simulation_events' | 'prophecies' | 'simulation_inputs' | 'simulation_checkpoints'): Promise<number> =>
       (await storage.db.selectFrom(table).select('simulation_id').where('simulation_id', '=', fork.id).execute()).length;
-    expect([await rowsOf('simulation_events'), await rowsOf('prophecies'), await rowsOf('simulation_inputs'), await rowsOf('simulation_checkpoints')]).toEqual([0, 0, 1, 0]);
+    expect([await rowsOf('simulation_events'), await rowsOf('prophecies'), await rowsOf('simulation_inputs'), await rowsOf('simulation_checkpoints')]).toEqual([
+      0, 0, 1, 0,
+    ]);
     // The parent moves on: the fork's history up to tick 8 stays what it was.
     await store.update(stepUpdate(parent.id, 2, 20, { prophecies: [prophecy('p3', 3, 15)], events: [event('loss', 12)], inputs: [policyInput(12)] }));
-    await store.update(stepUpdate(fork.id, 1, 12, { prophecies: [prophecy('f3', 2, 10)], events: [event('prophecy', 10), event('simulation:status', 12)], checkpoints: [{ tick: 12, bytes: Uint8Array.of(12) }] }));
+    await store.update(
+      stepUpdate(fork.id, 1, 12, {
+        prophecies: [prophecy('f3', 2, 10)],
+        events: [event('prophecy', 10), event('simulation:status', 12)],
+        checkpoints: [{ tick: 12, bytes: Uint8Array.of(12) }],
+      }),
+    );
 
     expect((await store.get(fork.id))?.lastEventSeq).toBe(4);
     const events = await store.listEvents(fork.id, 0, 100);
@@ -357,14 +390,21 @@ describe.each(DATABASES)('SimulationStore on $name', (database) => {
     ]);
     expect((await store.getReplayInput(early.id))?.inputs.map((i) => i.tick)).toEqual([3]);
     expect((await store.getReplayInput(late.id))?.inputs.map((i) => i.tick)).toEqual([3, 7, 9]);
-    expect((await store.listProphecies(late.id, { limit: 10, offset: 0, order: 'asc' })).items.map((p) => p.id)).toEqual([prophecyId(late.id, 1), prophecyId(late.id, 2)]);
+    expect((await store.listProphecies(late.id, { limit: 10, offset: 0, order: 'asc' })).items.map((p) => p.id)).toEqual([
+      prophecyId(late.id, 1),
+      prophecyId(late.id, 2),
+    ]);
     expect(await store.nearestCheckpoint(late.id, 100)).toEqual({ tick: 12, bytes: Uint8Array.of(12) });
     expect(await store.nearestCheckpoint(early.id, 100)).toBeUndefined();
   });
 
   it('lists the ids of every simulation in a status, sorted', async () => {
     const store = await open();
-    for (const [id, status] of [['c', 'playing'], ['a', 'playing'], ['b', 'paused']] as const) {
+    for (const [id, status] of [
+      ['c', 'playing'],
+      ['a', 'playing'],
+      ['b', 'paused'],
+    ] as const) {
       await store.create(newSimulation({ id, status }), noChanges('2030-01-01T00:00:00.000Z'));
     }
     expect(await store.listIdsByStatus('playing')).toEqual(['a', 'c']);
@@ -385,7 +425,12 @@ describe.each(SHARED_DATABASES)('SimulationStore shared by two instances on $nam
         for (;;) {
           const { version, tick } = (await store.get(simulation.id))!;
           try {
-            await store.update(stepUpdate(simulation.id, version, tick + 1, { inputs: [decreeInput(`${name}${i}`, tick + 1, 0.1)], events: [{ type: 'decree', tick: tick + 1, data: {} }] }));
+            await store.update(
+              stepUpdate(simulation.id, version, tick + 1, {
+                inputs: [decreeInput(`${name}${i}`, tick + 1, 0.1)],
+                events: [{ type: 'decree', tick: tick + 1, data: {} }],
+              }),
+            );
             break;
           } catch (error) {
             if (!(error instanceof StaleSimulationError)) throw error;

@@ -7,7 +7,15 @@ import { DATABASES } from './databases.js';
 import { ORG, OTHER_ORG, newSimulation, noChanges, stepUpdate } from './simulation-fixtures.js';
 
 const T0 = Date.parse('2030-01-01T00:00:00Z');
-const prophecyData = { schema: 'prophecy/1', tick: 5, horizon: 10, branches: 4, basins: [], expectedCentroid: null, expectedStability: 0.5 } as unknown as ProphecyData;
+const prophecyData = {
+  schema: 'prophecy/1',
+  tick: 5,
+  horizon: 10,
+  branches: 4,
+  basins: [],
+  expectedCentroid: null,
+  expectedStability: 0.5,
+} as unknown as ProphecyData;
 
 describe.each(DATABASES)('stored bytes on $name', (database) => {
   it('counts events, prophecies and checkpoints as they are written, and unexpired idempotent responses, per organization', async () => {
@@ -17,9 +25,16 @@ describe.each(DATABASES)('stored bytes on $name', (database) => {
     await storage.simulations.create(simulation, noChanges(simulation.createdAt));
     expect(await usage.storageUsage(ORG, T0)).toEqual({ events: 0, prophecies: 0, checkpoints: 0, idempotentResponses: 0, experimentResults: 0, total: 0 });
 
-    const events = [{ type: 'prophecy' as const, tick: 5, data: prophecyData }, { type: 'loss' as const, tick: 6, data: { tick: 6, attractor: 'w' } }];
+    const events = [
+      { type: 'prophecy' as const, tick: 5, data: prophecyData },
+      { type: 'loss' as const, tick: 6, data: { tick: 6, attractor: 'w' } },
+    ];
     await storage.simulations.update(
-      stepUpdate(simulation.id, 1, 10, { events, prophecies: [{ id: randomUUID(), seq: 1, tick: 5, data: prophecyData, createdAt: '2030-01-01T00:00:05.000Z' }], checkpoints: [{ tick: 10, bytes: new Uint8Array(300) }] }),
+      stepUpdate(simulation.id, 1, 10, {
+        events,
+        prophecies: [{ id: randomUUID(), seq: 1, tick: 5, data: prophecyData, createdAt: '2030-01-01T00:00:05.000Z' }],
+        checkpoints: [{ tick: 10, bytes: new Uint8Array(300) }],
+      }),
     );
     const json = (value: unknown): number => JSON.stringify(value).length;
     const expected = { events: json(prophecyData) + json(events[1]?.data), prophecies: json(prophecyData), checkpoints: 300 };
@@ -28,7 +43,15 @@ describe.each(DATABASES)('stored bytes on $name', (database) => {
 
     const idempotency = createKyselyIdempotencyStore(storage.db);
     const token = randomUUID();
-    await idempotency.reserve({ scope: 'a'.repeat(64), token, fingerprint: 'f'.repeat(64), now: T0, expiresAt: T0 + 1_000, lockedUntil: T0 + 500, organizationId: ORG });
+    await idempotency.reserve({
+      scope: 'a'.repeat(64),
+      token,
+      fingerprint: 'f'.repeat(64),
+      now: T0,
+      expiresAt: T0 + 1_000,
+      lockedUntil: T0 + 500,
+      organizationId: ORG,
+    });
     await idempotency.complete('a'.repeat(64), token, { status: 201, headers: [], body: new Uint8Array(1_000), chunkCount: 0, bodyComplete: true });
     expect((await usage.storageUsage(ORG, T0)).idempotentResponses).toBe(1_000 + '[]'.length);
     // An expired record no longer counts.

@@ -18,7 +18,8 @@ export interface EnsembleWork {
 export function runTogether(works: readonly EnsembleWork[]): void {
   const first = works[0];
   if (first === undefined) return;
-  if (works.some((work) => work.runner !== first.runner || work.workspace !== first.workspace)) throw new Error('ensembles run together share their runner and workspace');
+  if (works.some((work) => work.runner !== first.runner || work.workspace !== first.workspace))
+    throw new Error('ensembles run together share their runner and workspace');
   const outcomes = first.runner.run(
     first.workspace,
     works.flatMap((work) => work.jobs),

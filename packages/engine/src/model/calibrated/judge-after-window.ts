@@ -52,14 +52,28 @@ export function judgeAfterWindow(world: World, tick: number, losses: readonly Lo
         if (Math.max(p, reacted) <= 1 - confidence) {
           sink({
             type: 'paradox',
-            data: paradox(prophecy, tick, 'unforeseen', loss.attractor, p, `"${loss.attractor}" was lost although prophecy ${prophecy.seq} gave it ${p}, and ${reacted} with the reaction to it`),
+            data: paradox(
+              prophecy,
+              tick,
+              'unforeseen',
+              loss.attractor,
+              p,
+              `"${loss.attractor}" was lost although prophecy ${prophecy.seq} gave it ${p}, and ${reacted} with the reaction to it`,
+            ),
           });
         }
       } else if (p >= confidence && tick <= windowEnd) {
         prophecy.settled.push(loss.attractor);
         sink({
           type: 'paradox',
-          data: paradox(prophecy, tick, 'postponed', loss.attractor, p, `prophecy ${prophecy.seq} gave "${loss.attractor}" a loss probability of ${p} by tick ${close}; it was lost later, at tick ${tick}, within the window (${windowEnd})`),
+          data: paradox(
+            prophecy,
+            tick,
+            'postponed',
+            loss.attractor,
+            p,
+            `prophecy ${prophecy.seq} gave "${loss.attractor}" a loss probability of ${p} by tick ${close}; it was lost later, at tick ${tick}, within the window (${windowEnd})`,
+          ),
         });
       }
     }
@@ -78,7 +92,14 @@ export function judgeAfterWindow(world: World, tick: number, losses: readonly Lo
           world.averted.push({ attractor, seq: prophecy.seq, tick: prophecy.tick, judgedAt: tick, predictedLossProbability: p });
           sink({
             type: 'paradox',
-            data: paradox(prophecy, tick, 'averted', attractor, p, `prophecy ${prophecy.seq} gave "${attractor}" a loss probability of ${p}; the reaction to it saved it: it still stands at the end of the window`),
+            data: paradox(
+              prophecy,
+              tick,
+              'averted',
+              attractor,
+              p,
+              `prophecy ${prophecy.seq} gave "${attractor}" a loss probability of ${p}; the reaction to it saved it: it still stands at the end of the window`,
+            ),
           });
         } else {
           sink({

@@ -12,7 +12,12 @@ export interface PairedEffect {
   readonly verdict: CalibratedVerdict;
 }
 
-function pairedShare(reacting: BranchEnsemble, counterfactual: BranchEnsemble, t: number, until: number): { difference: number; interval: ProbabilityInterval } {
+function pairedShare(
+  reacting: BranchEnsemble,
+  counterfactual: BranchEnsemble,
+  t: number,
+  until: number,
+): { difference: number; interval: ProbabilityInterval } {
   let both = 0;
   let onlyWith = 0;
   let onlyWithout = 0;

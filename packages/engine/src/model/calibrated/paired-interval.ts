@@ -38,7 +38,10 @@ export function pairedDifferenceInterval(both: number, onlyWith: number, onlyWit
 }
 
 /** Two-sided 97.5 % quantiles of Student's t for 1…30 degrees of freedom; z beyond. */
-const T_975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+const T_975 = [
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069,
+  2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+];
 
 /**
  * The 95 % t interval of a mean of `count` paired differences with the given sum and sum of

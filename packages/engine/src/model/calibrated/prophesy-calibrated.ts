@@ -52,7 +52,8 @@ export function prophesyCalibrated(world: World, sink: EventSink | null, runner:
   // Every ensemble forks from the same world; each gets its own number (it names kept branches).
   const workspace = BranchWorkspace.of(world);
   let ensembleIds = 0;
-  const ensembleOf = (standing: OpenProphecy | null): BranchEnsemble => new BranchEnsemble(workspace, runner, ensembleIds++, seq, slots, standing, horizon, reignEnd);
+  const ensembleOf = (standing: OpenProphecy | null): BranchEnsemble =>
+    new BranchEnsemble(workspace, runner, ensembleIds++, seq, slots, standing, horizon, reignEnd);
 
   const counterfactual = ensembleOf(null);
   counterfactual.addBranches(branches, horizon, true);
@@ -98,7 +99,12 @@ export function prophesyCalibrated(world: World, sink: EventSink | null, runner:
     }
     published = current;
     const evaluations = fixedPointBudget(fixedPointIterations) - budget.left;
-    fixedPoint = { status: Object.values(searched).every((basin) => basin.roots.length > 0) ? 'converged' : 'unstable', evaluations, tolerance: fixedPointTolerance, basins: searched };
+    fixedPoint = {
+      status: Object.values(searched).every((basin) => basin.roots.length > 0) ? 'converged' : 'unstable',
+      evaluations,
+      tolerance: fixedPointTolerance,
+      basins: searched,
+    };
   }
 
   // The reaction ensemble and the verdicts. Past the horizon only the basins the counterfactual
@@ -116,7 +122,9 @@ export function prophesyCalibrated(world: World, sink: EventSink | null, runner:
       reacting.follow(atRisk);
     }
     // Independent branches: one batch (docs/engine.md, "Branches on several threads").
-    runTogether(atRisk.length > 0 ? [counterfactual.extension(ticks), reacting.moreBranches(branches, ticks, false)] : [reacting.moreBranches(branches, ticks, false)]);
+    runTogether(
+      atRisk.length > 0 ? [counterfactual.extension(ticks), reacting.moreBranches(branches, ticks, false)] : [reacting.moreBranches(branches, ticks, false)],
+    );
     ensembles++;
   }
   const theta = probabilityThreshold(branches);
@@ -193,7 +201,17 @@ export function prophesyCalibrated(world: World, sink: EventSink | null, runner:
     for (const [id, search] of Object.entries(fixedPoint.basins)) {
       if (search.roots.length > 0) continue;
       const message = `no forecast of "${id}" is consistent with the reaction to it within ${fixedPointTolerance}: ${search.reason}`;
-      sink({ type: 'paradox', data: unstableProphecy(seq, tick, id, published[id] as number, message, search.trials.map((trial) => trial.reaction)) });
+      sink({
+        type: 'paradox',
+        data: unstableProphecy(
+          seq,
+          tick,
+          id,
+          published[id] as number,
+          message,
+          search.trials.map((trial) => trial.reaction),
+        ),
+      });
     }
   }
 }

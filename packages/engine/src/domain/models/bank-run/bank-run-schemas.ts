@@ -63,7 +63,13 @@ export const ExposureSchema = z
 export const BankRunParametersSchema = z
   .object({
     banks: z.array(BankSchema).min(1).max(LIMITS.maxAttractors).describe('The banks, one site each'),
-    periodDays: z.number().int().min(1).max(10_000).default(29).describe('Days of period 1 (withdrawals on demand); the illiquid asset matures on the next day'),
+    periodDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .default(29)
+      .describe('Days of period 1 (withdrawals on demand); the illiquid asset matures on the next day'),
     dailyNoise: z.number().min(0).max(10).default(0.5).describe('Coefficient of variation of each day’s share of depositors who turn out impatient'),
     runStrength: z.number().min(0).max(1).default(0.5).describe('Share of the waiting depositors who withdraw per day at alarm 1'),
     exposures: z.array(ExposureSchema).max(1000).default([]).describe('Interbank claims, lost when the borrower fails'),

@@ -156,9 +156,7 @@ export const bankRunModel: DomainModel<BankRunParameters, BankRunState, BankRunV
     if (day > parameters.periodDays) {
       return { day: 0, cycle: state.cycle + 1, banks: parameters.banks.map((bank, i) => maturity(bank, state.banks[i] as BankState)) };
     }
-    const after = parameters.banks.map((bank, i) =>
-      withdrawalDay(parameters, bank, state.banks[i] as BankState, coupling.alarm[i] ?? 0, noises[i] as number),
-    );
+    const after = parameters.banks.map((bank, i) => withdrawalDay(parameters, bank, state.banks[i] as BankState, coupling.alarm[i] ?? 0, noises[i] as number));
     return { day, cycle: state.cycle, banks: writeOffClaims(parameters, state.banks, after) };
   },
   pressure(parameters: BankRunParameters, state: BankRunState, site: number): SitePressure {

@@ -37,7 +37,11 @@ export type Pasture = z.infer<typeof PastureSchema>;
  */
 export const DroughtSchema = z
   .object({
-    pastures: z.array(z.string().min(1).max(100)).min(1).max(LIMITS.maxAttractors).describe('Names of the pastures it touches (every pasture of a name it lists)'),
+    pastures: z
+      .array(z.string().min(1).max(100))
+      .min(1)
+      .max(LIMITS.maxAttractors)
+      .describe('Names of the pastures it touches (every pasture of a name it lists)'),
     startWeek: z.number().int().min(1).max(1_000_000).describe('First week of the drought'),
     weeks: z.number().int().min(1).max(1_000_000).describe('How many weeks it lasts'),
     severity: z.number().min(0).max(1).describe('Share of the regrowth rate it takes away'),

@@ -13,7 +13,11 @@ const StockFlowSiteSchema = z
       .nullable()
       .default(null)
       .describe('Index (in `sites`) of the site this one orders from; null: the site makes what it orders itself (the top tier)'),
-    capacityPerDay: z.number().min(0).max(1e12).describe('Units the site can take in per day: production (top tier) or inbound throughput; its orders never exceed it'),
+    capacityPerDay: z
+      .number()
+      .min(0)
+      .max(1e12)
+      .describe('Units the site can take in per day: production (top tier) or inbound throughput; its orders never exceed it'),
     demandPerDay: z.number().min(0).max(1e12).default(0).describe('Mean daily demand of end customers placed directly at the site (the most downstream tier)'),
     leadTimeDays: z.number().int().min(1).max(365).describe('Days from placing an order (or starting production) to receiving it'),
     safetyStockDays: z.number().min(0).max(365).describe('Safety stock, in days of the mean demand the site sees; also its stock at day 0'),
@@ -31,7 +35,12 @@ export const StockFlowParametersSchema = z
   .object({
     sites: z.array(StockFlowSiteSchema).min(1).max(LIMITS.maxAttractors).describe('Sites of the network'),
     demandVariability: z.number().min(0).max(2).default(0).describe('Coefficient of variation of daily end-customer demand (standard deviation / mean)'),
-    forecastSmoothing: z.number().min(0).max(1).default(0).describe('Weight of today’s demand in the exponentially smoothed forecast that sets the order-up-to level (0: the forecast stays at the mean)'),
+    forecastSmoothing: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0)
+      .describe('Weight of today’s demand in the exponentially smoothed forecast that sets the order-up-to level (0: the forecast stays at the mean)'),
     reactionStrength: z.number().min(0).max(10).default(1).describe('Over-ordering under a forecast shortage: orders × (1 + reactionStrength × alarm)'),
     panicBuying: z.boolean().default(false).describe('End customers also multiply their demand by (1 + reactionStrength × alarm)'),
     orderSwitching: z
@@ -39,17 +48,25 @@ export const StockFlowParametersSchema = z
       .min(0)
       .max(1)
       .default(0)
-      .describe('Share of a stocked-out site’s new end-customer demand that goes instead to the site with end customers and no back orders that holds the most stock'),
+      .describe(
+        'Share of a stocked-out site’s new end-customer demand that goes instead to the site with end customers and no back orders that holds the most stock',
+      ),
     disruptionsPerDay: z.number().min(0).max(1).default(0).describe('Chance per site and day of a disruption'),
     disruptionSeverity: z.number().min(0).max(1).default(0).describe('Share of the site’s stock one disruption destroys'),
-    stockOutToleranceDays: z.number().gt(0).max(365).default(1).describe('Backlog, in days of the site’s mean demand, the site carries before its basin erodes'),
+    stockOutToleranceDays: z
+      .number()
+      .gt(0)
+      .max(365)
+      .default(1)
+      .describe('Backlog, in days of the site’s mean demand, the site carries before its basin erodes'),
   })
   .strict()
   .superRefine((parameters, ctx) => {
     const { sites } = parameters;
     const seen = new Set<string>();
     sites.forEach((site, index) => {
-      if (seen.has(site.attractor)) ctx.addIssue({ code: 'custom', path: ['sites', index, 'attractor'], message: `attractor ${site.attractor} is bound to two sites` });
+      if (seen.has(site.attractor))
+        ctx.addIssue({ code: 'custom', path: ['sites', index, 'attractor'], message: `attractor ${site.attractor} is bound to two sites` });
       seen.add(site.attractor);
       if (site.supplier === null) return;
       if (site.supplier >= sites.length) {
