@@ -1,6 +1,7 @@
 import { SimApiError, unwrap, type components, type SimClient } from '@sim/client';
 import { h } from './dom.js';
 import { experimentChart } from './experiment-chart.js';
+import { handler, inBackground } from './in-background.js';
 
 type Experiment = components['schemas']['Experiment'];
 type Results = components['schemas']['ExperimentResults'];
@@ -35,7 +36,7 @@ export async function experimentsPage(client: SimClient, onOpen: (id: string) =>
     h('h2', {}, 'New experiment'),
     h('p', { class: 'hint' }, 'A parameter sweep with replications; every field is in the API reference (POST /v1/experiments).'),
     body,
-    h('div', { class: 'row' }, h('button', { id: 'experiment-submit', type: 'button', class: 'primary', onclick: submit }, 'Submit')),
+    h('div', { class: 'row' }, h('button', { id: 'experiment-submit', type: 'button', class: 'primary', onclick: handler(submit) }, 'Submit')),
     message,
     h('h2', {}, 'Your experiments'),
     list.data.length === 0
@@ -69,7 +70,7 @@ export async function experimentPage(client: SimClient, id: string): Promise<{ e
   const charts = h('div', { id: 'experiment-charts', class: 'charts' });
   const table = h('div', { id: 'experiment-table' });
   const cancel = h('button', { id: 'experiment-cancel', type: 'button' }, 'Cancel');
-  cancel.addEventListener('click', () => void client.POST('/v1/experiments/{id}/cancel', { params: { path } }));
+  cancel.addEventListener('click', () => inBackground(client.POST('/v1/experiments/{id}/cancel', { params: { path } })));
   let timer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
 
@@ -87,12 +88,12 @@ export async function experimentPage(client: SimClient, id: string): Promise<{ e
     } catch (error) {
       // The service is briefly away or refused: say so, and try again.
       progress.textContent = `${error instanceof SimApiError ? error.message : String(error)}; retrying`;
-      timer = setTimeout(() => void poll(), 2_000);
+      timer = setTimeout(() => inBackground(poll()), 2_000);
       return;
     }
     show(experiment);
     if (experiment.status === 'queued' || experiment.status === 'running') {
-      timer = setTimeout(() => void poll(), 1_000);
+      timer = setTimeout(() => inBackground(poll()), 1_000);
       return;
     }
     const results = await unwrap(client.GET('/v1/experiments/{id}/results', { params: { path }, headers: { Accept: 'application/json' } })).catch(
@@ -105,7 +106,7 @@ export async function experimentPage(client: SimClient, id: string): Promise<{ e
     if (typeof results === 'object' && results !== null && 'combinations' in results) render(experiment, results, charts, table);
   };
   const experiment = await unwrap(client.GET('/v1/experiments/{id}', { params: { path } }));
-  void poll(experiment);
+  inBackground(poll(experiment));
   return {
     element: h(
       'section',

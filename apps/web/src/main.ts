@@ -5,6 +5,7 @@ import { simulationPicker } from './picker.js';
 import { session } from './session.js';
 import { signInForm } from './sign-in.js';
 import { simulationPage, type PageContext } from './simulation-page.js';
+import { inBackground } from './in-background.js';
 
 /** What the browser test and the frame-rate benchmark read from the page. */
 declare global {
@@ -23,13 +24,13 @@ let navigation = 0;
 
 function signedIn(credentials: Credentials): void {
   session.save(credentials);
-  void route();
+  inBackground(route());
 }
 
 function signOut(): void {
   session.clear();
   location.hash = '';
-  void route();
+  inBackground(route());
 }
 
 /** `#/simulations/<id>` shows that simulation, `#/experiments` and `#/experiments/<id>` the experiments; anything else the picker. Reloading keeps the view. */
@@ -81,5 +82,5 @@ async function route(): Promise<void> {
   }
 }
 
-window.addEventListener('hashchange', () => void route());
-void route();
+window.addEventListener('hashchange', () => inBackground(route()));
+inBackground(route());

@@ -1,6 +1,7 @@
 import { SimApiError, unwrap, type SimClient } from '@sim/client';
 import { h } from './dom.js';
 import { schemaForm, type JsonSchema, type SchemaForm } from './schema-form.js';
+import { handler } from './in-background.js';
 
 /**
  * Pick a simulation: create one from a pre-built scenario or through a domain adapter (its
@@ -22,13 +23,16 @@ export async function simulationPicker(client: SimClient, onOpen: (simulationId:
     ...scenarios.data.map((s) => h('option', { value: s.id, title: s.note }, `${s.label} (${s.id})`)),
   );
   const createButton = h('button', { id: 'create-button', class: 'primary', type: 'button' }, 'Create');
-  createButton.addEventListener('click', async () => {
-    try {
-      onOpen((await unwrap(client.POST('/v1/simulations', { body: { scenarioId: scenarioSelect.value } }))).id);
-    } catch (error) {
-      fail(error);
-    }
-  });
+  createButton.addEventListener(
+    'click',
+    handler(async () => {
+      try {
+        onOpen((await unwrap(client.POST('/v1/simulations', { body: { scenarioId: scenarioSelect.value } }))).id);
+      } catch (error) {
+        fail(error);
+      }
+    }),
+  );
 
   const domainSelect = h('select', { id: 'domain-select' }, ...domains.data.map((d) => h('option', { value: d.id, title: d.description }, d.label)));
   const domainFields = h('div', { id: 'domain-fields' });
@@ -42,14 +46,17 @@ export async function simulationPicker(client: SimClient, onOpen: (simulationId:
   domainSelect.addEventListener('change', showDomain);
   showDomain();
   const domainButton = h('button', { id: 'domain-create-button', type: 'button' }, 'Create from domain');
-  domainButton.addEventListener('click', async () => {
-    try {
-      const input = form?.value() ?? {};
-      onOpen((await unwrap(client.POST('/v1/simulations/from-domain', { body: { domain: domainSelect.value, input } }))).id);
-    } catch (error) {
-      fail(error);
-    }
-  });
+  domainButton.addEventListener(
+    'click',
+    handler(async () => {
+      try {
+        const input = form?.value() ?? {};
+        onOpen((await unwrap(client.POST('/v1/simulations/from-domain', { body: { domain: domainSelect.value, input } }))).id);
+      } catch (error) {
+        fail(error);
+      }
+    }),
+  );
 
   const list = h(
     'ul',

@@ -1,6 +1,7 @@
 import { createSimClient, SimApiError, unwrap, type Credentials } from '@sim/client';
 import { h } from './dom.js';
 import { credentialsFrom } from './session.js';
+import { handler } from './in-background.js';
 
 /**
  * The sign-in form: an API key (`sim_…`) or a JWT. The secret is checked with one authenticated
@@ -23,7 +24,7 @@ export function signInForm(onSignedIn: (credentials: Credentials) => void): HTML
   };
   return h(
     'form',
-    { id: 'sign-in', class: 'panel narrow', onsubmit: submit },
+    { id: 'sign-in', class: 'panel narrow', onsubmit: handler(submit) },
     h('h2', {}, 'Sign in'),
     h('p', {}, 'Paste an API key (the first start of the server prints one) or a JWT. It is kept for this browser tab only.'),
     secret,

@@ -18,6 +18,7 @@ import { schemaForm, type JsonSchema, type SchemaForm } from './schema-form.js';
 import { DomainChart } from './domain-chart.js';
 import { SeriesChart } from './series-chart.js';
 import { viewAgent, WorldView, type Grid, type ViewAgent, type WorldFrame } from './world-view.js';
+import { handler, inBackground } from './in-background.js';
 
 /** Replaying a simulation's history costs the server agents × ticks: beyond this the view starts at the present. */
 const HISTORY_REPLAY_BUDGET = 2_000_000;
@@ -63,7 +64,7 @@ export async function simulationPage(context: PageContext, simulationId: string)
   let overlay: Record<string, number> = {};
   const chart = new SeriesChart(chartBox, ['stability'], 520, 180, meter);
   const domainChart = new DomainChart(520, 180);
-  const log = new EventLog(logList, (tick) => void showTick(tick));
+  const log = new EventLog(logList, (tick) => inBackground(showTick(tick)));
   const decoder = new PackedTickDecoder();
 
   const report = (error: unknown) => void (message.textContent = error instanceof SimApiError ? `${error.code}: ${error.message}` : String(error));
@@ -169,7 +170,7 @@ export async function simulationPage(context: PageContext, simulationId: string)
       agentBox.replaceChildren(h('p', { class: 'hint' }, 'No agent there.'));
       return;
     }
-    void agentPanel(client, simulationId, agent, shownTick ?? latestTick, report).then((panel) => agentBox.replaceChildren(panel));
+    inBackground(agentPanel(client, simulationId, agent, shownTick ?? latestTick, report).then((panel) => agentBox.replaceChildren(panel)));
   });
 
   const speed = h('input', { id: 'speed', type: 'range', min: 0.1, max: 10, step: 0.1, value: 1 });
@@ -178,7 +179,7 @@ export async function simulationPage(context: PageContext, simulationId: string)
   speed.addEventListener('change', () => {
     if (statusLabel.textContent !== 'playing') return;
     world.restartPace();
-    void control({ action: 'play', speed: Number(speed.value) });
+    inBackground(control({ action: 'play', speed: Number(speed.value) }));
   });
 
   // Built before the stream opens: if one of them fails, no subscription is left behind.
@@ -196,9 +197,13 @@ export async function simulationPage(context: PageContext, simulationId: string)
       h(
         'div',
         { class: 'row controls' },
-        h('button', { id: 'play', type: 'button', class: 'primary', onclick: () => control({ action: 'play', speed: Number(speed.value) }) }, 'Play'),
-        h('button', { id: 'pause', type: 'button', onclick: () => control({ action: 'pause' }) }, 'Pause'),
-        h('button', { id: 'step', type: 'button', onclick: () => control({ action: 'step' }) }, 'Step'),
+        h(
+          'button',
+          { id: 'play', type: 'button', class: 'primary', onclick: () => inBackground(control({ action: 'play', speed: Number(speed.value) })) },
+          'Play',
+        ),
+        h('button', { id: 'pause', type: 'button', onclick: () => inBackground(control({ action: 'pause' })) }, 'Pause'),
+        h('button', { id: 'step', type: 'button', onclick: () => inBackground(control({ action: 'step' })) }, 'Step'),
         h('label', { class: 'inline' }, 'Speed ', speed, ' ', speedLabel),
       ),
       message,
@@ -288,7 +293,7 @@ async function agentPanel(client: SimClient, simulationId: string, agent: ViewAg
     { class: 'agent' },
     h('p', {}, h('strong', { id: 'agent-id' }, agent.id), ` at (${agent.x.toFixed(1)}, ${agent.y.toFixed(1)}), basin ${agent.basin ?? 'none'}`),
     fields.element,
-    h('button', { id: 'policy-save', type: 'button', onclick: save }, 'Set policy'),
+    h('button', { id: 'policy-save', type: 'button', onclick: handler(save) }, 'Set policy'),
     saved,
   );
 }
@@ -332,7 +337,7 @@ async function decreeForm(client: SimClient, simulationId: string, grid: Grid, r
     { class: 'decree' },
     typeSelect,
     fieldsBox,
-    h('button', { id: 'decree-submit', type: 'button', onclick: submit }, 'Submit decree'),
+    h('button', { id: 'decree-submit', type: 'button', onclick: handler(submit) }, 'Submit decree'),
     submitted,
   );
 }
@@ -374,10 +379,10 @@ async function timelinePanel(
   return h(
     'div',
     { class: 'timeline' },
-    h('button', { id: 'fork-button', type: 'button', onclick: fork }, 'Fork at the tick shown'),
+    h('button', { id: 'fork-button', type: 'button', onclick: handler(fork) }, 'Fork at the tick shown'),
     relatives.length === 0
       ? h('p', { class: 'hint' }, 'No parent or forks to compare with yet.')
-      : h('div', { class: 'row' }, otherSelect, h('button', { id: 'compare-button', type: 'button', onclick: compare }, 'Compare')),
+      : h('div', { class: 'row' }, otherSelect, h('button', { id: 'compare-button', type: 'button', onclick: handler(compare) }, 'Compare')),
   );
 }
 
