@@ -1,6 +1,5 @@
 import pino from 'pino';
 import pinoPretty from 'pino-pretty';
-import { currentLogContext } from './log-context.js';
 
 /** Where the app writes operational messages; tests pass a silent one. */
 export interface Logger {
@@ -20,8 +19,11 @@ export interface LoggerOptions {
 }
 
 /**
- * The service's logger: pino, writing synchronously (the lines before an exit are never lost),
- * each line carrying the request id of the request being served (see log-context.ts).
+ * The service's logger: pino, writing synchronously (the lines before an exit are never lost).
+ * A line about a request carries its `requestId` as a field its writer passes (the error
+ * handler does). Not through AsyncLocalStorage: on Node 20 it turns on promise hooks for every
+ * promise of the process, which cost a read of a simulation about a third of its throughput
+ * (docs/operations.md, "Logs").
  */
 export function createLogger(options: LoggerOptions = {}): Logger {
   const format = options.format ?? (process.stdout.isTTY ? 'pretty' : 'json');
@@ -35,7 +37,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
           ...(options.destination ? { destination: options.destination } : {}),
         })
       : (options.destination ?? pino.destination({ dest: 1, sync: true }));
-  const log = pino({ base: { pid: process.pid }, mixin: () => currentLogContext() ?? {} }, stream);
+  const log = pino({ base: { pid: process.pid } }, stream);
   return {
     info: (message, fields) => (fields === undefined ? log.info(message) : log.info(fields, message)),
     warn: (message, fields) => (fields === undefined ? log.warn(message) : log.warn(fields, message)),

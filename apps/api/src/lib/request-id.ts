@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from 'hono';
 import { requestId as honoRequestId } from 'hono/request-id';
 import { randomUUID } from 'node:crypto';
 import { isCompleteResponse } from './complete-response.js';
-import { withLogContext } from './log-context.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -32,15 +31,13 @@ const assignRequestId = honoRequestId({
 /**
  * Echoes the caller's X-Request-Id (or generates a UUID) on every response: on the response the
  * handler returned, unless it carries it already (see completeResponse); error responses built
- * by `onError` set it themselves. Every log line written while the request is served carries
- * the id (docs/operations.md, "Logs").
+ * by `onError` set it themselves, and log it with an unhandled error (docs/operations.md, "Logs").
  */
 export function requestId(): MiddlewareHandler {
   return async function requestIdMiddleware(c, next) {
     await assignRequestId(c, async () => {
-      const id = c.get('requestId');
-      await withLogContext({ requestId: id }, next);
-      if (!isCompleteResponse(c)) c.res.headers.set('X-Request-Id', id);
+      await next();
+      if (!isCompleteResponse(c)) c.res.headers.set('X-Request-Id', c.get('requestId'));
     });
   };
 }

@@ -3,10 +3,11 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger, type LogFormat } from '../../src/lib/logger.js';
 import { requestId } from '../../src/lib/request-id.js';
+import { errorHandler } from '../../src/http/error-handler.js';
 
 /**
- * The logs (docs/operations.md, "Logs"): one JSON object per line, each line written while a
- * request is served carrying its X-Request-Id (set by Hono's request-id middleware), and
+ * The logs (docs/operations.md, "Logs"): one JSON object per line, the line of a request's
+ * unhandled error carrying its X-Request-Id (set by Hono's request-id middleware), and
  * readable lines instead when asked for (a terminal, or SIM_LOG_FORMAT=pretty).
  */
 
@@ -29,44 +30,42 @@ describe('the logger', () => {
     expect(typeof error?.time).toBe('number');
   });
 
-  it('carries the request id on every line written while a request is served, across awaits', async () => {
+  it('carries the request id on the line of an unhandled error, the one the response carries', async () => {
     const { logger, lines } = capture('json');
     const app = new Hono();
     app.use('*', requestId());
-    app.get('/work', async (c) => {
-      logger.info('before the await');
+    app.onError(errorHandler(logger));
+    app.get('/work', async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
-      logger.warn('after the await', { step: 2 });
-      return c.text('ok');
+      throw new Error('disk on fire');
     });
     const given = await app.request('/work', { headers: { 'X-Request-Id': 'trace.42:a' } });
     const generated = await app.request('/work');
-    logger.info('outside any request');
+    expect(given.status).toBe(500);
     expect(given.headers.get('X-Request-Id')).toBe('trace.42:a');
     const id = generated.headers.get('X-Request-Id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(((await generated.json()) as { error: { requestId: string } }).error.requestId).toBe(id);
     const parsed = lines().map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(parsed.map((line) => [line.msg, line.requestId])).toEqual([
-      ['before the await', 'trace.42:a'],
-      ['after the await', 'trace.42:a'],
-      ['before the await', id],
-      ['after the await', id],
-      ['outside any request', undefined],
+    expect(parsed.map((line) => [line.msg, line.requestId, line.path])).toEqual([
+      ['unhandled error', 'trace.42:a', '/work'],
+      ['unhandled error', id, '/work'],
     ]);
+    expect(String(parsed[0]?.error)).toContain('disk on fire');
   });
 
   it('replaces a request id that is too long or unprintable, and logs the one it answers', async () => {
     const { logger, lines } = capture('json');
     const app = new Hono();
     app.use('*', requestId());
-    app.get('/', (c) => {
-      logger.info('served');
-      return c.text('ok');
+    app.onError(errorHandler(logger));
+    app.get('/', () => {
+      throw new Error('served badly');
     });
     const res = await app.request('/', { headers: { 'X-Request-Id': 'x'.repeat(201) } });
     const answered = res.headers.get('X-Request-Id');
     expect(answered).not.toBe('x'.repeat(201));
-    expect(JSON.parse(lines()[0] as string)).toMatchObject({ msg: 'served', requestId: answered });
+    expect(JSON.parse(lines()[0] as string)).toMatchObject({ msg: 'unhandled error', requestId: answered });
   });
 
   it('writes readable lines, not JSON, in the pretty format', () => {
