@@ -13,6 +13,8 @@
  *
  *   npx tsx apps/api/bench/read-path.bench.ts
  *   BENCH_SECONDS=5 BENCH_ROUNDS=5 BENCH_POSTGRES=0 npx tsx apps/api/bench/read-path.bench.ts
+ *   BENCH_BASE_BUNDLE=/other/checkout/apps/api/dist/main.js …   also this tree vs a base commit's
+ *     bundle (build it there first: `node apps/api/scripts/build.mjs`), SQLite, in the same rounds
  *
  * Each server is warmed for 4 s first; each run is 1 s of warm-up and `BENCH_SECONDS` (2) measured.
  */
@@ -28,6 +30,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const withPostgres = process.env.BENCH_POSTGRES !== '0';
+const baseBundle = process.env.BENCH_BASE_BUNDLE;
 const TARGET = 0.6;
 const here = dirname(fileURLToPath(import.meta.url));
 /** Limits nobody reaches: every request does its full work (counting included), none is refused. */
@@ -92,6 +95,11 @@ try {
     servers.push(pgServer);
     targets.push(await simulationTarget('GET simulation, PostgreSQL', pgServer));
   }
+  if (baseBundle !== undefined) {
+    const baseServer = await startServerProcess({ databasePath: join(dir.path, 'base.db'), bundlePath: baseBundle, env: UNLIMITED });
+    servers.push(baseServer);
+    targets.push(await simulationTarget('GET simulation, SQLite, base commit', baseServer));
+  }
   for (const target of targets) pinToCpu(target.pid, 0);
   const body = await (await fetch(targets[1]!.url, { headers: targets[1]!.headers })).arrayBuffer();
   console.log(
@@ -122,16 +130,19 @@ try {
     const b = byTarget.get(to)!;
     return { rps: a.map((x, i) => x.rps / b[i]!.rps), cpu: a.map((x, i) => b[i]!.cpu / x.cpu) };
   };
-  const report = (label: string, of: string, to: string): void => {
+  const report = (label: string, of: string, to: string, target: number | null = TARGET): void => {
     const r = ratios(of, to);
     const m = median(r.rps);
+    const verdict = target === null ? '' : `; target ≥ ${target}: ${m >= target ? 'met' : 'MISSED'}`;
     console.log(
-      `  ${label.padEnd(34)} ratio ${m.toFixed(2)} (rounds ${r.rps.map((x) => x.toFixed(2)).join(', ')}; by CPU per request ${median(r.cpu).toFixed(2)}); target ≥ ${TARGET}: ${m >= TARGET ? 'met' : 'MISSED'}`,
+      `  ${label.padEnd(34)} ratio ${m.toFixed(2)} (rounds ${r.rps.map((x) => x.toFixed(2)).join(', ')}; by CPU per request ${median(r.cpu).toFixed(2)})${verdict}`,
     );
   };
   console.log('\nGET /v1/simulations/{id}, req/s as a ratio to its baseline in the same round (median of rounds)');
   report('SQLite vs bare Hono hello-world', targets[1]!.name, hello.name);
   if (withPostgres) report('PostgreSQL vs SQLite', targets[2]!.name, targets[1]!.name);
+  // Not a target: this tree against the base commit, where 1.00 is "no worse".
+  if (baseBundle !== undefined) report('SQLite, this tree vs base commit', targets[1]!.name, targets.at(-1)!.name, null);
   console.log(`load average after: ${load()}`);
 } finally {
   hello.stop();

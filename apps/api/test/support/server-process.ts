@@ -64,6 +64,11 @@ export interface StartServerOptions {
    * apps/api/dist/main.js and runs it with plain node, as `pnpm start` does.
    */
   entry?: 'source' | 'bundle';
+  /**
+   * A bundle built in another checkout (its `apps/api/dist/main.js`), run as it is with that
+   * checkout as the working folder: benchmarks compare this tree against a base commit.
+   */
+  bundlePath?: string;
 }
 
 /** A temp directory removed by the returned function. */
@@ -78,8 +83,9 @@ export function tempDir(prefix: string): { path: string; remove: () => void } {
  */
 export function spawnServerProcess(options: StartServerOptions = {}): SpawnedServer {
   const databaseUrl = options.env?.DATABASE_URL ?? `file:${options.databasePath ?? join(tempDir('sim-server-').path, 'sim.db')}`;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entryArgs(options.entry ?? 'source')], {
-    cwd: REPO_ROOT,
+  const entry = options.bundlePath === undefined ? entryArgs(options.entry ?? 'source') : ['--enable-source-maps', options.bundlePath];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
+    cwd: options.bundlePath === undefined ? REPO_ROOT : resolve(options.bundlePath, '../../../..'),
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
