@@ -9,7 +9,7 @@ const API = '^apps/api/src/';
 
 export const LAYERS = [
   // Entry points: they build the service from its parts and start it.
-  { name: 'entry', path: `${API}(main|app|app-deps|config|experiment-worker|shared-experiments)\\.ts$|${API}cli/` },
+  { name: 'entry', path: `${API}(main|app|app-deps|config|experiment-worker)\\.ts$|${API}cli/` },
   // HTTP: the routes, then the guards and handlers every route shares (given identity, rate
   // limits and usage), then the node server's own limits.
   { name: 'routes', path: `${API}routes/` },

@@ -21,7 +21,7 @@ const STOP_GRACE_MS = 10_000;
  */
 export async function runExperimentWorker(config: AppConfig, logger: Logger, onStop: (stop: (signal: NodeJS.Signals) => void) => void): Promise<void> {
   if (config.database.kind !== 'postgres') throw new Error('SIM_ROLE=worker needs DATABASE_URL=postgres://…');
-  const storage = await openStorage(config.database);
+  const storage = await openStorage(config.database, logger);
   const instance = processName();
   const threads = config.engineWorkers ?? defaultWorkerCount();
   const engine = createWorkerPoolRunner({ threads, prophecyThreads: config.prophecyThreads ?? defaultProphecyThreads(threads) });

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     await runExperimentWorker(config, logger, stopSignal.handle);
     return;
   }
-  const storage = await openStorage(config.database);
+  const storage = await openStorage(config.database, logger);
   logger.info(`database: ${storage.capabilities.name}${config.database.kind === 'sqlite' ? ` at ${config.database.path}` : ''}`);
   const engine = startEngine(config, logger);
   const idempotencyStore = createKyselyIdempotencyStore(storage.db);
@@ -146,11 +146,12 @@ interface ServerParts {
 function assembleServer(parts: ServerParts) {
   const { config, logger, storage, engine, topology, idempotencyStore, scenarioFolder } = parts;
   // Identity: the authenticator, the usage ledger, and the first-start bootstrap (key banner).
-  const identityStore = createKyselyIdentityStore(storage.db, { changes: storage.changes });
-  const authenticator = createAuthenticator({ identityStore, jwt: config.jwt });
-  const usage = createKyselyUsageLedger(storage.db);
-  // Idempotency keys live in the database; rate-limit windows where the topology keeps them.
+  // Writes that no request waits for (a key's lastUsedAt, usage counts, idempotency records) log their failure.
   const onBackgroundError = (error: unknown): void => logger.error('background write failed', { error: String(error) });
+  const identityStore = createKyselyIdentityStore(storage.db, { changes: storage.changes });
+  const authenticator = createAuthenticator({ identityStore, jwt: config.jwt, onBackgroundError });
+  const usage = createKyselyUsageLedger(storage.db, { onError: onBackgroundError });
+  // Idempotency keys live in the database; rate-limit windows where the topology keeps them.
   const rateLimiting = createRateLimiting({
     store: topology.rateLimitStore,
     clock: systemClock,

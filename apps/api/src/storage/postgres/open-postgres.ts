@@ -12,7 +12,7 @@ const POSTGRESQL: StorageCapabilities = { name: 'postgresql', rowLocks: true, ow
 export interface PostgresOptions {
   /** Connections this process keeps open at most (SIM_DATABASE_POOL_SIZE). */
   poolSize: number;
-  /** Where the change watch reports a lost connection; the service's logger by default. */
+  /** Where the pool and the change watch report a lost connection; a default logger otherwise. */
   logger?: Logger;
 }
 
@@ -24,12 +24,13 @@ export interface PostgresOptions {
  * announced: the API-key lookup is cached; a simulation read is checked by its version instead.
  */
 export async function openPostgres(url: string, options: PostgresOptions): Promise<StorageHandle> {
+  const logger = options.logger ?? createLogger();
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize, application_name: 'sim-api' });
   // An idle connection that breaks (the server restarted) is dropped by the pool; without a
   // listener its 'error' event would end the process.
-  pool.on('error', (error) => console.error(`database: an idle connection failed: ${error.message}`));
+  pool.on('error', (error) => logger.error(`database: an idle connection failed: ${error.message}`));
   // Key lookups are cached until a change is announced (docs/operations.md, "PostgreSQL").
-  const changes = new NotifiedChangeWatch({ connectionString: url, logger: options.logger ?? createLogger() });
+  const changes = new NotifiedChangeWatch({ connectionString: url, logger });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [changes.plugin] });
   return migratedStorage(db, POSTGRESQL, { changes, simulations: false, start: () => changes.start(), close: () => changes.close() });
 }
