@@ -12,12 +12,16 @@
  *   confirms where it is conclusive too; `later kept`: the same with later prophecies on, the
  *   review's method (removing one prophecy, keeping the ones after it).
  * - inconclusive: the share of contested basins whose verdict stays open.
+ * Then the stability of conclusive verdicts when the same prophecies are recomputed on other
+ * branch streams (seeds 1…BENCH_STABILITY_SEEDS, default 20; the scenarios the test suite checks): how many stay,
+ * flip to another conclusive verdict, or become inconclusive.
  * Then the cost of a 1.3.0 run of crowded-large at default rules against 1.2.0, on one core.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Simulation, type EngineEvent, type ScenarioInput } from '../src/index.js';
 import { contestedBasins, independentEffect, propheciesOf } from '../test/calibration/independent-check.js';
+import { STABILITY_SCENARIOS, verdictStability } from '../test/calibration/verdict-stability.js';
 
 const SCENARIOS_DIR = new URL('../../../scenarios/', import.meta.url);
 const SEEDS = Number(process.env.BENCH_CALIBRATION_SEEDS ?? 8);
@@ -132,6 +136,25 @@ for (const [id, base] of scenarios) {
       (large ? 'not run' : `${pct(agreeLater, comparedLater)} of ${comparedLater}`).padStart(10),
       `${pct(inconclusive, contested)} of ${contested}`.padStart(12),
     ].join('  '),
+  );
+}
+
+// Stability: the same prophecies on other branch streams (test/prophecy-calibration.test.ts asserts the bounds).
+{
+  const seeds = Array.from({ length: Number(process.env.BENCH_STABILITY_SEEDS ?? 20) }, (_, i) => i + 1);
+  const input = (id: string, seed: number): ScenarioInput => {
+    const found = scenarios.get(id);
+    if (found === undefined) throw new Error(`scenarios/${id}.json is missing`);
+    return { ...found, seed };
+  };
+  const { conclusive, bothConclusive, flipped, abstained } = verdictStability(input, STABILITY_SCENARIOS, seeds);
+  const stayed = conclusive - flipped.length - abstained.length;
+  console.log(`\nverdict stability on other branch streams, seeds 1–${seeds.length}, ${STABILITY_SCENARIOS.length} scenarios`);
+  console.log(
+    `  conclusive verdicts ${conclusive}: stay ${stayed} (${pct(stayed, conclusive)}), become inconclusive ${abstained.length} (${pct(abstained.length, conclusive)}), flip ${flipped.length}`,
+  );
+  console.log(
+    `  of the ${bothConclusive} conclusive on both streams: the same ${bothConclusive - flipped.length} (${pct(bothConclusive - flipped.length, bothConclusive)})`,
   );
 }
 
