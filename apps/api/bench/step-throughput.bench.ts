@@ -1,0 +1,143 @@
+/**
+ * How fast `step` advances the largest pre-built world (`crowded-large`, 2 400 agents, default
+ * rules of the default engine version: a prophecy every 25 ticks) through the API, against the
+ * engine alone computing the same ticks in this process, in the same run:
+ *
+ * - `ticks: 1` from BENCH_CLIENTS clients (default 10) back to back on one simulation, for
+ *   BENCH_SECONDS (default 15): ticks/s and the latency p50/p99 of a step;
+ * - `ticks: BENCH_LONG_TICKS` (default 1 000) from one client, BENCH_LONG_STEPS times (default 2):
+ *   ticks/s. The world collapses (and completes) at about tick 1 400, so the second step is
+ *   shorter: both sides count the ticks actually advanced.
+ *
+ * The server runs as `pnpm start` runs it (the esbuild bundle, SQLite in a temp file), with
+ * limits nobody reaches here. The engine alone steps one tick at a time and then the long step,
+ * on one thread (the server's default on 2 cores also spreads a prophecy's branches over a second
+ * thread: docs/operations.md, "Prophecy threads"), so the ratio is what serving costs on top of
+ * the computing, not a like-for-like of threads. Prints figures, asserts nothing.
+ *
+ *   npx tsx apps/api/bench/run-all.ts step-throughput
+ *   BENCH_CLIENTS=10 BENCH_SECONDS=15 BENCH_LONG_TICKS=1000 npx tsx apps/api/bench/step-throughput.bench.ts
+ */
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_ENGINE_VERSION, Simulation, type ScenarioInput } from '@sim/engine';
+import { runCliJson, startServerProcess, tempDir } from '../test/support/server-process.js';
+import { percentile } from './latency-sample.js';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const LONG_TICKS = Number(process.env.BENCH_LONG_TICKS ?? 1000);
+const LONG_STEPS = Number(process.env.BENCH_LONG_STEPS ?? 2);
+const SCENARIO = 'crowded-large';
+
+function scenario(): ScenarioInput {
+  const {
+    id: _id,
+    label: _label,
+    tags: _tags,
+    note: _note,
+    ...rest
+  } = JSON.parse(readFileSync(new URL(`../../../scenarios/${SCENARIO}.json`, import.meta.url), 'utf8')) as ScenarioInput & {
+    id: string;
+    label: string;
+    tags: string[];
+    note: string;
+  };
+  return rest;
+}
+
+/**
+ * The engine alone, as the API is driven below: one-tick steps of a fresh world for `SECONDS`
+ * (or until it completes), then LONG_STEPS steps of LONG_TICKS of another fresh world; ticks/s of each.
+ */
+function engineAlone(): { oneTick: number; long: number } {
+  const stepped = Simulation.create(scenario(), { engineVersion: DEFAULT_ENGINE_VERSION });
+  const started = performance.now();
+  while (performance.now() - started < SECONDS * 1000 && !stepped.completed) stepped.step(1);
+  const oneTick = stepped.tick / ((performance.now() - started) / 1000);
+  const long = Simulation.create(scenario(), { engineVersion: DEFAULT_ENGINE_VERSION });
+  const longStarted = performance.now();
+  for (let i = 0; i < LONG_STEPS && !long.completed; i++) long.step(LONG_TICKS);
+  return { oneTick, long: long.tick / ((performance.now() - longStarted) / 1000) };
+}
+
+const load = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+const dir = tempDir('sim-step-bench-');
+const databasePath = join(dir.path, 'bench.db');
+const server = await startServerProcess({
+  databasePath,
+  entry: 'bundle',
+  env: {
+    SIM_BOOTSTRAP: 'false',
+    SIM_RATE_LIMITS_ENTERPRISE: '1000000,1000000,1000000',
+    SIM_WORK_LIMITS_ENTERPRISE: '100000000000,100000000000000',
+    SIM_STORAGE_QUOTAS: '1099511627776,1099511627776,1099511627776',
+  },
+});
+try {
+  const org = runCliJson(databasePath, ['orgs', 'create', '--name', 'bench', '--tier', 'enterprise', '--json']) as { id: string };
+  const { key } = runCliJson(databasePath, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json']) as { key: string };
+  const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
+  const post = async (path: string, body: unknown, expected: number): Promise<{ json: unknown; ms: number }> => {
+    const started = performance.now();
+    const res = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const json = (await res.json()) as unknown;
+    if (res.status !== expected) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return { json, ms: performance.now() - started };
+  };
+  const create = async (): Promise<string> => ((await post('/v1/simulations', { scenarioId: SCENARIO }, 201)).json as { id: string }).id;
+
+  // Warm-up: the bundle's JIT, the worker pool and its prophecy helper.
+  const warm = await create();
+  for (let i = 0; i < 30; i++) await post(`/v1/simulations/${warm}/step`, { ticks: 1 }, 200);
+
+  console.log(`machine: ${availableParallelism()} cores, load ${load()}; ${SCENARIO}, engine ${DEFAULT_ENGINE_VERSION}, default rules`);
+
+  // ticks: 1 from several clients on one simulation (steps on one simulation are serialized).
+  const shared = await create();
+  const latencies: number[] = [];
+  let failures = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < until) {
+        try {
+          latencies.push((await post(`/v1/simulations/${shared}/step`, { ticks: 1 }, 200)).ms);
+        } catch {
+          failures++;
+        }
+      }
+    }),
+  );
+  const oneTickApi = latencies.length / ((performance.now() - started) / 1000);
+  latencies.sort((a, b) => a - b);
+
+  // ticks: LONG_TICKS from one client.
+  const long = await create();
+  let longTicks = 0;
+  const longStarted = performance.now();
+  for (let i = 0; i < LONG_STEPS; i++) longTicks += ((await post(`/v1/simulations/${long}/step`, { ticks: LONG_TICKS }, 200)).json as { ticks: number }).ticks;
+  const longApi = longTicks / ((performance.now() - longStarted) / 1000);
+
+  // Last: an idle keep-alive connection would be closed by the server meanwhile.
+  const alone = engineAlone();
+  console.log(`load after: ${load()}`);
+  console.log('');
+  console.log('| step | API ticks/s | engine alone ticks/s | ratio | notes |');
+  console.log('|---|---|---|---|---|');
+  console.log(
+    `| ticks: 1, ${CLIENTS} clients | ${oneTickApi.toFixed(1)} | ${alone.oneTick.toFixed(1)} | ${(oneTickApi / alone.oneTick).toFixed(2)} | p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, ${latencies.length} steps${failures > 0 ? `, ${failures} failed` : ''} |`,
+  );
+  console.log(
+    `| ticks: ${LONG_TICKS}, 1 client | ${longApi.toFixed(1)} | ${alone.long.toFixed(1)} | ${(longApi / alone.long).toFixed(2)} | ${LONG_STEPS} steps |`,
+  );
+} finally {
+  await server.stop();
+  dir.remove();
+}
