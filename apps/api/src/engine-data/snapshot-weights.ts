@@ -8,23 +8,33 @@ export interface SnapshotWeight {
   agents: number;
 }
 
+/** Simulations whose weight is kept; past it the least recently advanced is forgotten (and parsed again if it comes back). */
+const DEFAULT_CAPACITY = 10_000;
+
 /**
- * The weight of each playing simulation's last snapshot, as the engine reported it with the
- * snapshot, so the next advance of playback is weighed without parsing the stored snapshot
- * again (170 KB of JSON at 2 400 agents, every tick, on the event loop). A weight is found only
- * for the very snapshot it was reported with (compared by content), so any other change to the
- * simulation (an input queued, another process's write) falls back to parsing.
+ * The weight of each simulation's last stored snapshot, as the engine reported it with the
+ * snapshot, so that its next step or playback advance is weighed without parsing the stored
+ * snapshot again (hundreds of KB of JSON at 2 400 agents, on the event loop, at every step). A
+ * weight is found only for the version of the simulation it was stored as: every change to a
+ * simulation bumps its version by one (an input queued, another process's write), and any other
+ * version falls back to parsing. Only the weights are kept, a few numbers each, never the
+ * snapshot itself.
  */
 export class SnapshotWeights {
-  private readonly known = new Map<string, { json: string; weight: SnapshotWeight }>();
+  private readonly known = new Map<string, { version: number; weight: SnapshotWeight }>();
 
-  remember(simulationId: string, json: string, weight: SnapshotWeight): void {
-    this.known.set(simulationId, { json, weight });
+  constructor(private readonly capacity = DEFAULT_CAPACITY) {}
+
+  remember(simulationId: string, version: number, weight: SnapshotWeight): void {
+    // Re-inserted so that the Map's order is the order of use: the first key is the oldest.
+    this.known.delete(simulationId);
+    this.known.set(simulationId, { version, weight });
+    if (this.known.size > this.capacity) this.known.delete(this.known.keys().next().value as string);
   }
 
-  of(simulationId: string, json: string): SnapshotWeight | undefined {
+  of(simulationId: string, version: number): SnapshotWeight | undefined {
     const entry = this.known.get(simulationId);
-    return entry !== undefined && entry.json === json ? entry.weight : undefined;
+    return entry !== undefined && entry.version === version ? entry.weight : undefined;
   }
 
   forget(simulationId: string): void {

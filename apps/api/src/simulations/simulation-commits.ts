@@ -133,7 +133,7 @@ export class SimulationCommits {
 
   /** What weighing an advance needs of a stored simulation's snapshot: as the engine reported it, or parsed. */
   weightOf(current: RunnableSimulation): SnapshotWeight {
-    const known = this.weights.of(current.id, current.snapshotText.json);
+    const known = this.weights.of(current.id, current.version);
     if (known !== undefined) return known;
     const { snapshot } = current;
     return { shape: snapshotShape(snapshot, snapshot.pending), agents: snapshot.agents.ids.length };
@@ -269,8 +269,9 @@ export class SimulationCommits {
       events,
       checkpoints: result.checkpoints,
     });
-    // Playback weighs its next advance with the weight of the snapshot just stored.
-    if (next === 'playing') this.weights.remember(id, result.snapshot.json, result.weight);
+    // The next step or playback advance is weighed with the weight of the snapshot just stored
+    // (the update made it version + 1), not by parsing it back.
+    this.weights.remember(id, current.version + 1, result.weight);
     this.publish(id, headOf(current), result.tick, stored, result.steps);
     if (next === 'completed') this.stopPlayback(id, 'stop');
     this.usage.recordTicks(current.organizationId, result.advanced);

@@ -23,7 +23,7 @@ const advance = (from: AdvanceResult['snapshot'] | undefined, ticks: number): Ad
     checkpointEvery: 0,
   }) as AdvanceResult;
 
-describe('snapshot weights (playback weighs its next advance without parsing the stored snapshot)', () => {
+describe('snapshot weights (a step or playback advance is weighed without parsing the stored snapshot)', () => {
   it('an advance reports the weight of the snapshot it hands back, as parsing it would give', () => {
     const first = advance(undefined, 3);
     const second = advance(first.snapshot, 2);
@@ -33,16 +33,27 @@ describe('snapshot weights (playback weighs its next advance without parsing the
     }
   });
 
-  it('a remembered weight is found only for that very snapshot, until forgotten', () => {
+  it('a remembered weight is found only for that version of that simulation, until forgotten', () => {
     const weights = new SnapshotWeights();
     const first = advance(undefined, 3);
-    const second = advance(first.snapshot, 1);
-    weights.remember('sim', first.snapshot.json, first.weight);
-    // The same text read back from storage is another string with the same content.
-    expect(weights.of('sim', `${first.snapshot.json} `.trimEnd())).toEqual(first.weight);
-    expect(weights.of('sim', second.snapshot.json)).toBeUndefined();
-    expect(weights.of('other', first.snapshot.json)).toBeUndefined();
+    weights.remember('sim', 4, first.weight);
+    expect(weights.of('sim', 4)).toEqual(first.weight);
+    expect(weights.of('sim', 5)).toBeUndefined();
+    expect(weights.of('sim', 3)).toBeUndefined();
+    expect(weights.of('other', 4)).toBeUndefined();
     weights.forget('sim');
-    expect(weights.of('sim', first.snapshot.json)).toBeUndefined();
+    expect(weights.of('sim', 4)).toBeUndefined();
+  });
+
+  it('keeps at most its capacity, forgetting the simulation advanced least recently', () => {
+    const weights = new SnapshotWeights(2);
+    const { weight } = advance(undefined, 1);
+    weights.remember('a', 1, weight);
+    weights.remember('b', 1, weight);
+    weights.remember('a', 2, weight);
+    weights.remember('c', 1, weight);
+    expect(weights.of('b', 1)).toBeUndefined();
+    expect(weights.of('a', 2)).toEqual(weight);
+    expect(weights.of('c', 1)).toEqual(weight);
   });
 });
