@@ -17,10 +17,12 @@
  *
  *   npx tsx apps/api/bench/run-all.ts step-throughput
  *   BENCH_CLIENTS=10 BENCH_SECONDS=15 BENCH_LONG_TICKS=1000 npx tsx apps/api/bench/step-throughput.bench.ts
+ *   BENCH_BASE_BUNDLE=/other/checkout/apps/api/dist/main.js …   also against a base commit's bundle
+ *     (built there first: `node apps/api/scripts/build.mjs`), the two taking turns twice
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DEFAULT_ENGINE_VERSION, Simulation, type ScenarioInput } from '@sim/engine';
 import { runCliJson, startServerProcess, tempDir } from '../test/support/server-process.js';
 import { percentile } from './latency-sample.js';
@@ -67,77 +69,104 @@ const load = (): string =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-const dir = tempDir('sim-step-bench-');
-const databasePath = join(dir.path, 'bench.db');
-const server = await startServerProcess({
-  databasePath,
-  entry: 'bundle',
-  env: {
-    SIM_BOOTSTRAP: 'false',
-    SIM_RATE_LIMITS_ENTERPRISE: '1000000,1000000,1000000',
-    SIM_WORK_LIMITS_ENTERPRISE: '100000000000,100000000000000',
-    SIM_STORAGE_QUOTAS: '1099511627776,1099511627776,1099511627776',
-  },
-});
-try {
-  const org = runCliJson(databasePath, ['orgs', 'create', '--name', 'bench', '--tier', 'enterprise', '--json']) as { id: string };
-  const { key } = runCliJson(databasePath, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json']) as { key: string };
-  const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
-  const post = async (path: string, body: unknown, expected: number): Promise<{ json: unknown; ms: number }> => {
+interface ServerFigures {
+  oneTick: number;
+  latencies: number[];
+  failures: number;
+  long: number;
+}
+
+const LIMITS = {
+  SIM_BOOTSTRAP: 'false',
+  SIM_RATE_LIMITS_ENTERPRISE: '1000000,1000000,1000000',
+  SIM_WORK_LIMITS_ENTERPRISE: '100000000000,100000000000000',
+  SIM_STORAGE_QUOTAS: '1099511627776,1099511627776,1099511627776',
+};
+
+/** Both phases against a fresh server: this tree's bundle, or another checkout's (`bundlePath`). */
+async function measureServer(bundlePath?: string): Promise<ServerFigures> {
+  const dir = tempDir('sim-step-bench-');
+  const databasePath = join(dir.path, 'bench.db');
+  const server = await startServerProcess({ databasePath, entry: 'bundle', env: LIMITS, ...(bundlePath === undefined ? {} : { bundlePath }) });
+  try {
+    // The CLI of the checkout the server came from, on its own database.
+    const cliRoot = bundlePath === undefined ? undefined : resolve(bundlePath, '../../../..');
+    const org = runCliJson(databasePath, ['orgs', 'create', '--name', 'bench', '--tier', 'enterprise', '--json'], cliRoot) as { id: string };
+    const { key } = runCliJson(databasePath, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json'], cliRoot) as {
+      key: string;
+    };
+    const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
+    const post = async (path: string, body: unknown, expected: number): Promise<{ json: unknown; ms: number }> => {
+      const started = performance.now();
+      const res = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const json = (await res.json()) as unknown;
+      if (res.status !== expected) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
+      return { json, ms: performance.now() - started };
+    };
+    const create = async (): Promise<string> => ((await post('/v1/simulations', { scenarioId: SCENARIO }, 201)).json as { id: string }).id;
+
+    // Warm-up: the bundle's JIT, the worker pool and its prophecy helper.
+    const warm = await create();
+    for (let i = 0; i < 30; i++) await post(`/v1/simulations/${warm}/step`, { ticks: 1 }, 200);
+
+    // ticks: 1 from several clients on one simulation (steps on one simulation are serialized).
+    const shared = await create();
+    const latencies: number[] = [];
+    let failures = 0;
+    const until = performance.now() + SECONDS * 1000;
     const started = performance.now();
-    const res = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    const json = (await res.json()) as unknown;
-    if (res.status !== expected) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return { json, ms: performance.now() - started };
-  };
-  const create = async (): Promise<string> => ((await post('/v1/simulations', { scenarioId: SCENARIO }, 201)).json as { id: string }).id;
-
-  // Warm-up: the bundle's JIT, the worker pool and its prophecy helper.
-  const warm = await create();
-  for (let i = 0; i < 30; i++) await post(`/v1/simulations/${warm}/step`, { ticks: 1 }, 200);
-
-  console.log(`machine: ${availableParallelism()} cores, load ${load()}; ${SCENARIO}, engine ${DEFAULT_ENGINE_VERSION}, default rules`);
-
-  // ticks: 1 from several clients on one simulation (steps on one simulation are serialized).
-  const shared = await create();
-  const latencies: number[] = [];
-  let failures = 0;
-  const until = performance.now() + SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (performance.now() < until) {
-        try {
-          latencies.push((await post(`/v1/simulations/${shared}/step`, { ticks: 1 }, 200)).ms);
-        } catch {
-          failures++;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (performance.now() < until) {
+          try {
+            latencies.push((await post(`/v1/simulations/${shared}/step`, { ticks: 1 }, 200)).ms);
+          } catch {
+            failures++;
+          }
         }
-      }
-    }),
-  );
-  const oneTickApi = latencies.length / ((performance.now() - started) / 1000);
-  latencies.sort((a, b) => a - b);
+      }),
+    );
+    const oneTick = latencies.length / ((performance.now() - started) / 1000);
+    latencies.sort((a, b) => a - b);
 
-  // ticks: LONG_TICKS from one client.
-  const long = await create();
-  let longTicks = 0;
-  const longStarted = performance.now();
-  for (let i = 0; i < LONG_STEPS; i++) longTicks += ((await post(`/v1/simulations/${long}/step`, { ticks: LONG_TICKS }, 200)).json as { ticks: number }).ticks;
-  const longApi = longTicks / ((performance.now() - longStarted) / 1000);
+    // ticks: LONG_TICKS from one client.
+    const long = await create();
+    let longTicks = 0;
+    const longStarted = performance.now();
+    for (let i = 0; i < LONG_STEPS; i++)
+      longTicks += ((await post(`/v1/simulations/${long}/step`, { ticks: LONG_TICKS }, 200)).json as { ticks: number }).ticks;
+    return { oneTick, latencies, failures, long: longTicks / ((performance.now() - longStarted) / 1000) };
+  } finally {
+    await server.stop();
+    dir.remove();
+  }
+}
 
-  // Last: an idle keep-alive connection would be closed by the server meanwhile.
-  const alone = engineAlone();
-  console.log(`load after: ${load()}`);
-  console.log('');
-  console.log('| step | API ticks/s | engine alone ticks/s | ratio | notes |');
-  console.log('|---|---|---|---|---|');
+console.log(`machine: ${availableParallelism()} cores, load ${load()}; ${SCENARIO}, engine ${DEFAULT_ENGINE_VERSION}, default rules`);
+const baseBundle = process.env.BENCH_BASE_BUNDLE;
+// With a base, the two trees take turns (this, base, this, base): the machine's speed drifts.
+const tree: ServerFigures[] = [];
+const base: ServerFigures[] = [];
+for (let round = 0; round < (baseBundle === undefined ? 1 : 2); round++) {
+  tree.push(await measureServer());
+  if (baseBundle !== undefined) base.push(await measureServer(baseBundle));
+}
+const alone = engineAlone();
+console.log(`load after: ${load()}`);
+console.log('');
+console.log('| step | API ticks/s | engine alone ticks/s | ratio | notes |');
+console.log('|---|---|---|---|---|');
+const api = tree[0]!;
+const { latencies, failures } = api;
+console.log(
+  `| ticks: 1, ${CLIENTS} clients | ${api.oneTick.toFixed(1)} | ${alone.oneTick.toFixed(1)} | ${(api.oneTick / alone.oneTick).toFixed(2)} | p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, ${latencies.length} steps${failures > 0 ? `, ${failures} failed` : ''} |`,
+);
+console.log(
+  `| ticks: ${LONG_TICKS}, 1 client | ${api.long.toFixed(1)} | ${alone.long.toFixed(1)} | ${(api.long / alone.long).toFixed(2)} | ${LONG_STEPS} steps |`,
+);
+if (baseBundle !== undefined) {
+  const ratios = (of: (f: ServerFigures) => number): string => tree.map((t, i) => (of(t) / of(base[i]!)).toFixed(2)).join(', ');
   console.log(
-    `| ticks: 1, ${CLIENTS} clients | ${oneTickApi.toFixed(1)} | ${alone.oneTick.toFixed(1)} | ${(oneTickApi / alone.oneTick).toFixed(2)} | p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, ${latencies.length} steps${failures > 0 ? `, ${failures} failed` : ''} |`,
+    `\nthis tree vs the base commit's bundle, ticks/s in each round (1.00: no worse): ticks 1: ${ratios((f) => f.oneTick)}; ticks ${LONG_TICKS}: ${ratios((f) => f.long)}`,
   );
-  console.log(
-    `| ticks: ${LONG_TICKS}, 1 client | ${longApi.toFixed(1)} | ${alone.long.toFixed(1)} | ${(longApi / alone.long).toFixed(2)} | ${LONG_STEPS} steps |`,
-  );
-} finally {
-  await server.stop();
-  dir.remove();
 }

@@ -155,9 +155,9 @@ export async function startServerProcess(options: StartServerOptions = {}): Prom
 }
 
 /** Runs the operator CLI (`npx -y pnpm@10.34.9 sim …`) on a database and returns its `--json` output. */
-export function runCliJson(databasePath: string, args: string[]): unknown {
-  const result = spawnSync(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', join(REPO_ROOT, 'apps/api/src/cli/main.ts'), ...args], {
-    cwd: REPO_ROOT,
+export function runCliJson(databasePath: string, args: string[], root = REPO_ROOT): unknown {
+  const result = spawnSync(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', join(root, 'apps/api/src/cli/main.ts'), ...args], {
+    cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: `file:${databasePath}` },
     encoding: 'utf8',
   });
