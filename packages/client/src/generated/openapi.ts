@@ -6774,7 +6774,7 @@ export interface components {
         SimulationStatus: "idle" | "playing" | "paused" | "completed" | "failed";
         SimulationStatusEvent: {
             previous: components["schemas"]["SimulationStatus"];
-            /** @description Set when the server changed the status itself, the simulation then being paused: "shutdown" (a server shutdown stopped playback), "restart" (playback was interrupted by a crash), "compute-limit" (the compute window of the caller who pressed play ran out) */
+            /** @description Set when the server changed the status itself, the simulation then being paused: "shutdown" (a server shutdown stopped playback), "restart" (playback was interrupted by a crash), "compute-limit" (the compute window of the caller who pressed play ran out), "storage-limit" (the storage quota of the organization had no room for the next ticks) */
             reason?: string;
             status: components["schemas"]["SimulationStatus"];
             /** @description The tick the simulation stood at when its status changed */
