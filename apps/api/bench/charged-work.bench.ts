@@ -10,6 +10,9 @@ import { Simulation, type ScenarioInput } from '@sim/engine';
 import { performance } from 'node:perf_hooks';
 import { encodeCheckpoint } from '../src/engine-work/checkpoint-codec.js';
 import { runEngineTask } from '../src/engine-work/run-engine-task.js';
+import type { ReplayResult, ReplayTask } from '../src/engine-work/engine-task.js';
+import { STRETCH_JSON_CHARS, STRETCH_MS, STRETCH_OBJECTS } from '../src/engine-work/replay-history.js';
+import { estimateReplay } from '../src/simulations/simulation-history-reads.js';
 import { parseMetric } from '../src/engine-data/experiment-metrics.js';
 import { estimateWork, runCost, scenarioShape, stepCost, worldSetupCost } from '../src/engine-data/work-cost.js';
 
@@ -99,6 +102,61 @@ kinds.push({
   kind: 'experiment run of 1 tick',
   charged: estimateWork(shape, 0, 1).cost + worldSetupCost(AGENTS),
   ms: timed(3, () => runEngineTask({ kind: 'measure', from: { scenario, engineVersion }, ticks: 1, metrics })),
+});
+
+/**
+ * A replay as the server runs it (replayHistory): stretches of at most STRETCH_MS on the worker,
+ * each handing its snapshot back for the next to resume from, from `fromTick` (where `from`
+ * stands) until `untilTick`. The last stretch's result.
+ */
+function replayInStretches(
+  from: ReplayTask['from'],
+  fromTick: number,
+  untilTick: number,
+  stepsFromTick: number,
+  format: ReplayTask['format'],
+  keepEvents: boolean,
+): ReplayResult {
+  let start = from;
+  let tick = fromTick;
+  for (;;) {
+    const result = runEngineTask({
+      kind: 'replay',
+      from: start,
+      inputs: [],
+      untilTick,
+      stepsFromTick,
+      format,
+      budgetMs: STRETCH_MS,
+      maxOutput: format === 'json' ? STRETCH_JSON_CHARS : STRETCH_OBJECTS,
+      ...(keepEvents ? { keepEvents: true } : {}),
+    }) as ReplayResult;
+    if (result.ended || result.tick >= untilTick || result.tick <= tick) return result;
+    tick = result.tick;
+    start = { snapshot: result.snapshot };
+  }
+}
+
+// A fork: the parent replayed from its checkpoint (tick 5) to atTick without building steps,
+// then the fork's inputs queued on the snapshot it ended at (a world restored again, with its
+// state handed back). Charged as the replay from the checkpoint (SimulationForks.fork).
+kinds.push({
+  kind: `fork ${STEP_TICKS} ticks after a checkpoint`,
+  charged: estimateReplay(scenario, engineVersion, [], 5, 5 + STEP_TICKS).cost,
+  ms: timed(3, () => {
+    const replayed = replayInStretches({ checkpoint }, 5, 5 + STEP_TICKS, 5 + STEP_TICKS + 1, 'object', false);
+    runEngineTask({ kind: 'queue', snapshot: replayed.snapshot, drafts: [], keepState: true });
+  }),
+});
+// A compare: both runs replayed from tick 0 over the common range, each step's JSON built (it is
+// hashed) and the events kept. Charged as both replays (SimulationForks.compare); the hashing
+// runs on the event loop, not on a worker, and is not timed here.
+kinds.push({
+  kind: `compare of two ${STEP_TICKS}-tick runs`,
+  charged: 2 * estimateReplay(scenario, engineVersion, [], 0, STEP_TICKS).cost,
+  ms: timed(3, () => {
+    for (let run = 0; run < 2; run++) replayInStretches({ scenario, engineVersion }, 0, STEP_TICKS, 1, 'json', true);
+  }),
 });
 
 const base = (kinds[0] as { charged: number; ms: number }).ms / (kinds[0] as { charged: number }).charged;

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { engineQueue } from './http/engine-queue.js';
+import { EngineQueue, engineQueue } from './http/engine-queue.js';
 import type { AppDeps } from './app-deps.js';
 import { unroutedBodyLimit } from './lib/body-limit.js';
 import { createRouter } from './lib/create-router.js';
@@ -85,13 +85,16 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
     usage: service.usage,
   });
   const onError = errorHandler(logger);
-  const guards = createRouteGuards(deps.authenticator, { ...deps.extensions, engineQueue: engineQueue(deps.engineQueue) }, onError);
+  // One queue for every request that computes through the engine for its caller: engine reads,
+  // forks, resumed event streams and regenerated `run` answers (docs/api.md, "Engine work", "The engine's queue").
+  const queue = new EngineQueue(deps.engineQueue);
+  const guards = createRouteGuards(deps.authenticator, { ...deps.extensions, engineQueue: engineQueue(queue) }, onError);
   const app = createRouter();
   const marks = new RouteMarks();
   const mountRouter = (router: OpenAPIHono): void => marks.mount(app, router);
 
   // A long `run` answer stored under an Idempotency-Key is a reference; this regenerates it.
-  const reproduceRun = reproduceRunResponse(service);
+  const reproduceRun = reproduceRunResponse(service, queue);
   const provideReproduceRun: MiddlewareHandler = async (c, next) => {
     c.set('reproduceResponse', reproduceRun);
     await next();
@@ -122,6 +125,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
       authenticator: deps.authenticator,
       rateLimit: deps.extensions?.rateLimit,
       usage: deps.usage,
+      engineQueue: queue,
       options: live,
     }),
   );

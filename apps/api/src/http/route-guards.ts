@@ -15,7 +15,7 @@ export interface GuardExtensions {
   idempotency?: MiddlewareHandler | undefined;
   /** Counts requests by route class for GET /v1/usage, once authenticated, within limits and in scope. */
   usage?: UsageRecorder | undefined;
-  /** The bounded queue of engine reads (engineQueue); runs last on `engineRead` routes. */
+  /** The bounded queue of engine work (engineQueue); runs last on `engineRead` and `engineCreate` routes. */
   engineQueue?: MiddlewareHandler | undefined;
 }
 
@@ -31,6 +31,11 @@ export interface RouteGuards {
   update: MiddlewareHandler[];
   /** A GET that reads through the engine (trace, a past state, compare): `read`, then the engine's bounded queue. */
   engineRead: MiddlewareHandler[];
+  /**
+   * A POST that creates by replaying through the engine (a fork): `create`, then the engine's
+   * bounded queue, after idempotency, so that a replayed answer takes no place in it.
+   */
+  engineCreate: MiddlewareHandler[];
   /** A GET that needs another scope than simulation:read (GET /v1/organization, /v1/usage): class read. */
   readWith(scope: Scope): MiddlewareHandler[];
 }
@@ -61,10 +66,12 @@ export function createRouteGuards(authenticator: Authenticator, extensions: Guar
       onError,
     ),
   ];
+  const queued = extensions.engineQueue ? [extensions.engineQueue] : [];
   return {
     read: chain('read', 'simulation:read', false),
-    engineRead: [...chain('read', 'simulation:read', false), ...(extensions.engineQueue ? [extensions.engineQueue] : [])],
+    engineRead: [...chain('read', 'simulation:read', false), ...queued],
     create: chain('create', 'simulation:write', true),
+    engineCreate: [...chain('create', 'simulation:write', true), ...queued],
     step: chain('step', 'simulation:write', true),
     update: chain('step', 'simulation:write', false),
     readWith: (scope) => chain('read', scope, false),

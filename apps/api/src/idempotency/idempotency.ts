@@ -61,6 +61,8 @@ export const UNCACHED_ERROR_CODES: ReadonlySet<string> = new Set([
   'VALIDATION_ERROR',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
+  // The engine's queue was full (docs/api.md, "Engine work", "The engine's queue"): nothing ran.
+  'ENGINE_BUSY',
   'SIMULATION_NOT_ACTIVE',
   'IDEMPOTENCY_KEY_REUSE',
   'IDEMPOTENCY_KEY_IN_PROGRESS',

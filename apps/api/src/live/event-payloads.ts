@@ -101,7 +101,7 @@ export const StatusEventDataSchema = z
       .string()
       .optional()
       .describe(
-        'Set when the server changed the status itself, the simulation then being paused: "shutdown" (a server shutdown stopped playback), "restart" (playback was interrupted by a crash), "compute-limit" (the compute window of the caller who pressed play ran out)',
+        'Set when the server changed the status itself, the simulation then being paused: "shutdown" (a server shutdown stopped playback), "restart" (playback was interrupted by a crash), "compute-limit" (the compute window of the caller who pressed play ran out), "storage-limit" (the storage quota of the organization had no room for the next ticks)',
       ),
   })
   .openapi('SimulationStatusEvent');

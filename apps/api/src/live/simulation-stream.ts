@@ -1,4 +1,5 @@
 import { isActive } from '../simulations/lifecycle.js';
+import { whenIterationEnds } from '../lib/when-iteration-ends.js';
 import type { SimulationRecord } from '../simulations/simulation-store.js';
 import { tickEventId } from '../simulations/event-ids.js';
 import { replayHistory, type HistoryStore } from './history-replay.js';
@@ -14,6 +15,12 @@ export interface StreamChoice {
   variant?: TickVariant;
   lag?: LagPolicy;
   bytesPerSecond?: number;
+  /**
+   * Called once when the history replay is over (caught up with the present, failed, or the
+   * stream closed first), or at once when there is none: what the replay holds on the engine
+   * (its place in the engine's queue) is given back then, not when the stream closes.
+   */
+  onReplayEnd?: () => void;
 }
 
 export interface SimulationStreamDeps {
@@ -51,6 +58,12 @@ export async function openSimulationStream(
   signal?: AbortSignal,
   choice: StreamChoice = {},
 ): Promise<OpenedStream> {
+  let replayOver = false;
+  const replayEnded = (): void => {
+    if (replayOver) return;
+    replayOver = true;
+    choice.onReplayEnd?.();
+  };
   const opened = await deps.whileQuiet(simulationId, (simulation): OpenedStream => {
     // The id of the newest message of the history: every tick and every stored record counts one.
     const head = { tick: simulation.tick, lastSeq: simulation.lastEventSeq };
@@ -58,11 +71,15 @@ export async function openSimulationStream(
     // An id from the future (another database, a client's invention) cannot be resumed: start now.
     const from = afterId !== undefined && afterId < headId ? afterId : undefined;
     const live = isActive(simulation.status);
+    if (from === undefined) replayEnded();
     if (!live && from === undefined) return { kind: 'finished' };
     let leave: (() => void) | undefined;
     const subscriber = new SseSubscriber({
       preamble: [retryFrame(deps.retryMs)],
-      replay: from === undefined ? undefined : replayHistory(deps.store, deps.engine, simulationId, from, head, signal, choice.variant)[Symbol.asyncIterator](),
+      replay:
+        from === undefined
+          ? undefined
+          : whenIterationEnds(replayHistory(deps.store, deps.engine, simulationId, from, head, signal, choice.variant)[Symbol.asyncIterator](), replayEnded),
       afterId: from ?? headId,
       heartbeatMs: deps.heartbeatMs,
       limits: deps.limits,
@@ -75,6 +92,7 @@ export async function openSimulationStream(
       lag: choice.lag ?? 'skip',
       bytesPerSecond: choice.bytesPerSecond,
       onFinish: () => {
+        replayEnded();
         leave?.();
         onFinish();
       },
@@ -83,5 +101,6 @@ export async function openSimulationStream(
     else subscriber.end();
     return { kind: 'stream', stream: subscriber.stream };
   });
+  if (opened === undefined) replayEnded();
   return opened ?? { kind: 'missing' };
 }

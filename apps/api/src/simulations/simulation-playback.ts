@@ -1,14 +1,20 @@
 import { EngineTaskCancelled } from '../engine-work/engine-runner.js';
+import { ApiError } from '../lib/api-error.js';
+import { type StorageReservation } from '../storage-budget/storage-budget.js';
+import { type PlaybackPayer } from '../work-budget/playback-payers.js';
 import { type WorkRequest } from '../work-budget/work-budget.js';
 import { peakTickEstimate, playbackCostPerSecond, snapshotShape, stepCost } from '../engine-data/work-cost.js';
 import { type LifecycleStatus } from './lifecycle.js';
 import { type PlaybackProgress, type PlaybackTarget } from './playback-controller.js';
 import { SimulationCommits } from './simulation-commits.js';
+import { type RunnableSimulation } from './simulation-store.js';
 
 export type TimeControlAction = 'play' | 'pause' | 'step';
 
 /** The reason of the `simulation:status` event of a playback paused because its payer's compute window ran out. */
 export const COMPUTE_LIMIT_REASON = 'compute-limit';
+/** The reason of the `simulation:status` event of a playback paused because its organization's storage quota is full. */
+export const STORAGE_LIMIT_REASON = 'storage-limit';
 
 /**
  * Playback: PUT time-control (play, pause, one step), the clock's advances charged to the
@@ -81,19 +87,49 @@ export class SimulationPlayback implements PlaybackTarget {
         this.commits.weights.forget(simulationId);
         return { ticks: 0, status: current.status, ticksPerSecond: current.snapshot.rules.ticksPerSecond, speed };
       }
-      // The ticks due are drawn from the payer's compute window before they are computed; when
-      // it has not that much left, playback pauses and says why (the clock stops on `paused`).
       const payer = this.commits.payers.get(simulationId);
-      if (payer !== undefined && !(await this.commits.work.chargePlayback(payer, this.commits.estimateAdvance(current, ticks)))) {
-        await this.commits.setStatus(current, 'paused', { reason: COMPUTE_LIMIT_REASON });
-        this.commits.payers.delete(simulationId);
-        this.commits.weights.forget(simulationId);
-        return { ticks: 0, status: 'paused', ticksPerSecond: current.snapshot.rules.ticksPerSecond, speed };
+      // A simulation adopted from another process that recorded no payer is weighed for neither:
+      // there is no tier to weigh its bytes at and no window to draw its work from.
+      if (payer === undefined) return this.advanceDue(current, ticks, signal);
+      // The bytes the ticks due will store are weighed before anything is charged or computed, as
+      // a step's are, and reserved until they are committed: play checked only its first minute,
+      // and playback stores for as long as it plays (docs/api.md, "Storage budget").
+      const reservation = await this.admitStored(payer, current, ticks);
+      if (reservation === undefined) return this.pauseFor(current, STORAGE_LIMIT_REASON);
+      try {
+        // The ticks due are drawn from the payer's compute window before they are computed; when
+        // it has not that much left, playback pauses and says why (the clock stops on `paused`).
+        if (!(await this.commits.work.chargePlayback(payer, this.commits.estimateAdvance(current, ticks)))) return this.pauseFor(current, COMPUTE_LIMIT_REASON);
+        return await this.advanceDue(current, ticks, signal);
+      } finally {
+        reservation.release();
       }
-      const result = await this.commits.advance(current, ticks, 'playing', undefined, signal);
-      // A set-rule decree may have changed the rate, another process the speed; the clock follows.
-      return { ticks: result.ticks, status: result.state.status, ticksPerSecond: result.ticksPerSecond, speed };
     });
+  }
+
+  /** Computes and commits the ticks due, still playing. */
+  private async advanceDue(current: RunnableSimulation, ticks: number, signal: AbortSignal | undefined): Promise<PlaybackProgress> {
+    const result = await this.commits.advance(current, ticks, 'playing', undefined, signal);
+    // A set-rule decree may have changed the rate, another process the speed; the clock follows.
+    return { ticks: result.ticks, status: result.state.status, ticksPerSecond: result.ticksPerSecond, speed: current.playbackSpeed };
+  }
+
+  /** The reservation of the bytes `ticks` more ticks store, or undefined when the organization's quota has not room for them. */
+  private async admitStored(payer: PlaybackPayer, current: RunnableSimulation, ticks: number): Promise<StorageReservation | undefined> {
+    try {
+      return await this.commits.storage.admit({ tier: payer.tier }, current.organizationId, this.commits.estimateStoredAdvance(current, ticks));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'STORAGE_LIMIT_EXCEEDED') return undefined;
+      throw error;
+    }
+  }
+
+  /** Playback stops on its own, nothing computed: `paused`, with a status event saying why. */
+  private async pauseFor(current: RunnableSimulation, reason: string): Promise<PlaybackProgress> {
+    await this.commits.setStatus(current, 'paused', { reason });
+    this.commits.payers.delete(current.id);
+    this.commits.weights.forget(current.id);
+    return { ticks: 0, status: 'paused', ticksPerSecond: current.snapshot.rules.ticksPerSecond, speed: current.playbackSpeed };
   }
 
   /** Server shutdown: a playing simulation becomes paused, saying why in its status event. */

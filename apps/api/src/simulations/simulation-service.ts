@@ -8,7 +8,7 @@ import { SimulationPlayback } from './simulation-playback.js';
 
 export type { SimulationServiceDeps, TraceMetadata, TraceStream } from './simulation-commits.js';
 export type { CreateSimulationInput } from './simulation-lifecycle.js';
-export { COMPUTE_LIMIT_REASON, type TimeControlAction } from './simulation-playback.js';
+export { COMPUTE_LIMIT_REASON, STORAGE_LIMIT_REASON, type TimeControlAction } from './simulation-playback.js';
 export { estimateReplay, type DecreeView, type ProphecyView } from './simulation-history-reads.js';
 
 /**

@@ -18,9 +18,10 @@ export interface StorageBudget {
    * requests admitted in this process have reserved and not yet released, plus `estimate`
    * bytes, is over its tier's quota. Otherwise reserves `estimate` until the reservation is
    * released: call `release` once what the request stores is committed, or once it stores
-   * nothing (refused later, failed, cancelled).
+   * nothing (refused later, failed, cancelled). Only the caller's tier is read: playback,
+   * which has no request of its own, passes the tier of the identity that pressed play.
    */
-  admit(auth: AuthContext, organizationId: string, estimate: number): Promise<StorageReservation>;
+  admit(auth: Pick<AuthContext, 'tier'>, organizationId: string, estimate: number): Promise<StorageReservation>;
 }
 
 export interface StorageReservation {

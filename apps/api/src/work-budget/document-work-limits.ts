@@ -33,13 +33,20 @@ const TOO_COSTLY =
   '`details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. ' +
   "STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; " +
   '`details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran.';
-/** The reads that queue for the engine (see engineQueue). */
-const ENGINE_READS: readonly string[] = ['/v1/simulations/{id}/trace', '/v1/simulations/{id}/states/{tick}', '/v1/simulations/{id}/compare/{otherId}'];
+/** The routes that queue for the engine (see EngineQueue): the reads, a fork, a resumed event stream. */
+const ENGINE_QUEUED: ReadonlyArray<{ method: string; path: string }> = [
+  { method: 'get', path: '/v1/simulations/{id}/trace' },
+  { method: 'get', path: '/v1/simulations/{id}/states/{tick}' },
+  { method: 'get', path: '/v1/simulations/{id}/compare/{otherId}' },
+  { method: 'post', path: '/v1/simulations/{id}/forks' },
+  { method: 'get', path: '/v1/simulations/{id}/events' },
+];
 const ENGINE_QUEUE_FULL =
-  'RATE_LIMITED: the organization has its most engine reads under way (`details.routeClass` is `engine`; docs/api.md, "Engine work", "The engine\'s queue"), or another rate limit; `Retry-After` says when to retry.';
+  'RATE_LIMITED: the organization has its most engine requests under way (`details.routeClass` is `engine`; docs/api.md, "Engine work", "The engine\'s queue"), or another rate limit; `Retry-After` says when to retry.';
 const CANCELLED =
   'WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ' +
-  'ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry.';
+  'ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): ' +
+  'the server has its most engine requests under way; `Retry-After` says when to retry.';
 
 /**
  * Documents, on the routes that run the engine: 503 WORK_CANCELLED, and with a work budget
@@ -60,7 +67,7 @@ export function documentWorkLimits(app: OpenAPIHono, options: { budget: boolean 
     const envelope = { content: { 'application/json': { schema: ErrorEnvelopeSchema } } };
     if (options.budget) responses['422'] ??= { description: TOO_COSTLY, ...envelope };
     responses['503'] ??= { description: CANCELLED, ...envelope };
-    if (ENGINE_READS.includes(route.path) && route.method === 'get') {
+    if (ENGINE_QUEUED.some((r) => r.method === route.method && r.path === route.path)) {
       responses['429'] ??= { description: ENGINE_QUEUE_FULL, ...envelope, headers: { 'Retry-After': { description: 'Seconds to wait', schema: integer } } };
     }
     route.responses = responses;

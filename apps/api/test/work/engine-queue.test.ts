@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulation } from '../helpers/create-simulation.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 
 // Issue 23, finding 8: engine-bound reads queued without a bound; with one worker some trace
 // pages waited past 10 s and nothing told the client to come back. Here an organization may
@@ -27,6 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
+const open = protectedAppsClosedAfterEach();
 
 /** A whole trace, fetched directly (the test server's checked fetch would read the body to validate it). */
 const trace = (id: string, key: string) => fetch(`${server.baseUrl}/v1/simulations/${id}/trace`, { headers: { 'X-Api-Key': key } });
@@ -74,5 +76,101 @@ describe('the engine’s queue', () => {
     expect((await server.call(`/v1/simulations/${simA}`, { key: 'key-a' })).status).toBe(200);
     expect((await server.call('/v1/health')).status).toBe(200);
     for (const res of held) await res.body?.cancel();
+  }, 60_000);
+});
+
+describe('what else computes through the engine for its caller', () => {
+  /** A simulation of `key`'s organization stepped `ticks` ticks. */
+  async function stepped(p: ProtectedApp, key: string, ticks: number): Promise<string> {
+    const res = await p.request('/v1/simulations', { key, body: { scenarioId: 'tiny-valley' } });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as Json;
+    expect((await p.request(`/v1/simulations/${id}/step`, { key, body: { ticks } })).status).toBe(200);
+    return id as string;
+  }
+
+  /** A whole trace left unread: its place in the queue is held until it is read or cancelled. */
+  async function held(p: ProtectedApp, id: string, key: string): Promise<Response> {
+    const res = await p.request(`/v1/simulations/${id}/trace`, { key, headers: { Accept: 'application/x-ndjson' } });
+    expect(res.status).toBe(200);
+    return res;
+  }
+
+  async function expectQueueFull(res: Response, status: 429 | 503): Promise<void> {
+    expect(res.status).toBe(status);
+    expect(res.headers.get('retry-after')).toBe('1');
+    const { error } = (await res.json()) as Json;
+    if (status === 429) expect(error).toMatchObject({ code: 'RATE_LIMITED', details: { routeClass: 'engine', limit: 1, retryAfter: 1 } });
+    else expect(error).toMatchObject({ code: 'ENGINE_BUSY', details: { limit: 2, retryAfter: 1 } });
+  }
+
+  it('a fork, a stream resumed with Last-Event-ID and a long run answer regenerated for its key wait in the same queue', async () => {
+    const p = await open({ engineQueue: { perOrganization: 1, total: 2 }, idempotency: { inlineMaxBytes: 1024 } });
+    // Longer than 1 KiB: stored as a reference, and regenerated on the engine when replayed.
+    const run = { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 30 }, headers: { 'Idempotency-Key': 'long-run', Accept: 'application/x-ndjson' } };
+    const ran = await p.request('/v1/simulations/run', run);
+    expect(ran.status).toBe(201);
+    const original = await ran.text();
+    const mine = await stepped(p, 'key-a', 40);
+    const theirs = await stepped(p, 'key-b', 40);
+    const fork = (id: string, key: string, idempotencyKey: string) =>
+      p.request(`/v1/simulations/${id}/forks`, { key, body: { atTick: 10 }, headers: { 'Idempotency-Key': idempotencyKey } });
+
+    // Organization A has its one engine request under way: each of these is refused at once.
+    const mineHeld = await held(p, mine, 'key-a');
+    await expectQueueFull(await fork(mine, 'key-a', 'fork-a'), 429);
+    await expectQueueFull(await p.request(`/v1/simulations/${mine}/events`, { key: 'key-a', headers: { 'Last-Event-ID': '0' } }), 429);
+    await expectQueueFull(await p.request('/v1/simulations/run', run), 429);
+    // A stream that starts at the present replays nothing on the engine: not counted.
+    const live = await p.request(`/v1/simulations/${mine}/events`, { key: 'key-a' });
+    expect(live.status).toBe(200);
+    await live.body?.cancel();
+
+    // With organization B's read under way too, the process is full: 503 for anyone.
+    const theirsHeld = await held(p, theirs, 'key-b');
+    await expectQueueFull(await fork(theirs, 'key-b', 'fork-b'), 503);
+    await mineHeld.body?.cancel();
+    await theirsHeld.body?.cancel();
+
+    // The refusals kept nothing under their keys: the forks now fork, the run's key replays its bytes.
+    for (const [id, key, idempotencyKey] of [
+      [mine, 'key-a', 'fork-a'],
+      [theirs, 'key-b', 'fork-b'],
+    ] as const) {
+      const forked = await fork(id, key, idempotencyKey);
+      expect(forked.status).toBe(201);
+      expect(forked.headers.get('idempotency-replayed')).toBeNull();
+      await forked.arrayBuffer();
+    }
+    const replayed = await p.request('/v1/simulations/run', run);
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers.get('idempotency-replayed')).toBe('true');
+    expect(await replayed.text()).toBe(original);
+
+    // A resumed stream holds its place while it replays, not for its life: read until it has
+    // caught up, it stays open, and the organization's next engine read is admitted.
+    const resumed = await p.request(`/v1/simulations/${mine}/events`, { key: 'key-a', headers: { 'Last-Event-ID': '0' } });
+    expect(resumed.status).toBe(200);
+    const reader = (resumed.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const reading = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        text += decoder.decode(value, { stream: true });
+      }
+    })();
+    let state: Response | undefined;
+    for (let i = 0; i < 250; i++) {
+      state = await p.request(`/v1/simulations/${mine}/states/1`, { key: 'key-a' });
+      if (state.status === 200) break;
+      await state.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(state?.status).toBe(200);
+    expect(text).toContain('event: tick');
+    await reader.cancel();
+    await reading;
   }, 60_000);
 });

@@ -309,7 +309,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
                      * @example create-7f3a9c
                      */
                     "Idempotency-Key"?: string;
@@ -466,7 +466,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -622,7 +622,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
                      * @example create-7f3a9c
                      */
                     "Idempotency-Key"?: string;
@@ -1543,7 +1543,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
                      * @example create-7f3a9c
                      */
                     "Idempotency-Key"?: string;
@@ -2084,7 +2084,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2231,7 +2231,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
                      * @example create-7f3a9c
                      */
                     "Idempotency-Key"?: string;
@@ -2510,7 +2510,7 @@ export interface paths {
          *
          *     **Choosing what a stream carries** (docs/api.md, "Events", "Choosing what a stream carries"). `agents=all` (default) | `none` (the aggregates only: stability, centroid and basins are in `state`) | `N` (1…10 000: a deterministic sample, the N agents whose id has the smallest FNV-1a hash, the same every tick). `encoding=json` (default: agent objects) | `packed` (`packed: { format: "q16", count, scale, roster, ids, xy, basin, basinBytes }`: x and y as little-endian uint16 = coordinate × scale in the base64 column `xy`, the basin as an index into `state.attractors` in `basin`, 255 for none; `ids` on key frames only, null when the roster is unchanged since the last frame). Decoding, in JavaScript: `const v = new DataView(Uint8Array.from(atob(p.xy), (c) => c.charCodeAt(0)).buffer); x_i = v.getUint16(4 * i, true) / p.scale; y_i = v.getUint16(4 * i + 2, true) / p.scale`. Without parameters the tick event is exactly `{ t, b, lastMove, state, warning, agents }`. Each variant is encoded once per tick and shared by its subscribers.
          *
-         *     **Ids and resuming.** The id of a message is its position in the simulation’s history, counting every tick and every stored record; ids only increase. Reconnecting with `Last-Event-ID` (or `?lastEventId=`) replays everything after that id (stored events from storage, ticks recomputed deterministically), then continues live; this works for the whole life of the simulation. Without it the stream starts at the present. `lastEventId=0` replays from the first tick.
+         *     **Ids and resuming.** The id of a message is its position in the simulation’s history, counting every tick and every stored record; ids only increase. Reconnecting with `Last-Event-ID` (or `?lastEventId=`) replays everything after that id (stored events from storage, ticks recomputed deterministically), then continues live; this works for the whole life of the simulation. Without it the stream starts at the present. `lastEventId=0` replays from the first tick. The replay waits in the engine’s queue until it has caught up: when the queue is full the stream is refused at once (429 with `details.routeClass: "engine"`, or 503 `ENGINE_BUSY`; `Retry-After: 1`).
          *
          *     **End.** After the final `simulation:status` (completed or failed) the server closes the stream; a request with nothing left to send answers 204, which tells an EventSource to stop reconnecting.
          *
@@ -2650,10 +2650,10 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description RATE_LIMITED: the organization has its tier’s number of streams open */
+                /** @description RATE_LIMITED: the organization has its tier’s number of streams open (`Retry-After: 5`), or, for a stream resumed with Last-Event-ID, its most engine requests under way (`details.routeClass: "engine"`, `Retry-After: 1`; docs/api.md, "Engine work", "The engine's queue") */
                 429: {
                     headers: {
-                        /** @description Seconds: always 5 */
+                        /** @description Seconds: 5 for the streams, 1 for the engine’s queue */
                         "Retry-After"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
@@ -2667,7 +2667,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2697,14 +2697,14 @@ export interface paths {
         put?: never;
         /**
          * Branch a simulation at a past tick, optionally with decrees and policy changes
-         * @description A new simulation of the same organization whose history up to `atTick` is its parent’s, byte for byte, and whose future is its own. It costs the replay of the parent up to `atTick`. 409 for a failed parent, and for inputs on a fork at the tick its parent completed.
+         * @description A new simulation of the same organization whose history up to `atTick` is its parent’s, byte for byte, and whose future is its own. It costs the replay of the parent up to `atTick`, and waits in the engine’s queue like an engine read. 409 for a failed parent, and for inputs on a fork at the tick its parent completed.
          */
         post: {
             parameters: {
                 query?: never;
                 header?: {
                     /**
-                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
                      * @example create-7f3a9c
                      */
                     "Idempotency-Key"?: string;
@@ -2863,7 +2863,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3258,7 +3258,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3295,7 +3295,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
                      * @example create-7f3a9c
                      */
                     "Idempotency-Key"?: string;
@@ -3437,7 +3437,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3603,7 +3603,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3775,7 +3775,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3809,7 +3809,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
                      * @example create-7f3a9c
                      */
                     "Idempotency-Key"?: string;
@@ -3977,7 +3977,7 @@ export interface paths {
                 query?: never;
                 header?: {
                     /**
-                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                     * @description Retry key (1 to 255 printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
                      * @example create-7f3a9c
                      */
                     "Idempotency-Key"?: string;
@@ -4149,7 +4149,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare): the server has its most engine reads under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -6774,7 +6774,7 @@ export interface components {
         SimulationStatus: "idle" | "playing" | "paused" | "completed" | "failed";
         SimulationStatusEvent: {
             previous: components["schemas"]["SimulationStatus"];
-            /** @description Set when the server changed the status itself, the simulation then being paused: "shutdown" (a server shutdown stopped playback), "restart" (playback was interrupted by a crash), "compute-limit" (the compute window of the caller who pressed play ran out) */
+            /** @description Set when the server changed the status itself, the simulation then being paused: "shutdown" (a server shutdown stopped playback), "restart" (playback was interrupted by a crash), "compute-limit" (the compute window of the caller who pressed play ran out), "storage-limit" (the storage quota of the organization had no room for the next ticks) */
             reason?: string;
             status: components["schemas"]["SimulationStatus"];
             /** @description The tick the simulation stood at when its status changed */

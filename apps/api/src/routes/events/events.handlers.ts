@@ -9,6 +9,7 @@ import { streamed } from '../simulations/trace-response.js';
 import { workRequest } from '../../work-budget/work-request.js';
 import type { EventRoutes } from './events.routes.js';
 import { ApiError } from '../../lib/api-error.js';
+import { queueingOrganization, type EngineQueue } from '../../http/engine-queue.js';
 import { SSE_HEADERS, streamLimitError } from '../../live/sse-response.js';
 
 export interface EventHandlerDeps {
@@ -17,6 +18,8 @@ export interface EventHandlerDeps {
   streams: StreamSlots;
   tiers: TierLimitsTable;
   usage?: UsageRecorder | undefined;
+  /** Where a resumed stream's replay waits for the engine (docs/api.md, "Engine work", "The engine's queue"); default no bound. */
+  engineQueue?: EngineQueue | undefined;
 }
 
 export function eventHandlers(deps: EventHandlerDeps) {
@@ -30,26 +33,37 @@ export function eventHandlers(deps: EventHandlerDeps) {
     // 404 or 401 (another organization's simulation) before a slot is taken.
     const simulation = await deps.service.get(auth, id);
     const tier = auth.tier ?? 'free';
-    // Resuming replays the history from a checkpoint: weighed like a trace read, before a slot is taken.
-    if (afterId !== undefined) await deps.service.admitReplay(workRequest(c), id, afterId);
-    const limit = deps.tiers[tier].concurrentStreams;
-    const release = await deps.streams.acquire(simulation.organizationId, limit);
-    if (release === null) throw streamLimitError(tier, limit);
+    // Resuming replays the history on the engine: it takes a place in the engine's queue first
+    // (refused at once when full, nothing charged), given back once the replay has caught up
+    // with the present (or failed, or the stream closed first), not held for the stream's life.
+    const releaseEngine = afterId === undefined ? undefined : deps.engineQueue?.admit(queueingOrganization(auth));
     let opened: Awaited<ReturnType<typeof openSimulationStream>>;
     try {
-      opened = await openSimulationStream(deps.stream, id, afterId, release, c.req.raw.signal, {
-        variant: tickVariant(query.agents, query.encoding),
-        lag: query.lag,
-        bytesPerSecond: deps.tiers[tier].streamBytesPerSecond,
-      });
+      // Then it is weighed like a trace read, before a stream slot is taken.
+      if (afterId !== undefined) await deps.service.admitReplay(workRequest(c), id, afterId);
+      const limit = deps.tiers[tier].concurrentStreams;
+      const release = await deps.streams.acquire(simulation.organizationId, limit);
+      if (release === null) throw streamLimitError(tier, limit);
+      try {
+        opened = await openSimulationStream(deps.stream, id, afterId, release, c.req.raw.signal, {
+          variant: tickVariant(query.agents, query.encoding),
+          lag: query.lag,
+          bytesPerSecond: deps.tiers[tier].streamBytesPerSecond,
+          ...(releaseEngine === undefined ? {} : { onReplayEnd: releaseEngine }),
+        });
+      } catch (error) {
+        release();
+        throw error;
+      }
+      // Nothing to stream: the replay's place was given back by openSimulationStream.
+      if (opened.kind !== 'stream') {
+        release();
+        if (opened.kind === 'missing') throw new ApiError(404, 'NOT_FOUND', `Simulation ${id} not found`);
+        return streamed(new Response(null, { status: 204 }));
+      }
     } catch (error) {
-      release();
+      releaseEngine?.();
       throw error;
-    }
-    if (opened.kind !== 'stream') {
-      release();
-      if (opened.kind === 'missing') throw new ApiError(404, 'NOT_FOUND', `Simulation ${id} not found`);
-      return streamed(new Response(null, { status: 204 }));
     }
     deps.usage?.recordRequest(simulation.organizationId, 'sse');
     return streamed(new Response(opened.stream, { status: 200, headers: SSE_HEADERS }));

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import type { EngineQueue } from '../../http/engine-queue.js';
 import type { Authenticator } from '../../identity/auth-context.js';
 import { requireAuth } from '../../identity/require-auth.js';
 import { requireScope } from '../../identity/require-scope.js';
@@ -24,6 +25,8 @@ export interface EventsRouterDeps {
   /** The app's per-identity rate limiter; the SSE class sets headers without using the window. */
   rateLimit?: ((routeClass: RouteClass) => MiddlewareHandler) | undefined;
   usage?: UsageRecorder | undefined;
+  /** The app's queue for engine work: a resumed stream's replay waits in it. */
+  engineQueue?: EngineQueue | undefined;
   options?: LiveOptions | undefined;
 }
 
@@ -49,6 +52,7 @@ export function eventsRouter(deps: EventsRouterDeps) {
     streams: options.streams ?? localStreamSlots(),
     tiers: options.tiers ?? DEFAULT_TIER_LIMITS,
     usage: deps.usage,
+    engineQueue: deps.engineQueue,
   });
   return createRouter().openapi(eventRoutes(guard).stream, handlers.stream);
 }

@@ -60,7 +60,7 @@ const streamDescription = [
   '',
   '**Choosing what a stream carries** (docs/api.md, "Events", "Choosing what a stream carries"). `agents=all` (default) | `none` (the aggregates only: stability, centroid and basins are in `state`) | `N` (1…10 000: a deterministic sample, the N agents whose id has the smallest FNV-1a hash, the same every tick). `encoding=json` (default: agent objects) | `packed` (`packed: { format: "q16", count, scale, roster, ids, xy, basin, basinBytes }`: x and y as little-endian uint16 = coordinate × scale in the base64 column `xy`, the basin as an index into `state.attractors` in `basin`, 255 for none; `ids` on key frames only, null when the roster is unchanged since the last frame). Decoding, in JavaScript: `const v = new DataView(Uint8Array.from(atob(p.xy), (c) => c.charCodeAt(0)).buffer); x_i = v.getUint16(4 * i, true) / p.scale; y_i = v.getUint16(4 * i + 2, true) / p.scale`. Without parameters the tick event is exactly `{ t, b, lastMove, state, warning, agents }`. Each variant is encoded once per tick and shared by its subscribers.',
   '',
-  '**Ids and resuming.** The id of a message is its position in the simulation’s history, counting every tick and every stored record; ids only increase. Reconnecting with `Last-Event-ID` (or `?lastEventId=`) replays everything after that id (stored events from storage, ticks recomputed deterministically), then continues live; this works for the whole life of the simulation. Without it the stream starts at the present. `lastEventId=0` replays from the first tick.',
+  '**Ids and resuming.** The id of a message is its position in the simulation’s history, counting every tick and every stored record; ids only increase. Reconnecting with `Last-Event-ID` (or `?lastEventId=`) replays everything after that id (stored events from storage, ticks recomputed deterministically), then continues live; this works for the whole life of the simulation. Without it the stream starts at the present. `lastEventId=0` replays from the first tick. The replay waits in the engine’s queue until it has caught up: when the queue is full the stream is refused at once (429 with `details.routeClass: "engine"`, or 503 `ENGINE_BUSY`; `Retry-After: 1`).',
   '',
   '**End.** After the final `simulation:status` (completed or failed) the server closes the stream; a request with nothing left to send answers 204, which tells an EventSource to stop reconnecting.',
   '',
@@ -70,6 +70,15 @@ const streamDescription = [
 ].join('\n');
 
 const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound } = errorResponses;
+
+/** A stream refused: too many open, or (resuming) the engine's queue full. */
+const tooMany = {
+  ...streamLimitResponse,
+  description:
+    'RATE_LIMITED: the organization has its tier’s number of streams open (`Retry-After: 5`), or, for a stream resumed with Last-Event-ID, ' +
+    'its most engine requests under way (`details.routeClass: "engine"`, `Retry-After: 1`; docs/api.md, "Engine work", "The engine\'s queue")',
+  headers: { 'Retry-After': { schema: { type: 'string' as const }, description: 'Seconds: 5 for the streams, 1 for the engine’s queue' } },
+};
 
 export function eventRoutes(guard: MiddlewareHandler[]) {
   return {
@@ -111,7 +120,7 @@ export function eventRoutes(guard: MiddlewareHandler[]) {
         401: unauthorized,
         403: forbidden,
         404: notFound,
-        429: streamLimitResponse,
+        429: tooMany,
       },
     }),
   };

@@ -17,8 +17,8 @@ export function forkRoutes(guards: RouteGuards) {
       summary: 'Branch a simulation at a past tick, optionally with decrees and policy changes',
       description:
         'A new simulation of the same organization whose history up to `atTick` is its parent’s, byte for byte, and whose future is its own. ' +
-        'It costs the replay of the parent up to `atTick`. 409 for a failed parent, and for inputs on a fork at the tick its parent completed.',
-      middleware: guards.create,
+        'It costs the replay of the parent up to `atTick`, and waits in the engine’s queue like an engine read. 409 for a failed parent, and for inputs on a fork at the tick its parent completed.',
+      middleware: guards.engineCreate,
       security: PROTECTED,
       request: { params: IdParamSchema, body: json(ForkBodySchema) },
       responses: {

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { queueingOrganization, releasedWithBody, type EngineQueue } from '../../http/engine-queue.js';
 import type { ResponseReference } from '../../idempotency/idempotency-store.js';
 import type { SimulationService, TraceStream } from '../../simulations/simulation-service.js';
 import { workRequest } from '../../work-budget/work-request.js';
@@ -11,13 +12,24 @@ export function runResponse(trace: TraceStream, accept: string | undefined, simu
 
 /**
  * Regenerates a `run` body stored by reference under an Idempotency-Key: the same trace of the
- * same simulation, in the same representation, byte for byte (docs/api.md, "Idempotency").
+ * same simulation, in the same representation, byte for byte (docs/api.md, "Idempotency"). It is
+ * a replay through the engine, so it waits in the engine's queue like a trace read, its place held
+ * until the body has been read (docs/api.md, "Engine work", "The engine's queue").
  */
-export function reproduceRunResponse(service: SimulationService): (c: Context, reference: ResponseReference) => Promise<ReadableStream<Uint8Array>> {
+export function reproduceRunResponse(
+  service: SimulationService,
+  queue: EngineQueue,
+): (c: Context, reference: ResponseReference) => Promise<ReadableStream<Uint8Array>> {
   return async (c, reference) => {
-    const trace = await service.runTrace(workRequest(c), reference.simulationId, reference.untilTick);
-    const body = runResponse(trace, reference.format === 'ndjson' ? 'application/x-ndjson' : 'application/json', reference.simulationId).body;
-    if (body === null) throw new Error('a run trace without a body');
-    return body;
+    const release = queue.admit(queueingOrganization(c.get('auth')));
+    try {
+      const trace = await service.runTrace(workRequest(c), reference.simulationId, reference.untilTick);
+      const body = runResponse(trace, reference.format === 'ndjson' ? 'application/x-ndjson' : 'application/json', reference.simulationId).body;
+      if (body === null) throw new Error('a run trace without a body');
+      return releasedWithBody(body, release);
+    } catch (error) {
+      release();
+      throw error;
+    }
   };
 }

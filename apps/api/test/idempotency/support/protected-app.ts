@@ -16,6 +16,7 @@ import { createKyselyStorageUsage } from '../../../src/storage/storage-usage-kys
 import { createStorageBudget } from '../../../src/storage-budget/storage-budget.js';
 import { usageRouter } from '../../../src/routes/usage/usage.index.js';
 import type { EngineRunner } from '../../../src/engine-work/engine-runner.js';
+import type { EngineQueueLimits } from '../../../src/http/engine-queue.js';
 import { createEngineDomainCatalog } from '../../../src/scenarios/engine-domain-catalog.js';
 import type { ExperimentLimitsTable } from '../../../src/experiments/experiment-limits.js';
 import type { PlaybackControllerFactory } from '../../../src/simulations/playback-controller.js';
@@ -83,6 +84,8 @@ export interface ProtectedAppOptions {
   experimentLimits?: ExperimentLimitsTable;
   /** The playback clock; default none (play and pause change the status only). */
   playback?: PlaybackControllerFactory;
+  /** The engine's queue (docs/api.md, "Engine work", "The engine's queue"); default the server's. */
+  engineQueue?: EngineQueueLimits;
 }
 
 export interface RequestOptions extends CallOptions {
@@ -121,6 +124,7 @@ export async function buildProtectedApp(options: ProtectedAppOptions = {}): Prom
     ...(options.engine ? { engine: options.engine, domains: createEngineDomainCatalog(options.engine) } : {}),
     ...(options.experimentLimits ? { experimentLimits: options.experimentLimits } : {}),
     ...(options.playback ? { playback: options.playback } : {}),
+    ...(options.engineQueue ? { engineQueue: options.engineQueue } : {}),
     // The work budget draws on the same limiter (its compute class) and tiers.
     ...(options.rateLimits === false ? {} : { work: createWorkBudget({ limiter: rateLimiting.limiter, tiers: options.tiers ?? DEFAULT_TIER_LIMITS }) }),
     storageBudget: createStorageBudget({ reader: storageUsage, tiers: options.tiers ?? DEFAULT_TIER_LIMITS, clock }),
