@@ -16,10 +16,11 @@
  * so it includes the engine, the commit, the fan-out and the client) and from the tick's first
  * arrival at any subscriber (the fan-out's own part), the server's CPU time (its event loop's
  * apart), the p50/p99/max of GET /v1/health measured by a SEPARATE process every 20 ms while the
- * stream runs, how long `pause` took to answer (after the play, then BENCH_PAUSES − 1 more after
- * 1.5 s of play each: their median and max), and the server's peak resident memory (VmHWM; the
- * engine's worker threads are in the same process). Baselines from the same run, on the same
- * server before any subscriber joined: health p99, and `pause` after a second of playback.
+ * stream runs, how long `pause` took to answer, timed by another separate process (after the
+ * play, then BENCH_PAUSES − 1 more after 1.5 s of play each: their median and max), and the
+ * server's peak resident memory (VmHWM; the engine's worker threads are in the same process).
+ * Baselines from the same run, on the same server before any subscriber joined: health p99, and
+ * `pause` after a second of playback.
  * Targets: compact, every tick delivered, health p99 < 50 ms, peak < 300 MB; JSON, the clock at
  * 20 ticks/s, health p99 and `pause` < 100 ms, delivery p99 under a second; mixed, peak < 400 MB.
  * Prints, asserts nothing, stops by itself.
@@ -28,7 +29,9 @@
  * number (no JSON parse, no EventSource): 500 EventSource clients parsing 20 frames a second each
  * would measure the client process, which shares the machine's cores with the server. Its CPU is
  * printed too: about half a core for the compact phase (it keeps up), about a core for full JSON
- * (870 MB a second to read: it is the slow subscriber there).
+ * (870 MB a second to read: it is the slow subscriber there), with how late its event loop ran:
+ * up to a second, which a request timed from this process would include (hence the separate
+ * processes; BENCH_CONTROL=inline times the pauses from here, as before).
  *
  *   npx tsx apps/api/bench/stream-scale.bench.ts
  *   BENCH_PHASES=json BENCH_SECONDS=20 BENCH_COMPACT=500 BENCH_FULL=100 npx tsx apps/api/bench/stream-scale.bench.ts
@@ -38,6 +41,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { runCliJson, startServerProcess, tempDir } from '../test/support/server-process.js';
 
@@ -46,6 +50,8 @@ const COMPACT = Number(process.env.BENCH_COMPACT ?? 500);
 const FULL = Number(process.env.BENCH_FULL ?? 100);
 /** Pauses measured per phase: the one after the play, then more after shorter plays. */
 const PAUSES = Number(process.env.BENCH_PAUSES ?? 5);
+/** BENCH_CONTROL=inline: pauses timed from this process, as before the control process (its event loop's delay included). */
+const PAUSE_INLINE = process.env.BENCH_CONTROL === 'inline';
 /** crowded-large plays at rules.ticksPerSecond 10; speed 2 makes it 20 ticks/s. */
 const RATE = 20;
 const SPEED = 2;
@@ -104,6 +110,63 @@ function startProbe(url: string): { stop(): Promise<number[]> } {
       await exited;
       return JSON.parse(out || '[]') as number[];
     },
+  };
+}
+
+/**
+ * The control client, run by a separate node process as the health probe is: for each line on
+ * stdin (`{ method, path, body }`) it sends that request and writes `{ ms, status }`. This
+ * process reads every subscriber's bytes (about a core for full JSON: it is the slow subscriber),
+ * so a request timed from its own event loop would include the wait for that loop.
+ */
+const CONTROL = `
+import { request } from 'node:http';
+import { createInterface } from 'node:readline';
+const url = new URL(process.argv[1]);
+const key = process.argv[2];
+setTimeout(() => process.exit(0), 600000).unref();
+const lines = createInterface({ input: process.stdin });
+lines.on('close', () => process.exit(0));
+lines.on('line', (line) => {
+  const { method, path, body } = JSON.parse(line);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const started = performance.now();
+  const headers = { 'X-Api-Key': key, ...(payload === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }) };
+  const req = request({ host: url.hostname, port: url.port, path, method, headers, agent: false, timeout: 90000 }, (res) => {
+    res.resume();
+    res.on('end', () => process.stdout.write(JSON.stringify({ ms: performance.now() - started, status: res.statusCode }) + '\\n'));
+  });
+  req.on('timeout', () => req.destroy());
+  req.on('error', () => process.stdout.write(JSON.stringify({ ms: null, status: 0 }) + '\\n'));
+  req.end(payload);
+});
+`;
+
+/** Requests sent, one at a time, by the control process. */
+interface Control {
+  send(method: string, path: string, body?: unknown): Promise<{ ms: number; status: number }>;
+  stop(): void;
+}
+
+function startControl(baseUrl: string, key: string): Control {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', CONTROL, baseUrl, key], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  const waiting: ((answer: { ms: number; status: number }) => void)[] = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    for (let end = out.indexOf('\n'); end !== -1; end = out.indexOf('\n')) {
+      const answer = JSON.parse(out.slice(0, end)) as { ms: number | null; status: number };
+      out = out.slice(end + 1);
+      waiting.shift()?.({ ms: answer.ms ?? Number.POSITIVE_INFINITY, status: answer.status });
+    }
+  });
+  return {
+    send: (method, path, body) =>
+      new Promise((resolve) => {
+        waiting.push(resolve);
+        child.stdin.write(`${JSON.stringify({ method, path, body })}\n`);
+      }),
+    stop: () => child.stdin.end(),
   };
 }
 
@@ -269,6 +332,8 @@ interface PhaseResult {
   /** The server's main thread (the event loop) alone. */
   eventLoopCpu: number;
   clientCpu: number;
+  /** How late the subscribers' event loop (this process) ran while playing, in ms. */
+  clientLoopDelay: { p99: number; max: number };
   wall: number;
   peak: number;
 }
@@ -323,6 +388,9 @@ async function phase(name: string, groups: readonly Group[]): Promise<PhaseResul
     }
     const control = (action: 'play' | 'pause', signal?: AbortSignal) =>
       api(`/v1/simulations/${id}/time-control`, 'PUT', action === 'play' ? { action, speed: SPEED } : { action }, signal);
+    const controller = startControl(server.baseUrl, key);
+    const timedPause = () =>
+      PAUSE_INLINE ? timed((signal) => control('pause', signal), 90_000) : controller.send('PUT', `/v1/simulations/${id}/time-control`, { action: 'pause' });
 
     // Baselines on the same server, nobody subscribed: health p99 while idle, then a second of
     // playback and its pause.
@@ -331,7 +399,7 @@ async function phase(name: string, groups: readonly Group[]): Promise<PhaseResul
     const idleHealth = (await idleProbe.stop()).sort((a, b) => a - b);
     await control('play');
     await sleep(1000);
-    const pauseBaseline = await timed((signal) => control('pause', signal));
+    const pauseBaseline = await timedPause();
     const startTick = ((await (await api(`/v1/simulations/${id}`, 'GET')).json()) as { state: { tick: number } }).state.tick;
     const rssBefore = memoryMb(server.pid, 'VmRSS');
 
@@ -355,11 +423,15 @@ async function phase(name: string, groups: readonly Group[]): Promise<PhaseResul
     const loopAt = cpuSeconds(server.pid, server.pid);
     const clientAt = process.cpuUsage();
     const wallAt = performance.now();
+    // How late this process's own event loop ran: when it is the slow subscriber, its arrivals are late by as much.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const play = await control('play');
     if (play.status !== 200) throw new Error(`play: ${play.status} ${await play.text()}`);
     await sleep(SECONDS * 1000);
-    const pause = await timed((signal) => control('pause', signal), 90_000);
+    const pause = await timedPause();
     const playing = (performance.now() - wallAt) / 1000;
+    loopDelay.disable();
     const played = ((await (await api(`/v1/simulations/${id}`, 'GET')).json()) as { state: { tick: number } }).state.tick;
     // Let the last ticks arrive (bounded).
     const drainDeadline = Date.now() + 5000;
@@ -375,12 +447,13 @@ async function phase(name: string, groups: readonly Group[]): Promise<PhaseResul
     for (let i = 1; i < PAUSES && Number.isFinite(pauses[0] as number); i++) {
       await control('play');
       await sleep(1500);
-      const again = await timed((signal) => control('pause', signal), 90_000);
+      const again = await timedPause();
       pauses.push(again.status === 200 ? again.ms : Number.POSITIVE_INFINITY);
     }
     pauses.sort((a, b) => a - b);
     const peak = memoryMb(server.pid, 'VmHWM');
     for (const s of all) s.close();
+    controller.stop();
 
     const period = 1000 / RATE;
     let origin = Number.POSITIVE_INFINITY;
@@ -445,6 +518,7 @@ async function phase(name: string, groups: readonly Group[]): Promise<PhaseResul
       serverCpu,
       eventLoopCpu,
       clientCpu: (clientUsage.user + clientUsage.system) / 1e6,
+      clientLoopDelay: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
       wall,
     };
   } finally {
@@ -486,7 +560,7 @@ function report(r: PhaseResult, targets: Targets): void {
     `| \`pause\` answered after | ${ms(r.pauseMs)} (${ratio(r.pauseMs, r.pauseBaselineMs)} of ${ms(r.pauseBaselineMs)} with no subscriber); ${r.pauses.length} pauses: median ${ms(percentile(r.pauses, 50))}, max ${ms(r.pauses.at(-1) as number)} |`,
   );
   console.log(
-    `| CPU while playing (${r.wall.toFixed(1)} s) | server ${r.serverCpu.toFixed(1)} s (event loop ${r.eventLoopCpu.toFixed(1)} s), subscribers' process ${r.clientCpu.toFixed(1)} s |`,
+    `| CPU while playing (${r.wall.toFixed(1)} s) | server ${r.serverCpu.toFixed(1)} s (event loop ${r.eventLoopCpu.toFixed(1)} s), subscribers' process ${r.clientCpu.toFixed(1)} s (its event loop late by p99 ${ms(r.clientLoopDelay.p99)}, max ${ms(r.clientLoopDelay.max)}) |`,
   );
   const verdicts: string[] = [`health p99 < ${targets.healthP99} ms: ${met(r.health.p99 < targets.healthP99)}`];
   if (targets.everyTick === true)
