@@ -81,10 +81,10 @@ export function createStorageBudget(options: {
     async admit(auth, organizationId, estimate) {
       const tier = auth.tier ?? 'free';
       const quota = options.tiers[tier].storage.quotaBytes;
-      let { used, reused } = await storedBytes(organizationId, true);
+      const counted = await storedBytes(organizationId, true);
       // A reused count is never under what is stored, so it can admit but not refuse: a refusal
       // counts again, and states what is really stored.
-      if (reused && used + reservations.of(organizationId) + estimate > quota) ({ used } = await storedBytes(organizationId, false));
+      const { used } = counted.reused && counted.used + reservations.of(organizationId) + estimate > quota ? await storedBytes(organizationId, false) : counted;
       // Checked and reserved in one turn of the event loop: a concurrent admission sees it.
       const reserved = reservations.of(organizationId);
       if (used + reserved + estimate > quota) throw storageLimitError(estimate, used + reserved, quota, tier);
