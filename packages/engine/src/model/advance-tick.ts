@@ -42,6 +42,12 @@ const wellSlots = new Int32Array(PREFERENCE_STRIDE);
 
 /** Per attractor slot: the urge 2ρ·P·fade of this tick (see WELL_URGE). Transient scratch. */
 const urges = new Float64Array(PREFERENCE_STRIDE);
+/**
+ * The preference row's length, read once: where this module runs as CommonJS (a prophecy helper
+ * thread started from the TypeScript sources through tsx), an imported binding is a getter
+ * call, which the agent loop would otherwise make once per agent.
+ */
+const STRIDE = PREFERENCE_STRIDE;
 
 /**
  * Sets how strongly agents are pulled by each attractor this tick, given the standing prophecy:
@@ -150,7 +156,7 @@ function moveAgents(world: World, urged: boolean): AgentPassResult {
 
     let best = -1;
     let bestStrength = 0;
-    const row = i * PREFERENCE_STRIDE;
+    const row = i * STRIDE;
     const credence = belief[i] as number;
     for (let j = 0, w = 0; j < live; j++, w += WELL_STRIDE) {
       const dx = (wells[w + WELL_X] as number) - x;

@@ -4,7 +4,7 @@ import { advanceTick } from './advance-tick.js';
 import { meanPosition } from './mean-position.js';
 import type { DomainRuntime } from '../domain/domain-runtime.js';
 import { domainModel } from '../domain/registry.js';
-import { branchDomainStream, forkWorld, type OpenProphecy, type World } from './world.js';
+import { branchDomainStream, forkWorld, PREFERENCE_STRIDE, type OpenProphecy, type World } from './world.js';
 
 /**
  * One branch of a prophecy, as plain data (it crosses to another thread by structured clone).
@@ -51,7 +51,8 @@ export interface BranchOutcome {
  * The world a prophecy's branches fork from, as plain data for another thread (structured
  * clone): a fork of it, without its random streams (every branch opens its own) and with its
  * version's features named. A fork of this fork is the branch a fork of the world would be:
- * forking copies every field and resets the same ones. Opaque outside the engine.
+ * forking copies every field (or shares what no branch changes) and resets the same ones.
+ * Opaque outside the engine.
  */
 export interface BranchWorldData {
   readonly format: 'branch-world/1';
@@ -125,7 +126,9 @@ export class BranchWorkspace {
   /** The world at the prophecy's tick, as plain data for another thread (see BranchWorldData). */
   data(): BranchWorldData {
     const { features, motion: _motion, environment: _environment, domain, ...fields } = forkWorld(this.world, NO_STREAM, NO_STREAM, NO_STREAM);
-    return { format: 'branch-world/1', version: features.version, fields: { ...fields, domain: domain === null ? null : domainData(domain) } };
+    // A fork shares the preferences with the world, rows beyond its agents included: only its agents' go.
+    const prefs = fields.prefs.slice(0, fields.agentCount * PREFERENCE_STRIDE);
+    return { format: 'branch-world/1', version: features.version, fields: { ...fields, prefs, domain: domain === null ? null : domainData(domain) } };
   }
 
   /** Agents of the world: with the ticks to run, what a batch of jobs costs. */

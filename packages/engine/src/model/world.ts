@@ -321,7 +321,11 @@ export function createWorld(scenario: Scenario, features: VersionFeatures, rules
 /**
  * A copy of the world for a prophecy branch: its own arrays and its own random streams, no
  * pending inputs, no prophecies and no events. `domain` is the branch's domain stream, needed
- * only when the world has a domain model.
+ * only when the world has a domain model. What a branch never changes is shared with the world:
+ * the terrain, the agents' ids and their preferences (only inputs change those, and a branch
+ * takes none; its world is gone before the next input reaches this one). The preferences are
+ * most of a world's memory (agents × PREFERENCE_STRIDE numbers), and copying them was most of
+ * the cost of a fork.
  */
 export function forkWorld(world: World, motion: RandomStream, environment: RandomStream, domain?: RandomStream | null): World {
   const n = world.agentCount;
@@ -338,7 +342,7 @@ export function forkWorld(world: World, motion: RandomStream, environment: Rando
     gamma: world.gamma.slice(0, n),
     belief: world.belief.slice(0, n),
     basin: world.basin.slice(0, n),
-    prefs: world.prefs.slice(0, n * PREFERENCE_STRIDE),
+    prefs: world.prefs,
     attractorIds: [...world.attractorIds],
     ax: world.ax.slice(),
     ay: world.ay.slice(),
