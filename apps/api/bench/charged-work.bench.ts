@@ -148,12 +148,20 @@ kinds.push({
     runEngineTask({ kind: 'queue', snapshot: replayed.snapshot, drafts: [], keepState: true });
   }),
 });
+// A trace read: replayed from tick 0, every step's JSON built, in stretches of at most 1 MiB of
+// JSON each (at 10 000 agents, one step a stretch), each stretch after the first restoring the
+// world. Charged with those restarts (SimulationHistoryReads.trace).
+kinds.push({
+  kind: `trace of ${STEP_TICKS} ticks (JSON steps)`,
+  charged: estimateReplay(scenario, engineVersion, [], 0, STEP_TICKS, { steps: STEP_TICKS, format: 'json' }).cost,
+  ms: timed(3, () => replayInStretches({ scenario, engineVersion }, 0, STEP_TICKS, 1, 'json', false)),
+});
 // A compare: both runs replayed from tick 0 over the common range, each step's JSON built (it is
-// hashed) and the events kept. Charged as both replays (SimulationForks.compare); the hashing
-// runs on the event loop, not on a worker, and is not timed here.
+// hashed) and the events kept. Charged as both replays with their stretches (SimulationForks.compare);
+// the hashing runs on the event loop, not on a worker, and is not timed here.
 kinds.push({
   kind: `compare of two ${STEP_TICKS}-tick runs`,
-  charged: 2 * estimateReplay(scenario, engineVersion, [], 0, STEP_TICKS).cost,
+  charged: 2 * estimateReplay(scenario, engineVersion, [], 0, STEP_TICKS, { steps: STEP_TICKS, format: 'json' }).cost,
   ms: timed(3, () => {
     for (let run = 0; run < 2; run++) replayInStretches({ scenario, engineVersion }, 0, STEP_TICKS, 1, 'json', true);
   }),

@@ -8,6 +8,32 @@ export const STRETCH_MS = 50;
 /** And its output at most: about 1 MiB of JSON, or 16 step objects. */
 export const STRETCH_JSON_CHARS = 1 << 20;
 export const STRETCH_OBJECTS = 16;
+/**
+ * Bytes of one agent in a trace step's JSON: 184 measured in crowded-large (2 400 agents), 205
+ * to 218 in worlds of a few dozen, where the step's fixed part weighs more. So a step of
+ * crowded-large counts as 460 KB (two a stretch, as measured) and one of 10 000 agents as 1.9 MB.
+ */
+export const STEP_JSON_BYTES_PER_AGENT = 192;
+
+/** The steps a replay builds, as what a stretch hands back (JSON text or step objects). */
+export interface BuiltSteps {
+  steps: number;
+  format: 'json' | 'object';
+}
+
+/**
+ * How many stretches a replay of a world of `heads` agents that builds `built` needs beyond
+ * its first, by their output: a
+ * stretch hands back at STRETCH_JSON_CHARS of JSON (a step of 10 000 agents is about 2 MB, so
+ * each is a stretch of its own; crowded-large's steps go two by two) or STRETCH_OBJECTS steps, and every stretch after the first
+ * restores the world the previous one ended at. The time bound (STRETCH_MS) can end a stretch
+ * sooner; it is not counted (docs/api.md, "Cost model: agent-ticks").
+ */
+export function stretchRestarts(heads: number, built: BuiltSteps | undefined): number {
+  if (built === undefined || built.steps <= 0) return 0;
+  const perStretch = built.format === 'json' ? Math.max(1, Math.floor(STRETCH_JSON_CHARS / (Math.max(1, heads) * STEP_JSON_BYTES_PER_AGENT))) : STRETCH_OBJECTS;
+  return Math.ceil(built.steps / perStretch) - 1;
+}
 
 export interface ReplaySource {
   scenario: ScenarioInput;

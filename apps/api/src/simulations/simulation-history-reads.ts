@@ -1,4 +1,5 @@
-import { type ScheduledInput, type ScenarioInput, type TraceStep } from '@sim/engine';
+import { domainWorkPerTick, type ScheduledInput, type ScenarioInput, type TraceStep } from '@sim/engine';
+import { stretchRestarts, type BuiltSteps } from '../engine-work/replay-history.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { type WorkRequest } from '../work-budget/work-budget.js';
 import { estimateWork, scenarioShape, widenShape, worldSetupCost, type WorkEstimate } from '../engine-data/work-cost.js';
@@ -42,7 +43,8 @@ const prophecyView = (p: ProphecyRecord): ProphecyView => ({ id: p.id, simulatio
 /**
  * The cost of replaying a simulation's history from `fromTick` (the checkpoint a replay starts
  * at; 0: the scenario) to `untilTick` (trace reads, stream resumption, past states, forks,
- * compares): its ticks, and the world it starts from, built or restored
+ * compares): its ticks, the world it starts from, built or restored, and, when it builds the
+ * steps `built`, the world restored again by every stretch their output needs beyond the first
  * (docs/api.md, "Engine work", "Cost model: agent-ticks").
  */
 export function estimateReplay(
@@ -51,9 +53,13 @@ export function estimateReplay(
   inputs: readonly ScheduledInput[],
   fromTick: number,
   untilTick: number,
+  built?: BuiltSteps,
 ): WorkEstimate {
-  const ticks = estimateWork(widenShape(scenarioShape(scenario, engineVersion), inputs), fromTick, Math.max(0, untilTick - fromTick));
-  return { ...ticks, cost: ticks.cost + worldSetupCost(ticks.agents) };
+  const shape = widenShape(scenarioShape(scenario, engineVersion), inputs);
+  const ticks = estimateWork(shape, fromTick, Math.max(0, untilTick - fromTick));
+  // A step's JSON grows with the agents in it, not with the agents a domain model's step is worth.
+  const heads = shape.agents - domainWorkPerTick(scenario.domain);
+  return { ...ticks, cost: ticks.cost + (1 + stretchRestarts(heads, built)) * worldSetupCost(ticks.agents) };
 }
 
 /**
@@ -118,7 +124,9 @@ export class SimulationHistoryReads {
     const replay = await this.commits.deps.store.getReplayInput(id);
     if (replay === undefined || replay.tick < untilTick) throw notFound(`Simulation ${id} no longer holds the ticks of this response`);
     const inputs = replay.inputs.filter((entry) => entry.tick <= untilTick);
-    await this.commits.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, inputs, 0, untilTick), { history: true });
+    await this.commits.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, inputs, 0, untilTick, { steps: untilTick, format: 'json' }), {
+      history: true,
+    });
     return this.commits.traceOf(id, replay.scenarioId, replay.engineVersion, replay.scenario, inputs, untilTick, request.signal);
   }
 
@@ -136,7 +144,8 @@ export class SimulationHistoryReads {
     const fromTick = page?.fromTick ?? 1;
     const untilTick = page?.toTick ?? replay.tick;
     const start = await this.commits.deps.store.nearestCheckpoint(id, fromTick - 1);
-    await this.commits.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, untilTick), {
+    const built = { steps: untilTick - fromTick + 1, format: 'json' } as const;
+    await this.commits.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, untilTick, built), {
       history: true,
     });
     const trace = this.commits.traceOf(id, replay.scenarioId, replay.engineVersion, replay.scenario, replay.inputs, replay.tick, request.signal, {
@@ -189,7 +198,8 @@ export class SimulationHistoryReads {
     if (record === undefined || replay === undefined || replay.tick === 0) return;
     const firstTick = Math.min(replay.tick, Math.max(1, afterId - record.lastEventSeq + 1));
     const start = await this.commits.deps.store.nearestCheckpoint(id, firstTick - 1);
-    await this.commits.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, replay.tick), {
+    const built = { steps: replay.tick - firstTick + 1, format: 'object' } as const;
+    await this.commits.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, replay.tick, built), {
       history: true,
     });
   }

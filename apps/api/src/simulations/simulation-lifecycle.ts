@@ -2,7 +2,8 @@ import { DEFAULT_ENGINE_VERSION, type ValidationIssue } from '@sim/engine';
 import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import type { AdvanceResult } from '../engine-work/engine-task.js';
 import { type WorkRequest } from '../work-budget/work-budget.js';
-import { estimateWork, runCost, scenarioShape } from '../engine-data/work-cost.js';
+import { estimateWork, runCost, scenarioShape, worldSetupCost } from '../engine-data/work-cost.js';
+import { stretchRestarts } from '../engine-work/replay-history.js';
 import { scenarioWorkProblems } from '../work-budget/scenario-work-check.js';
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../identity/auth-context.js';
@@ -120,8 +121,11 @@ export class SimulationLifecycle {
     const { engineVersion, id, createdAt, resolved } = draft;
     // Weighed before anything is built: a refused run leaves no trace, not even a world.
     const shape = scenarioShape(resolved.scenario, engineVersion);
-    // Both passes, each building its world (docs/api.md, "Engine work", "Cost model: agent-ticks").
-    await this.commits.work.admit(request, runCost(estimateWork(shape, 0, input.ticks)));
+    // Both passes, each building its world, and the response's stretches after the first, each
+    // restoring it again (docs/api.md, "Engine work", "Cost model: agent-ticks").
+    const passes = runCost(estimateWork(shape, 0, input.ticks));
+    const restarts = stretchRestarts(resolved.scenario.agents.length, { steps: input.ticks, format: 'json' }) * worldSetupCost(passes.agents);
+    await this.commits.work.admit(request, { ...passes, cost: passes.cost + restarts });
     // Reserved until its rows are committed (or it stores nothing): docs/api.md, "Storage budget".
     const reservation = await this.commits.storage.admit(
       request.auth,
