@@ -14,8 +14,8 @@ export interface RecordOptions {
   /** A longer body is streamed to the client and stored in pieces of about this size. */
   chunkBytes: number;
   onError: (error: unknown) => void;
-  /** What reproduces the body: a body longer than inlineMaxBytes is stored as this, not as bytes. */
-  reference?: ReferenceDraft | undefined;
+  /** What reproduces the body, asked once it has ended: a body longer than inlineMaxBytes is stored as this, not as bytes. */
+  reference?: (() => ReferenceDraft) | undefined;
 }
 
 /** Per-request headers: recomputed live on a replay, never cached. */
@@ -101,14 +101,15 @@ export async function recordResponse(response: Response, sink: RecordingSink, op
 /**
  * A long reproducible body passed through without keeping a byte: the record completes, with
  * its reference and the bytes sent, before the last byte is released. A client that leaves
- * ends the work (a replay regenerates the whole body from the reference anyway).
+ * ends the work; the reference is taken as it stands then (a streamed run's: the ticks it
+ * committed, and the line saying it was cut short), and a replay regenerates that body.
  */
 function referencedStream(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   prefix: Uint8Array[],
   sink: RecordingSink,
   base: Pick<StoredResponse, 'status' | 'headers'>,
-  reference: ReferenceDraft,
+  reference: () => ReferenceDraft,
   safely: (write: () => Promise<boolean>) => Promise<boolean>,
 ): ReadableStream<Uint8Array> {
   let byteLength = prefix.reduce((n, p) => n + p.byteLength, 0);
@@ -116,7 +117,7 @@ function referencedStream(
   const finish = async (bodyComplete: boolean): Promise<void> => {
     if (finished) return;
     finished = true;
-    await safely(() => sink.complete({ ...base, body: null, chunkCount: 0, bodyComplete, reference: { ...reference, byteLength } }));
+    await safely(() => sink.complete({ ...base, body: null, chunkCount: 0, bodyComplete, reference: { ...reference(), byteLength } }));
   };
   return passThrough(reader, prefix, {
     keep: (piece) => {
