@@ -26,6 +26,7 @@ beforeEach(() => {
   engine.chunks = 0;
   engine.failAt = Infinity;
   engine.oneTick = true;
+  engine.holdAt = Infinity;
 });
 
 const view = async (id: string): Promise<Json> => ((await (await server.call(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as Json).state;
@@ -73,6 +74,29 @@ describe('run as a stream', () => {
     expect(await view(id)).toMatchObject({ tick: 3, status: 'failed' });
     const trace = await server.call(`/v1/simulations/${id}/trace`, { key: 'key-a', headers: NDJSON });
     expect(await trace.text()).toBe(`${lines.slice(0, 3).join('\n')}\n`);
+  });
+
+  it('stops with a SIMULATION_CHANGED line when another request advances the simulation between two chunks', async () => {
+    let release = (): void => {};
+    engine.hold = new Promise<void>((resolve) => (release = resolve));
+    engine.holdAt = 2;
+    const res = await fetch(`${server.baseUrl}/v1/simulations/run`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': 'key-a', 'Content-Type': 'application/json', ...NDJSON },
+      body: JSON.stringify({ scenarioId: 'tiny-valley', ticks: 10 }),
+    });
+    expect(res.status).toBe(201);
+    const id = idOf(res);
+    // Chunk 2 waits (holding the simulation's lock) while a step queues behind it.
+    const step = server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 1 } });
+    await sleep(300);
+    release();
+    expect((await step).status).toBe(200);
+    const lines = (await res.text()).trimEnd().split('\n');
+    expect(lines.slice(0, -1).map((line) => (JSON.parse(line) as Json).tick)).toEqual([1, 2]);
+    expect((JSON.parse(lines.at(-1) as string) as Json).error).toMatchObject({ code: 'SIMULATION_CHANGED', details: { tick: 2 } });
+    // The simulation is where the step left it, active.
+    expect(await view(id)).toMatchObject({ tick: 3, status: 'idle' });
   });
 
   it('fails before its first byte as a JSON run does: 500, nothing stored', async () => {
