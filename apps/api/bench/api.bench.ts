@@ -12,6 +12,7 @@
  *
  *   npx tsx apps/api/bench/api.bench.ts
  *   BENCH_SECONDS=20 BENCH_CONNECTIONS=50 BENCH_ROUNDS=5 npx tsx apps/api/bench/api.bench.ts
+ *   BENCH_ONLY=run npx tsx apps/api/bench/api.bench.ts   # part 1 alone (no autocannon load)
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -25,6 +26,8 @@ import { REPO_ROOT, startServerProcess, tempDir } from '../test/support/server-p
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+/** `run`: the streamed run alone, without the GET load (a quick figure on a shared machine). */
+const runOnly = process.env.BENCH_ONLY === 'run';
 const TICKS = 10_000;
 const RSS_TARGET_MB = 200;
 const RATIO_TARGET = 0.4;
@@ -127,7 +130,7 @@ const server = await startServerProcess({
   // Limits nobody reaches: every request does its full work (counting included), none is refused.
   env: { SIM_RATE_LIMITS_PRO: '1000000000,1000000000,1000000000', SIM_WORK_LIMITS_PRO: '1000000000000,1000000000000' },
 });
-const hello = await startHelloWorld();
+const hello = runOnly ? undefined : await startHelloWorld();
 try {
   const key = server.apiKey;
   if (!key) throw new Error('the server printed no bootstrap key');
@@ -160,7 +163,17 @@ try {
   console.log(`  server VmHWM      ${mb(after.hwm)}  (target < ${RSS_TARGET_MB} MB: ${after.hwm < RSS_TARGET_MB ? 'met' : 'MISSED'})`);
 
   // 2. GET one simulation vs a hello-world.
-  const id = run.location?.split('/').pop();
+  if (hello !== undefined) await getLoad(hello, run.location);
+} finally {
+  hello?.stop();
+  await server.stop();
+  dir.remove();
+}
+
+/** Part 2: GET the run's simulation under autocannon, against the hello-world. */
+async function getLoad(hello: { url: string; pid: number }, location: string | undefined): Promise<void> {
+  const auth = { 'X-Api-Key': server.apiKey ?? '' };
+  const id = location?.split('/').pop();
   if (!id) throw new Error('the run answered without a Location header');
   const sample = await fetch(`${server.baseUrl}/v1/simulations/${id}`, { headers: auth });
   const sampleBytes = (await sample.arrayBuffer()).byteLength;
@@ -200,8 +213,4 @@ try {
     `  median ratio      ${(median * 100).toFixed(1)} % of hello-world req/s over ${rounds} rounds (${ratios.map((r) => `${(r * 100).toFixed(1)} %`).join(', ')}); target ≥ ${RATIO_TARGET * 100} %: ${median >= RATIO_TARGET ? 'met' : 'MISSED'}`,
   );
   console.log(`  server VmHWM after GET load ${mb(memoryOf(server.pid).hwm)}`);
-} finally {
-  hello.stop();
-  await server.stop();
-  dir.remove();
 }

@@ -62,7 +62,9 @@ export function stepCost(ticks: WorkEstimate): WorkEstimate {
 /**
  * A `run`'s charge: its ticks twice (computed to store them, then replayed for the response)
  * and three worlds: built and resumed for the first pass (a run computes from exactly what
- * create stores), built again for the replay.
+ * create stores), built again for the replay. A run answering NDJSON computes its ticks once,
+ * in chunks that each restore a world, and is charged the same, known before it starts
+ * (docs/api.md, "Run as a stream").
  */
 export const RUN_WORLD_SETUPS = 3;
 

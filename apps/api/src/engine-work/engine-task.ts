@@ -37,6 +37,19 @@ export interface AdvanceTask {
   agentsJson?: boolean;
   /** Encode a checkpoint at every tick computed that is a multiple of this; 0: none. */
   checkpointEvery: number;
+  /**
+   * Also hand back each tick's trace step as its JSON text, written as a replay writes it (a
+   * streamed `run` answers with them: the same bytes as a trace read of those ticks).
+   */
+  stepsJson?: boolean;
+  /**
+   * End early, after at least one tick, once this many milliseconds have passed since the task
+   * began (building or restoring the world included): a streamed `run` computes in chunks so its
+   * first steps leave long before its last tick. Where it ends changes nothing computed.
+   */
+  budgetMs?: number;
+  /** Also end early once `stepsJson` holds this many characters (a chunk's memory stays bounded). */
+  maxOutput?: number;
 }
 
 /** What an advance gives back for the main thread to store in one transaction and publish. */
@@ -46,6 +59,8 @@ export interface AdvanceResult {
   events: EngineEvent[];
   /** With `keepSteps`: each tick's step, compact (the event loop publishes it to live streams). */
   steps: CompactStep[];
+  /** With `stepsJson`: each tick's trace step as JSON text; empty otherwise. */
+  stepsJson: string[];
   /** As text: the main thread only stores it. */
   snapshot: SnapshotText;
   /** What weighing the next advance needs of `snapshot`, so the main thread need not parse it. */

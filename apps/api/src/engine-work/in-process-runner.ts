@@ -14,7 +14,7 @@ import type {
 } from './engine-task.js';
 import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
 import type { Checkpoint } from '../engine-data/checkpoint.js';
-import { advanceObserver, advanceResult, checkpointIfDue, measure, runEngineTask, startOfAdvance } from './run-engine-task.js';
+import { advanceBudget, advanceObserver, advanceResult, checkpointIfDue, measure, runEngineTask, startOfAdvance } from './run-engine-task.js';
 
 /** Longest stretch of engine work, in milliseconds, before other requests get a turn. */
 export const SLICE_MS = 25;
@@ -47,22 +47,26 @@ export function createInProcessRunner(now: () => number = () => performance.now(
     advance: (task: AdvanceTask, signal?: AbortSignal): Promise<AdvanceResult> =>
       tracked(async () => {
         throwIfAborted(signal);
+        const spent = advanceBudget(task, now);
         const simulation = startOfAdvance(task.from);
-        const { observer, events, steps } = advanceObserver(task.keepSteps);
+        const gathered = advanceObserver(task);
         const checkpoints: Checkpoint[] = [];
         let done = 0;
-        while (done < task.ticks && !simulation.completed) {
+        let ended = false;
+        while (done < task.ticks && !simulation.completed && !ended) {
           const sliceEnd = now() + SLICE_MS;
           do {
-            done += simulation.step(1, observer);
+            done += simulation.step(1, gathered.observer);
+            gathered.endTick();
             checkpointIfDue(simulation, task.checkpointEvery, checkpoints);
-          } while (done < task.ticks && !simulation.completed && now() < sliceEnd);
-          if (done < task.ticks && !simulation.completed) {
+            ended = spent(gathered);
+          } while (done < task.ticks && !simulation.completed && !ended && now() < sliceEnd);
+          if (done < task.ticks && !simulation.completed && !ended) {
             await nextTurn();
             throwIfAborted(signal);
           }
         }
-        return advanceResult(task, simulation, done, events, steps, checkpoints);
+        return advanceResult(task, simulation, done, gathered, checkpoints);
       }),
     replay: (task: ReplayTask, signal?: AbortSignal): Promise<ReplayResult> =>
       tracked(async () => {

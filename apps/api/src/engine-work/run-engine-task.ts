@@ -28,16 +28,16 @@ export function advanceResult(
   task: AdvanceTask,
   simulation: Simulation,
   advanced: number,
-  events: EngineEvent[],
-  steps: TraceStep[],
+  gathered: AdvanceGathered,
   checkpoints: Checkpoint[],
 ): AdvanceResult {
   const snapshot = simulation.snapshot();
   return {
     kind: 'advanced',
     advanced,
-    events,
-    steps: steps.map((step) => compactStep(step, task.agentsJson ?? true)),
+    events: gathered.events,
+    steps: gathered.steps.map((step) => compactStep(step, task.agentsJson ?? true)),
+    stepsJson: gathered.json,
     snapshot: { json: JSON.stringify(snapshot) },
     weight: { shape: snapshotShape(snapshot, snapshot.pending), agents: snapshot.agents.ids.length },
     checkpoints,
@@ -53,13 +53,57 @@ function snapshotText(simulation: Simulation): SnapshotText {
   return { json: JSON.stringify(simulation.snapshot()) };
 }
 
-/** The observer that gathers an advance's events (and steps when asked). */
-export function advanceObserver(keepSteps: boolean): { observer: StepObserver; events: EngineEvent[]; steps: TraceStep[] } {
+/** What an advance gathers as it computes: the engine's events, and each step when asked (as an object, as JSON text). */
+export interface AdvanceGathered {
+  observer: StepObserver;
+  events: EngineEvent[];
+  steps: TraceStep[];
+  json: string[];
+  /** Called after each tick: writes its step's JSON (once the tick is whole, as a replay does). */
+  endTick(): void;
+  /** Characters of JSON gathered so far. */
+  output(): number;
+}
+
+/** The observer that gathers an advance's events, and its steps as `keepSteps` and `stepsJson` ask. */
+export function advanceObserver(task: Pick<AdvanceTask, 'keepSteps' | 'stepsJson'>): AdvanceGathered {
   const events: EngineEvent[] = [];
   const steps: TraceStep[] = [];
+  const json: string[] = [];
+  let output = 0;
+  let last: TraceStep | null = null;
   const observer: StepObserver = { onEvent: (event) => events.push(event) };
-  if (keepSteps) observer.onStep = (step) => steps.push(step);
-  return { observer, events, steps };
+  const asJson = task.stepsJson === true;
+  if (task.keepSteps || asJson)
+    observer.onStep = (step) => {
+      if (task.keepSteps) steps.push(step);
+      if (asJson) last = step;
+    };
+  return {
+    observer,
+    events,
+    steps,
+    json,
+    endTick() {
+      if (last === null) return;
+      // Written as a replay writes each step (JSON.stringify of the engine's step, after its tick): the same bytes.
+      const text = JSON.stringify(last);
+      last = null;
+      json.push(text);
+      output += text.length;
+    },
+    output: () => output,
+  };
+}
+
+/**
+ * Whether an advance should end before its last tick (see AdvanceTask's budgetMs and maxOutput),
+ * asked after each tick; its time is counted from this call, made before the world is built.
+ */
+export function advanceBudget(task: Pick<AdvanceTask, 'budgetMs' | 'maxOutput'>, now: () => number): (gathered: AdvanceGathered) => boolean {
+  const deadline = task.budgetMs === undefined ? undefined : now() + task.budgetMs;
+  const maxOutput = task.maxOutput ?? Infinity;
+  return (gathered) => gathered.output() >= maxOutput || (deadline !== undefined && now() >= deadline);
 }
 
 /** Appends the checkpoint of the tick just computed when it is due (every `every` ticks; 0: never). */
@@ -77,18 +121,21 @@ export function startOfAdvance(from: AdvanceTask['from'], engine: RestoreOptions
   return Simulation.restore(Simulation.create(from.scenario, { engineVersion: from.engineVersion }).snapshot(), engine);
 }
 
-function advance(task: AdvanceTask, engine: RestoreOptions): AdvanceResult {
+function advance(task: AdvanceTask, now: () => number, engine: RestoreOptions): AdvanceResult {
+  const spent = advanceBudget(task, now);
   const simulation = startOfAdvance(task.from, engine);
-  const { observer, events, steps } = advanceObserver(task.keepSteps);
+  const gathered = advanceObserver(task);
   const checkpoints: Checkpoint[] = [];
   let advanced = 0;
   // One tick at a time (the same ticks as one call: step(n) is n steps of one), so that the
   // snapshot of each tick due for a checkpoint can be taken.
-  while (advanced < task.ticks && simulation.step(1, observer) === 1) {
+  while (advanced < task.ticks && simulation.step(1, gathered.observer) === 1) {
     advanced++;
+    gathered.endTick();
     checkpointIfDue(simulation, task.checkpointEvery, checkpoints);
+    if (spent(gathered)) break;
   }
-  return advanceResult(task, simulation, advanced, events, steps, checkpoints);
+  return advanceResult(task, simulation, advanced, gathered, checkpoints);
 }
 
 /** Where a replay stretch starts: the scenario at tick 0, a stored checkpoint, or the last stretch's end. */
@@ -179,7 +226,7 @@ function queue(task: QueueTask): QueueResult {
 
 /**
  * Runs one engine task to its end. Pure apart from reading the clock to bound a replay
- * stretch (which changes where a stretch ends, never what is computed). The worker's whole
+ * stretch or a chunk of a run (which changes where it ends, never what is computed). The worker's whole
  * body; the in-process runner calls it too. `engine` carries the worker's branch runner, which
  * spreads a prophecy's branches over threads without changing what is computed
  * (docs/operations.md, "Prophecy threads").
@@ -187,7 +234,7 @@ function queue(task: QueueTask): QueueResult {
 export function runEngineTask(task: EngineTask, now: () => number = () => performance.now(), engine: RestoreOptions = {}): EngineTaskResult {
   switch (task.kind) {
     case 'advance':
-      return advance(task, engine);
+      return advance(task, now, engine);
     case 'replay':
       return replay(task, now, engine);
     case 'create':

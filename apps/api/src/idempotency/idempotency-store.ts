@@ -8,8 +8,21 @@ export interface ResponseReference {
   simulationId: string;
   untilTick: number;
   format: 'ndjson' | 'json';
+  /**
+   * The error line an NDJSON run's body ended with, when the run stopped before its last tick
+   * (docs/api.md, "Run as a stream"): written again after the steps, the same bytes.
+   */
+  end?: StreamEndError | undefined;
   /** Bytes the first response sent; with `bodyComplete` false the replay fails after as many. */
   byteLength: number;
+}
+
+/** An error envelope's `error` written as the last line of a streamed body. */
+export interface StreamEndError {
+  code: string;
+  message: string;
+  details: Record<string, unknown> | null;
+  requestId: string;
 }
 
 /** A response as cached: what a replay sends back. */

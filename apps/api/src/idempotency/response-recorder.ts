@@ -14,8 +14,8 @@ export interface RecordOptions {
   /** A longer body is streamed to the client and stored in pieces of about this size. */
   chunkBytes: number;
   onError: (error: unknown) => void;
-  /** What reproduces the body: a body longer than inlineMaxBytes is stored as this, not as bytes. */
-  reference?: ReferenceDraft | undefined;
+  /** What reproduces the body, asked once it has ended: a body longer than inlineMaxBytes is stored as this, not as bytes. */
+  reference?: (() => ReferenceDraft) | undefined;
 }
 
 /** Per-request headers: recomputed live on a replay, never cached. */
@@ -56,7 +56,8 @@ const withBody = (response: Response, body: ConstructorParameters<typeof Respons
  * A small body is read and stored before the response leaves, so a retry made right after the
  * answer arrives is replayed. A large one (an NDJSON trace) is passed through as it is produced
  * and stored in pieces, with flat memory; the record completes before the last byte is released.
- * If the client goes away, the rest is still read and stored, so its retry gets all of it.
+ * If the client goes away, the rest is still read and stored, so its retry gets all of it. A
+ * reproducible body (see referencedStream) is passed through from its first byte, whatever its size.
  */
 export async function recordResponse(response: Response, sink: RecordingSink, options: RecordOptions): Promise<Response> {
   const base = { status: response.status, headers: cacheableHeaders(response.headers) };
@@ -74,6 +75,9 @@ export async function recordResponse(response: Response, sink: RecordingSink, op
   }
 
   const reader = response.body.getReader();
+  // A reproducible body (a run's trace) is not held back: a streamed run's first lines leave as
+  // they are computed, and the record is still complete before the last byte is released.
+  if (options.reference !== undefined) return withBody(response, referencedStream(reader, sink, base, options.inlineMaxBytes, options.reference, safely));
   const prefix: Uint8Array[] = [];
   let size = 0;
   while (size <= options.inlineMaxBytes) {
@@ -94,37 +98,51 @@ export async function recordResponse(response: Response, sink: RecordingSink, op
     prefix.push(read.value);
     size += read.value.byteLength;
   }
-  if (options.reference !== undefined) return withBody(response, referencedStream(reader, prefix, sink, base, options.reference, safely));
   return withBody(response, recordingStream(reader, prefix, sink, base, options, safely));
 }
 
 /**
- * A long reproducible body passed through without keeping a byte: the record completes, with
- * its reference and the bytes sent, before the last byte is released. A client that leaves
- * ends the work (a replay regenerates the whole body from the reference anyway).
+ * A reproducible body passed through from its first byte. Up to `inlineMaxBytes` of it are kept:
+ * a body that ends within them is stored whole, as any short answer is (failing at the same byte
+ * when it broke). A longer one is stored as its reference, without keeping a byte, and so is one
+ * whose client left: the work stopped, and the reference is taken as it stands then (a streamed
+ * run's: the ticks it committed, and the line saying it was cut short), so a replay regenerates
+ * that body. The record completes before the last byte is released.
  */
 function referencedStream(
   reader: ReadableStreamDefaultReader<Uint8Array>,
-  prefix: Uint8Array[],
   sink: RecordingSink,
   base: Pick<StoredResponse, 'status' | 'headers'>,
-  reference: ReferenceDraft,
+  inlineMaxBytes: number,
+  reference: () => ReferenceDraft,
   safely: (write: () => Promise<boolean>) => Promise<boolean>,
 ): ReadableStream<Uint8Array> {
-  let byteLength = prefix.reduce((n, p) => n + p.byteLength, 0);
+  let byteLength = 0;
+  let kept: Uint8Array[] | null = [];
   let finished = false;
-  const finish = async (bodyComplete: boolean): Promise<void> => {
+  const finish = async (bodyComplete: boolean, ended: boolean): Promise<void> => {
     if (finished) return;
     finished = true;
-    await safely(() => sink.complete({ ...base, body: null, chunkCount: 0, bodyComplete, reference: { ...reference, byteLength } }));
+    const whole = ended && kept !== null ? concat(kept) : undefined;
+    kept = null;
+    await safely(() =>
+      sink.complete(
+        whole !== undefined
+          ? { ...base, body: whole, chunkCount: 0, bodyComplete }
+          : { ...base, body: null, chunkCount: 0, bodyComplete, reference: { ...reference(), byteLength } },
+      ),
+    );
   };
-  return passThrough(reader, prefix, {
+  return passThrough(reader, [], {
     keep: (piece) => {
       byteLength += piece.byteLength;
+      if (kept === null) return;
+      if (byteLength > inlineMaxBytes) kept = null;
+      else kept.push(piece);
     },
-    finish,
+    finish: (bodyComplete) => finish(bodyComplete, true),
     async cancel(reason) {
-      await finish(true);
+      await finish(true, false);
       await reader.cancel(reason).catch(() => undefined);
     },
   });

@@ -9,8 +9,8 @@ export type ResponseReproducer = (c: Context, reference: ResponseReference) => P
 
 declare module 'hono' {
   interface ContextVariableMap {
-    /** Set by a handler whose body can be regenerated: a long one is stored as this reference. */
-    reproducibleAs: ReferenceDraft;
+    /** Set by a handler whose body can be regenerated: a long one is stored as this reference, read once the body has ended (or its client left). */
+    reproducibleAs: () => ReferenceDraft;
     /** Set app-wide: turns a stored reference back into its body. */
     reproduceResponse: ResponseReproducer;
   }
@@ -18,8 +18,9 @@ declare module 'hono' {
 
 /**
  * Bodies longer than the idempotency middleware's inline size are stored as a reference when
- * the handler marked them reproducible (docs/api.md, "Idempotency"): `run` marks its trace.
+ * the handler marked them reproducible (docs/api.md, "Idempotency"): `run` marks its trace. A
+ * function is asked when the body has ended: a streamed run knows its last tick only then.
  */
-export function markReproducible(c: Context, reference: ReferenceDraft): void {
-  c.set('reproducibleAs', reference);
+export function markReproducible(c: Context, reference: ReferenceDraft | (() => ReferenceDraft)): void {
+  c.set('reproducibleAs', typeof reference === 'function' ? reference : () => reference);
 }

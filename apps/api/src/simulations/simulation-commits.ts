@@ -79,6 +79,27 @@ export interface TraceStream {
   steps: AsyncGenerator<string, void, void>;
   /** Set when a page was asked for (docs/api.md, "Trace pages"). */
   page?: TracePage;
+  /** Called once when the response's body ends, fails or is cancelled (a streamed run releases its storage reservation). */
+  onClose?: () => void;
+}
+
+/** How long a chunk of a streamed run may compute, and how much JSON it may hand back (AdvanceTask). */
+export interface RunChunkLimits {
+  budgetMs: number;
+  maxOutput: number;
+}
+
+/** What an advance committed: the new state, the ticks it computed, and (for a run's chunk) their steps' JSON. */
+export interface AdvanceOutcome {
+  state: SimulationState;
+  ticks: number;
+  ticksPerSecond: number;
+  /** The tick reached. */
+  tick: number;
+  /** The simulation completed in these ticks. */
+  completed: boolean;
+  /** With `chunk`: each tick's trace step as JSON text. */
+  stepsJson: string[];
 }
 
 export const statusEvent = (tick: number, status: LifecycleStatus, previous: LifecycleStatus, reason?: string): NewEvent => ({
@@ -223,6 +244,8 @@ export class SimulationCommits {
   /**
    * Computes up to `ticks` ticks from the stored snapshot and commits them. `status` is the
    * lifecycle status to keep unless the engine completes (→ completed) or throws (→ failed).
+   * `chunk`: a chunk of a streamed run, which may end early (AdvanceTask's budgetMs and
+   * maxOutput) and hands back its steps' JSON.
    */
   async advance(
     current: RunnableSimulation,
@@ -230,7 +253,8 @@ export class SimulationCommits {
     status: LifecycleStatus,
     playbackSpeed?: number,
     signal?: AbortSignal,
-  ): Promise<{ state: SimulationState; ticks: number; ticksPerSecond: number }> {
+    chunk?: RunChunkLimits,
+  ): Promise<AdvanceOutcome> {
     const id = current.id;
     const at = this.now();
     const collector = new TickCollector(id, at);
@@ -241,7 +265,15 @@ export class SimulationCommits {
     let result: AdvanceResult;
     try {
       result = await this.engine.advance(
-        { kind: 'advance', from: { snapshot: current.snapshotText }, ticks, keepSteps, agentsJson, checkpointEvery: this.checkpointEvery(current) },
+        {
+          kind: 'advance',
+          from: { snapshot: current.snapshotText },
+          ticks,
+          keepSteps,
+          agentsJson,
+          checkpointEvery: this.checkpointEvery(current),
+          ...(chunk === undefined ? {} : { stepsJson: true, budgetMs: chunk.budgetMs, maxOutput: chunk.maxOutput }),
+        },
         signal,
       );
     } catch (error) {
@@ -275,7 +307,14 @@ export class SimulationCommits {
     this.publish(id, headOf(current), result.tick, stored, result.steps);
     if (next === 'completed') this.stopPlayback(id, 'stop');
     this.usage.recordTicks(current.organizationId, result.advanced);
-    return { state: stateView(result.state, next), ticks: result.advanced, ticksPerSecond: result.ticksPerSecond };
+    return {
+      state: stateView(result.state, next),
+      ticks: result.advanced,
+      ticksPerSecond: result.ticksPerSecond,
+      tick: result.tick,
+      completed: next === 'completed',
+      stepsJson: result.stepsJson,
+    };
   }
 
   /** An engine error: the simulation is failed; its last good snapshot stays. */

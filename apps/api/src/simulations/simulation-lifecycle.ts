@@ -15,6 +15,9 @@ import { organizationFor } from './tenancy.js';
 import { TickCollector } from './tick-collector.js';
 import { engineVersionOf, stateView, type SimulationView } from './simulation-view.js';
 import { SimulationCommits, statusEvent, type TraceStream } from './simulation-commits.js';
+import { chunkLimits, runChunks } from './run-chunks.js';
+import { RunProgress } from './run-progress.js';
+import type { StorageReservation } from '../storage-budget/storage-budget.js';
 
 export interface CreateSimulationInput {
   source: ScenarioSource;
@@ -41,8 +44,9 @@ function scenarioInvalid(issues: readonly ValidationIssue[], pathPrefix: string)
 
 /**
  * Creating simulations: `create` builds a world and stores it; `run` creates one, computes its
- * ticks and stores the outcome, answering its trace as it is read. Both check everything before
- * any engine work (begin) and store through one insert.
+ * ticks and stores the outcome, answering its trace as it is read; `runStreamed` creates one
+ * with a first chunk of ticks and computes the rest chunk by chunk as its trace is read. All
+ * check everything before any engine work (begin) and store the new simulation through one insert.
  */
 export class SimulationLifecycle {
   constructor(private readonly commits: SimulationCommits) {}
@@ -111,18 +115,21 @@ export class SimulationLifecycle {
   }
 
   /**
-   * Creates a simulation, computes `ticks` ticks and stores the outcome; the trace is then
-   * replayed as the response is read. Its cost is both passes: the ticks computed to store them
-   * and the same ticks again for the response. A client gone before the first pass ends leaves
-   * nothing stored.
+   * What run and a streamed run check and reserve before any engine work: the draft (begin),
+   * the work of the whole run, and the bytes it will store, reserved until its rows are committed
+   * (or it stores nothing): docs/api.md, "Engine work", "Storage budget".
    */
-  async run(request: WorkRequest, input: CreateSimulationInput & { ticks: number }): Promise<{ simulation: SimulationView; trace: TraceStream }> {
+  private async admitRun(
+    request: WorkRequest,
+    input: CreateSimulationInput & { ticks: number },
+  ): Promise<{ draft: NewSimulationDraft; reservation: StorageReservation }> {
     const draft = await this.begin(request.auth, input, request.signal);
-    const { engineVersion, id, createdAt, resolved } = draft;
+    const { engineVersion, resolved } = draft;
     // Weighed before anything is built: a refused run leaves no trace, not even a world.
     const shape = scenarioShape(resolved.scenario, engineVersion);
     // Both passes, each building its world, and the response's stretches after the first, each
-    // restoring it again (docs/api.md, "Engine work", "Cost model: agent-ticks").
+    // restoring it again (a streamed run's chunks restore it likewise, fewer times):
+    // docs/api.md, "Engine work", "Cost model: agent-ticks".
     const passes = runCost(estimateWork(shape, 0, input.ticks));
     const restarts = stretchRestarts(resolved.scenario.agents.length, { steps: input.ticks, format: 'json' }) * worldSetupCost(passes.agents);
     await this.commits.work.admit(request, { ...passes, cost: passes.cost + restarts });
@@ -132,6 +139,18 @@ export class SimulationLifecycle {
       draft.organizationId,
       this.commits.estimateStored(shape, resolved.scenario.initialState.attractors?.length ?? 0, input.ticks),
     );
+    return { draft, reservation };
+  }
+
+  /**
+   * Creates a simulation, computes `ticks` ticks and stores the outcome; the trace is then
+   * replayed as the response is read. Its cost is both passes: the ticks computed to store them
+   * and the same ticks again for the response. A client gone before the first pass ends leaves
+   * nothing stored. The JSON representation of `run`; NDJSON streams (runStreamed).
+   */
+  async run(request: WorkRequest, input: CreateSimulationInput & { ticks: number }): Promise<{ simulation: SimulationView; trace: TraceStream }> {
+    const { draft, reservation } = await this.admitRun(request, input);
+    const { engineVersion, id, createdAt, resolved } = draft;
     const collector = new TickCollector(id, createdAt);
     // The world is built on the worker that computes its ticks. No steps: the first pass builds
     // no trace steps; the response replays them lazily.
@@ -144,10 +163,7 @@ export class SimulationLifecycle {
         { kind: 'advance', from: { scenario: resolved.scenario, engineVersion }, ticks: input.ticks, keepSteps: false, checkpointEvery },
         request.signal,
       );
-      collector.take(result.events);
-      const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
-      const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
-      inserted = await this.insert(draft, status, result, { prophecies: collector.prophecies, events, checkpoints: result.checkpoints });
+      inserted = await this.insertRun(draft, collector, result);
     } finally {
       reservation.release();
     }
@@ -155,5 +171,69 @@ export class SimulationLifecycle {
     this.commits.publish(id, { tick: 0, lastSeq: 0 }, result.tick, stored, []);
     this.commits.usage.recordTicks(draft.organizationId, result.tick);
     return { simulation: view, trace: this.commits.traceOf(id, resolved.scenarioId, engineVersion, resolved.scenario, [], result.tick, request.signal) };
+  }
+
+  /**
+   * `run` as a stream (docs/api.md, "Run as a stream"): the simulation is created with a first
+   * chunk of ticks, computed for about FIRST_CHUNK_MS, and answered at once; the trace's steps
+   * are each chunk's, computed and committed chunk after chunk as the body is read (runChunks).
+   * Admitted for the whole run up front, like `run`. Before the first chunk is stored it fails
+   * as `run` does (nothing stored); after it, `progress` tells how the run ended.
+   */
+  async runStreamed(
+    request: WorkRequest,
+    input: CreateSimulationInput & { ticks: number },
+  ): Promise<{ simulation: SimulationView; trace: TraceStream; progress: RunProgress }> {
+    const { draft, reservation } = await this.admitRun(request, input);
+    const { engineVersion, id, createdAt, resolved } = draft;
+    const checkpointEvery = checkpointInterval(resolved.scenario.agents.length, this.commits.deps.checkpointInterval);
+    let first: AdvanceResult;
+    let inserted: { stored: StoredEvent[]; view: SimulationView };
+    try {
+      first = await this.commits.engine.advance(
+        {
+          kind: 'advance',
+          from: { scenario: resolved.scenario, engineVersion },
+          ticks: input.ticks,
+          keepSteps: false,
+          checkpointEvery,
+          stepsJson: true,
+          ...chunkLimits(0),
+        },
+        request.signal,
+      );
+      inserted = await this.insertRun(draft, new TickCollector(id, createdAt), first);
+    } catch (error) {
+      reservation.release();
+      throw error;
+    }
+    const { stored, view } = inserted;
+    this.commits.publish(id, { tick: 0, lastSeq: 0 }, first.tick, stored, []);
+    this.commits.usage.recordTicks(draft.organizationId, first.tick);
+    const progress = new RunProgress(first.tick);
+    const release = (): void => reservation.release();
+    const steps = runChunks(
+      this.commits,
+      { simulationId: id, target: input.ticks, progress, signal: request.signal, onEnd: release },
+      { stepsJson: first.stepsJson, completed: first.completed },
+    );
+    const trace: TraceStream = {
+      simulationId: id,
+      engineVersion,
+      metadata: { simulationId: id, scenarioId: resolved.scenarioId, engineVersion, seed: resolved.scenario.seed, ticks: input.ticks },
+      initialState: resolved.scenario.initialState,
+      steps,
+      // A body cancelled before its first read never starts runChunks (whose end releases it too).
+      onClose: release,
+    };
+    return { simulation: view, trace, progress };
+  }
+
+  /** Stores a run's new simulation with its first (or only) advance: completed when the engine completed, else idle. */
+  private insertRun(draft: NewSimulationDraft, collector: TickCollector, result: AdvanceResult): Promise<{ stored: StoredEvent[]; view: SimulationView }> {
+    collector.take(result.events);
+    const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
+    const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
+    return this.insert(draft, status, result, { prophecies: collector.prophecies, events, checkpoints: result.checkpoints });
   }
 }

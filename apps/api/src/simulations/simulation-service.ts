@@ -8,6 +8,7 @@ import { SimulationPlayback } from './simulation-playback.js';
 
 export type { SimulationServiceDeps, TraceMetadata, TraceStream } from './simulation-commits.js';
 export type { CreateSimulationInput } from './simulation-lifecycle.js';
+export type { RunProgress, RunStop } from './run-progress.js';
 export { COMPUTE_LIMIT_REASON, STORAGE_LIMIT_REASON, type TimeControlAction } from './simulation-playback.js';
 export { estimateReplay, type DecreeView, type ProphecyView } from './simulation-history-reads.js';
 
@@ -56,6 +57,7 @@ export class SimulationService implements PlaybackTarget {
   // Lifecycle
   create: SimulationLifecycle['create'] = (...args) => this.lifecycle.create(...args);
   run: SimulationLifecycle['run'] = (...args) => this.lifecycle.run(...args);
+  runStreamed: SimulationLifecycle['runStreamed'] = (...args) => this.lifecycle.runStreamed(...args);
   // Mutations
   step: SimulationMutations['step'] = (...args) => this.mutations.step(...args);
   setAgentPolicy: SimulationMutations['setAgentPolicy'] = (...args) => this.mutations.setAgentPolicy(...args);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIER_LIMITS } from '../../src/identity/tier-limits.js';
 import { UNCACHED_ERROR_CODES } from '../../src/idempotency/idempotency.js';
 import type { IdempotencyStore } from '../../src/idempotency/idempotency-store.js';
+import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
+import { chunkingRunner } from '../helpers/chunking-runner.js';
 import { buildProtectedApp, ManualClock, ORG_A, ORG_B, protectedAppsClosedAfterEach, type ProtectedApp } from './support/protected-app.js';
 
 const open = protectedAppsClosedAfterEach();
@@ -160,6 +162,38 @@ describe('Idempotency-Key on POST', () => {
     const asJson = await p.request('/v1/simulations/run', { key: 'key-a', body: run, headers: withKey('nd') });
     expect(await errorCode(asJson)).toBe('IDEMPOTENCY_KEY_REUSE');
     expect(await total(p)).toBe(2);
+  });
+
+  it('replays a streamed run that stopped early byte for byte: the ticks it committed, then its error line', async () => {
+    const engine = chunkingRunner(createInProcessRunner());
+    engine.failAt = 31;
+    const p = await open({ engine, idempotency: { inlineMaxBytes: 1024, recentCapacity: 0 } });
+    const run = { scenarioId: 'tiny-valley', ticks: 40 };
+    const headers = withKey('stopped', { Accept: 'application/x-ndjson' });
+    const first = await p.request('/v1/simulations/run', { key: 'key-a', body: run, headers });
+    expect(first.status).toBe(201);
+    const text = await first.text();
+    const last = JSON.parse(text.trimEnd().split('\n').at(-1) as string) as { error: Record<string, unknown> };
+    expect(last.error).toMatchObject({ code: 'INTERNAL_ERROR', details: { tick: 30 }, requestId: first.headers.get('x-request-id') });
+    const id = first.headers.get('location')?.split('/').at(-1) ?? '';
+    const record = await p.storage.db
+      .selectFrom('idempotency_keys')
+      .select(['response_body', 'response_reference'])
+      .where('response_reference', 'like', `%${id}%`)
+      .executeTakeFirstOrThrow();
+    expect(record.response_body).toBeNull();
+    // The reference is taken when the body ends: the last tick committed, and the line.
+    expect(JSON.parse(record.response_reference ?? 'null')).toEqual({
+      kind: 'run-trace',
+      simulationId: id,
+      untilTick: 30,
+      format: 'ndjson',
+      end: last.error,
+      byteLength: Buffer.byteLength(text),
+    });
+    const replay = await p.request('/v1/simulations/run', { key: 'key-a', body: run, headers });
+    expect(replay.headers.get('idempotency-replayed')).toBe('true');
+    expect(await replay.text()).toBe(text);
   });
 
   it('weighs the regeneration of a referenced run like a trace read of its range', async () => {

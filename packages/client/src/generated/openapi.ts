@@ -3970,7 +3970,7 @@ export interface paths {
         put?: never;
         /**
          * Create a simulation, run it and return its trace
-         * @description With `Accept: application/x-ndjson` the trace streams as NDJSON: one TraceStep (the schema given for that media type) per line. The simulation stays `idle` unless it completed.
+         * @description With `Accept: application/x-ndjson` the trace streams as NDJSON while it is computed, in chunks each committed before its steps are sent: one TraceStep per line. A run that stops after its first byte (the engine failed: `INTERNAL_ERROR`; its client left or the server is stopping: `WORK_CANCELLED`; another request advanced, completed or failed the simulation meanwhile: `SIMULATION_CHANGED`, `SIMULATION_NOT_ACTIVE`) ends the body with one line holding the error envelope, `details.tick` the last tick committed; the simulation keeps its ticks up to there. The JSON representation is computed whole before it is answered. The simulation stays `idle` unless it completed (or failed).
          */
         post: {
             parameters: {
@@ -4013,7 +4013,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RunResult"];
-                        "application/x-ndjson": components["schemas"]["TraceStep"];
+                        "application/x-ndjson": components["schemas"]["RunStreamLine"];
                     };
                 };
                 /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
@@ -6448,6 +6448,8 @@ export interface components {
             scenarioId?: string;
             ticks: number;
         };
+        /** @description A TraceStep; or, as the last line of a run that stopped before its last tick, the error envelope (`details.tick`: the last tick committed) */
+        RunStreamLine: components["schemas"]["TraceStep"] | components["schemas"]["Error"];
         Scenario: components["schemas"]["ScenarioSummary"] & {
             agents: {
                 /**

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { uuidInput } from '../../lib/id-param.js';
+import { ErrorEnvelopeSchema } from '../../lib/error-envelope.js';
 import {
   checkScenarioConsistency,
   DEFAULT_ENGINE_VERSION,
@@ -35,6 +36,11 @@ export const InlineScenarioSchema = z
 
 // Engine schemas are named with `.meta({ id })`; see decree-schemas.ts for why.
 export const TraceStepComponent = TraceStepSchema.meta({ id: 'TraceStep' });
+
+/** A line of `run`'s NDJSON body: a step, or the error line a run that stopped early ends with (docs/api.md, "Run as a stream"). */
+export const RunStreamLineSchema = z.union([TraceStepComponent, ErrorEnvelopeSchema]).openapi('RunStreamLine', {
+  description: 'A TraceStep; or, as the last line of a run that stopped before its last tick, the error envelope (`details.tick`: the last tick committed)',
+});
 
 export const ForkOriginSchema = z
   .object({

@@ -11,6 +11,7 @@ import {
   PastStateSchema,
   RunBodySchema,
   RunResponseSchema,
+  RunStreamLineSchema,
   SimulationPageSchema,
   SimulationSchema,
   StepBodySchema,
@@ -62,7 +63,10 @@ export function simulationRoutes(guards: RouteGuards) {
       tags,
       summary: 'Create a simulation, run it and return its trace',
       description:
-        'With `Accept: application/x-ndjson` the trace streams as NDJSON: one TraceStep (the schema given for that media type) per line. The simulation stays `idle` unless it completed.',
+        'With `Accept: application/x-ndjson` the trace streams as NDJSON while it is computed, in chunks each committed before its steps are sent: one TraceStep per line. ' +
+        'A run that stops after its first byte (the engine failed: `INTERNAL_ERROR`; its client left or the server is stopping: `WORK_CANCELLED`; another request advanced, completed or failed the simulation meanwhile: `SIMULATION_CHANGED`, `SIMULATION_NOT_ACTIVE`) ' +
+        'ends the body with one line holding the error envelope, `details.tick` the last tick committed; the simulation keeps its ticks up to there. ' +
+        'The JSON representation is computed whole before it is answered. The simulation stays `idle` unless it completed (or failed).',
       middleware: guards.create,
       security: PROTECTED,
       request: { body: json(RunBodySchema) },
@@ -72,7 +76,7 @@ export function simulationRoutes(guards: RouteGuards) {
           headers: { Location: { schema: { type: 'string' as const } } },
           content: {
             'application/json': { schema: RunResponseSchema },
-            'application/x-ndjson': { schema: TraceStepComponent },
+            'application/x-ndjson': { schema: RunStreamLineSchema },
           },
         },
         400: badRequest,

@@ -1,8 +1,12 @@
 import { NDJSON, streamStrings, wantsNdjson } from '../../lib/chunked-stream.js';
+import type { StreamEndError } from '../../idempotency/idempotency-store.js';
 import type { TraceStream } from '../../simulations/simulation-service.js';
 
-async function* ndjsonLines(steps: AsyncIterable<string>): AsyncGenerator<string, void, void> {
+/** One step per line; then, when `end` gives one, the error line a streamed run that stopped early ends with. */
+async function* ndjsonLines(steps: AsyncIterable<string>, end: (() => StreamEndError | undefined) | undefined): AsyncGenerator<string, void, void> {
   for await (const step of steps) yield `${step}\n`;
+  const error = end?.();
+  if (error !== undefined) yield `${JSON.stringify({ error })}\n`;
 }
 
 /** `{"metadata":…,"initialState":…,"steps":[…]}`, written step by step, optionally wrapped. */
@@ -30,16 +34,16 @@ export const streamed = (response: Response): never => response as never;
 export function traceResponse(
   trace: TraceStream,
   accept: string | undefined,
-  options: { status: 200 | 201; headers?: Record<string, string>; runEnvelope: boolean },
+  options: { status: 200 | 201; headers?: Record<string, string>; runEnvelope: boolean; end?: (() => StreamEndError | undefined) | undefined },
 ): Response {
   const headers = new Headers(options.headers);
   if (wantsNdjson(accept)) {
     headers.set('Content-Type', `${NDJSON}; charset=utf-8`);
-    return new Response(streamStrings(ndjsonLines(trace.steps)), { status: options.status, headers });
+    return new Response(streamStrings(ndjsonLines(trace.steps, options.end), trace.onClose), { status: options.status, headers });
   }
   headers.set('Content-Type', 'application/json; charset=utf-8');
   const wrap = options.runEnvelope
     ? { before: `{"simulationId":${JSON.stringify(trace.simulationId)},"engineVersion":${JSON.stringify(trace.engineVersion)},"trace":`, after: '}' }
     : undefined;
-  return new Response(streamStrings(traceJson(trace, wrap)), { status: options.status, headers });
+  return new Response(streamStrings(traceJson(trace, wrap), trace.onClose), { status: options.status, headers });
 }
