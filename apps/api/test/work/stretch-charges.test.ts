@@ -7,9 +7,9 @@ import { estimateReplay } from '../../src/simulations/simulation-history-reads.j
 /**
  * A replay that builds steps hands them back in stretches of at most 1 MiB of JSON (or 16 step
  * objects), and every stretch after the first restores the world again: at 10 000 agents each
- * JSON step is a stretch of its own. Those restores are charged (docs/api.md, "Cost model:
- * agent-ticks"); charged-work.bench.ts measured a 20-tick trace of 10 000 agents at ten times
- * its charge before.
+ * JSON step is a stretch of its own. Those restores are charged
+ * (docs/api.md, "Cost model: agent-ticks"); charged-work.bench.ts measured a 20-tick trace of
+ * 10 000 agents at ten times its charge before.
  */
 const world = (agents: number): ScenarioInput =>
   ({

@@ -31,8 +31,8 @@ export function runEnd(progress: RunProgress, requestId: string): () => StreamEn
  * Regenerates a `run` body stored by reference under an Idempotency-Key: the same trace of the
  * same simulation, in the same representation, with the same last line, byte for byte
  * (docs/api.md, "Idempotency"). It is a replay through the engine, so it waits in the engine's
- * queue like a trace read, its place held until the body has been read (docs/api.md, "Engine
- * work", "The engine's queue").
+ * queue like a trace read, its place held until the body has been read
+ * (docs/api.md, "Engine work", "The engine's queue").
  */
 export function reproduceRunResponse(
   service: SimulationService,
