@@ -21,21 +21,10 @@ import { readFileSync } from 'node:fs';
 import { existsSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Simulation, type BranchRunner, type EngineSnapshot, type ScenarioInput } from '@sim/engine';
+import { prebuiltScenario } from './prebuilt-scenario.js';
 import { createThreadedBranchRunner } from '../src/engine-work/prophecy-threads/threaded-branch-runner.js';
 
 const ROUNDS = Number(process.env.BENCH_PROPHECY_ROUNDS ?? 3);
-const SCENARIOS = new URL('../../../scenarios/', import.meta.url);
-
-function scenario(id: string): ScenarioInput {
-  const {
-    id: _id,
-    label: _label,
-    tags: _tags,
-    note: _note,
-    ...rest
-  } = JSON.parse(readFileSync(new URL(`${id}.json`, SCENARIOS), 'utf8')) as ScenarioInput & { id: string; label: string; tags: string[]; note: string };
-  return rest;
-}
 
 /** Snapshots just before each of the first `count` prophecies (one tick before each is due). */
 function beforeProphecies(input: ScenarioInput, engineVersion: string, count: number): EngineSnapshot[] {
@@ -118,7 +107,7 @@ const cases: { name: string; id: string; version: string; prophecies: number; ru
   { name: 'fixed-point-unstable 1.3.0 (20 agents), default threshold', id: 'fixed-point-unstable', version: '1.3.0', prophecies: 4, runner: threaded },
 ];
 for (const { name, id, version, prophecies, runner } of cases) {
-  const snapshots = beforeProphecies(scenario(id), version, prophecies);
+  const snapshots = beforeProphecies(prebuiltScenario(id), version, prophecies);
   // Warm-up: the helper's engine loaded and compiled, the JIT of both sides settled.
   prophesy(snapshots, runner);
   prophesy(snapshots, undefined);

@@ -20,12 +20,12 @@
  *   BENCH_BASE_BUNDLE=/other/checkout/apps/api/dist/main.js …   also against a base commit's bundle
  *     (built there first: `node apps/api/scripts/build.mjs`), the two taking turns twice
  */
-import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_ENGINE_VERSION, Simulation, type ScenarioInput } from '@sim/engine';
 import { runCliJson, startServerProcess, tempDir } from '../test/support/server-process.js';
 import { percentile } from './latency-sample.js';
+import { prebuiltScenario } from './prebuilt-scenario.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -33,21 +33,7 @@ const LONG_TICKS = Number(process.env.BENCH_LONG_TICKS ?? 1000);
 const LONG_STEPS = Number(process.env.BENCH_LONG_STEPS ?? 2);
 const SCENARIO = 'crowded-large';
 
-function scenario(): ScenarioInput {
-  const {
-    id: _id,
-    label: _label,
-    tags: _tags,
-    note: _note,
-    ...rest
-  } = JSON.parse(readFileSync(new URL(`../../../scenarios/${SCENARIO}.json`, import.meta.url), 'utf8')) as ScenarioInput & {
-    id: string;
-    label: string;
-    tags: string[];
-    note: string;
-  };
-  return rest;
-}
+const scenario = (): ScenarioInput => prebuiltScenario(SCENARIO);
 
 /**
  * The engine alone, as the API is driven below: one-tick steps of a fresh world for `SECONDS`

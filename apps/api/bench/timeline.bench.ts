@@ -15,11 +15,9 @@
  *   npx tsx apps/api/bench/timeline.bench.ts
  *   BENCH_LARGE_TICKS=10000 npx tsx apps/api/bench/timeline.bench.ts
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { checkpointInterval } from '../src/engine-work/checkpoint-interval.js';
-import { REPO_ROOT } from '../test/support/server-process.js';
 import { startLiveServer, type LiveServer } from '../test/live/support/live-server.js';
+import { prebuiltScenario } from './prebuilt-scenario.js';
 
 const LONG_TICKS = 100_100;
 const READS = Number(process.env.BENCH_READS ?? 7);
@@ -28,13 +26,7 @@ const STEP_MAX = 10_000;
 
 /** A pre-built scenario as an inline one that may run `maxTicks` ticks. */
 function inline(name: string, maxTicks: number): Record<string, unknown> {
-  const {
-    id: _id,
-    label: _label,
-    tags: _tags,
-    note: _note,
-    ...scenario
-  } = JSON.parse(readFileSync(join(REPO_ROOT, 'scenarios', `${name}.json`), 'utf8')) as Record<string, unknown>;
+  const scenario = prebuiltScenario(name) as Record<string, unknown>;
   const rules = (scenario.rules ?? {}) as Record<string, unknown>;
   return { ...scenario, rules: { ...rules, maxTicks } };
 }
