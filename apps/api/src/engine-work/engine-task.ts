@@ -12,6 +12,7 @@ import type {
 } from '@sim/engine';
 import type { Checkpoint, SnapshotText } from '../engine-data/checkpoint.js';
 import type { CompactStep } from '../engine-data/compact-step.js';
+import type { EncodedEngineEvent } from '../engine-data/encoded-event.js';
 import type { SnapshotWeight } from '../engine-data/snapshot-weights.js';
 import type { MetricSpec, MetricValue } from '../engine-data/experiment-metrics.js';
 import type { DomainTranslation } from '../engine-data/domain-translation.js';
@@ -56,7 +57,8 @@ export interface AdvanceTask {
 export interface AdvanceResult {
   kind: 'advanced';
   advanced: number;
-  events: EngineEvent[];
+  /** As JSON text: the main thread stores them as they are (EncodedEngineEvent). */
+  events: EncodedEngineEvent[];
   /** With `keepSteps`: each tick's step, compact (the event loop publishes it to live streams). */
   steps: CompactStep[];
   /** With `stepsJson`: each tick's trace step as JSON text; empty otherwise. */

@@ -2,6 +2,7 @@ import { ScenarioError, Simulation, type EngineEvent, type RestoreOptions, type 
 import type { Checkpoint, SnapshotText } from '../engine-data/checkpoint.js';
 import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
 import { compactStep } from '../engine-data/compact-step.js';
+import { encodeEvent } from '../engine-data/encoded-event.js';
 import { snapshotShape } from '../engine-data/work-cost.js';
 import { measureRun } from '../engine-data/experiment-metrics.js';
 import { translateWithAdapters } from './translate-domain.js';
@@ -35,7 +36,7 @@ export function advanceResult(
   return {
     kind: 'advanced',
     advanced,
-    events: gathered.events,
+    events: gathered.events.map(encodeEvent),
     steps: gathered.steps.map((step) => compactStep(step, task.agentsJson ?? true)),
     stepsJson: gathered.json,
     snapshot: { json: JSON.stringify(snapshot) },

@@ -79,6 +79,8 @@ export interface NewProphecy {
   seq: number;
   tick: number;
   data: ProphecyData;
+  /** `data` as the JSON text stored, when it came so from the engine's thread (`data` is then parsed only if read). */
+  dataJson?: string;
   createdAt: string;
 }
 
@@ -89,6 +91,8 @@ export interface NewEvent {
   type: StoredEventType;
   tick: number;
   data: unknown;
+  /** `data` as the JSON text stored, when it came so from the engine's thread (`data` is then parsed only if read). */
+  dataJson?: string;
 }
 
 export interface StoredEvent extends NewEvent {
@@ -96,6 +100,62 @@ export interface StoredEvent extends NewEvent {
   /** Increases per simulation from 1; the SSE `id:`. */
   seq: number;
   createdAt: string;
+}
+
+/** The JSON text a row's `data` is stored as: the text it came as, or written now. */
+export function dataJsonOf(row: { data: unknown; dataJson?: string }): string {
+  return row.dataJson ?? JSON.stringify(row.data);
+}
+
+/** Parses `json` once, when first called. */
+function parsedOnce<D>(json: string): () => D {
+  let parsed: { value: D } | undefined;
+  return () => (parsed ??= { value: JSON.parse(json) as D }).value;
+}
+
+// The rows below read `data` from `dataJson` when first asked, then keep it: the event loop
+// stores them as text and parses them only for a live stream that follows them. Object literals
+// with a getter, not defineProperty: a step may make thousands, and literals stay fast objects.
+
+/** An engine event as it came from the engine's thread. */
+export function jsonEvent(type: StoredEventType, tick: number, dataJson: string): NewEvent {
+  const data = parsedOnce<unknown>(dataJson);
+  return {
+    type,
+    tick,
+    dataJson,
+    get data() {
+      return data();
+    },
+  };
+}
+
+/** A prophecy row as it came from the engine's thread. */
+export function jsonProphecy(fields: { id: string; seq: number; tick: number; createdAt: string }, dataJson: string): NewProphecy {
+  const data = parsedOnce<ProphecyData>(dataJson);
+  return {
+    ...fields,
+    dataJson,
+    get data() {
+      return data();
+    },
+  };
+}
+
+/** An event numbered for storage, keeping a lazily parsed `data` lazy (a spread would parse it). */
+export function storedEventOf(event: NewEvent, place: { simulationId: string; seq: number; createdAt: string }): StoredEvent {
+  const { dataJson } = event;
+  if (dataJson === undefined) return { ...event, ...place };
+  const data = parsedOnce<unknown>(dataJson);
+  return {
+    type: event.type,
+    tick: event.tick,
+    ...place,
+    dataJson,
+    get data() {
+      return data();
+    },
+  };
 }
 
 /** What one mutation writes, all in one transaction. */

@@ -1,6 +1,6 @@
-import type { EngineEvent } from '@sim/engine';
+import type { EncodedEngineEvent } from '../engine-data/encoded-event.js';
 import { uuidFromName } from '../lib/name-uuid.js';
-import type { NewEvent, NewProphecy } from './simulation-store.js';
+import { jsonEvent, jsonProphecy, type NewEvent, type NewProphecy } from './simulation-store.js';
 
 /** Namespace of prophecy ids: uuidFromName(namespace, `${simulationId}:${seq}`). */
 const PROPHECY_NAMESPACE = 'sim/prophecy';
@@ -22,16 +22,16 @@ export class TickCollector {
     private readonly createdAt: string,
   ) {}
 
-  /** Takes the engine's events, in the order it reported them. */
-  take(events: readonly EngineEvent[]): void {
+  /** Takes the engine's events, in the order it reported them, as the text they are stored as. */
+  take(events: readonly EncodedEngineEvent[]): void {
     for (const event of events) this.onEvent(event);
   }
 
-  private onEvent(event: EngineEvent): void {
-    this.events.push({ type: event.type, tick: event.data.tick, data: event.data });
-    if (event.type === 'prophecy') {
-      const { seq, tick, data } = event.data;
-      this.prophecies.push({ id: prophecyId(this.simulationId, seq), seq, tick, data, createdAt: this.createdAt });
+  private onEvent(event: EncodedEngineEvent): void {
+    this.events.push(jsonEvent(event.type, event.tick, event.dataJson));
+    if (event.prophecy !== undefined) {
+      const { seq, dataJson } = event.prophecy;
+      this.prophecies.push(jsonProphecy({ id: prophecyId(this.simulationId, seq), seq, tick: event.tick, createdAt: this.createdAt }, dataJson));
     }
   }
 }

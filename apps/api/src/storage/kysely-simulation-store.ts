@@ -22,14 +22,20 @@ import {
   type StoredEvent,
   type StoredEventType,
   snapshotJsonOf,
+  dataJsonOf,
+  storedEventOf,
 } from '../simulations/simulation-store.js';
 import type { ChangeWatch } from './change-watch.js';
 import { deepFreeze, ReadThroughCache } from './read-through-cache.js';
 import { BoundedMap } from '../lib/bounded-map.js';
 import type { StorageCapabilities } from './storage-capabilities.js';
+import { TimeSlices } from '../engine-work/time-slices.js';
 
 /** Stored events the service writes, not the engine: a fork does not inherit them. */
 const SERVICE_EVENT_TYPES: StoredEventType[] = ['simulation:status', 'error'];
+
+/** Rows of one multi-row INSERT: each statement stays under SQLite's limit of bound variables. */
+const ROWS_PER_INSERT = 100;
 
 /** Above any tick (an integer column's largest value): "every tick" in a bound. */
 const LAST_TICK = 2_147_483_647;
@@ -117,6 +123,7 @@ export class KyselySimulationStore implements SimulationStore {
     private readonly db: Kysely<Database>,
     private readonly capabilities: StorageCapabilities,
     changes?: ChangeWatch,
+    private readonly directPing?: () => boolean,
   ) {
     this.getByIdSql = db.selectFrom('simulations').select(RECORD_COLUMNS).where('id', '=', '').compile().sql;
     const watched = changes?.watches(db) === true;
@@ -340,8 +347,11 @@ export class KyselySimulationStore implements SimulationStore {
     seqs: { inputSeq: number; eventSeq: number },
     changes: SimulationChanges,
   ): Promise<StoredEvent[]> {
+    // Between statements, a synchronous driver lets the event loop answer (StorageCapabilities.statementsHoldTheLoop).
+    const slices = this.capabilities.statementsHoldTheLoop ? new TimeSlices() : null;
     let inputSeq = seqs.inputSeq;
     for (const entry of changes.inputs) {
+      await slices?.pause();
       inputSeq++;
       await trx
         .insertInto('simulation_inputs')
@@ -363,30 +373,31 @@ export class KyselySimulationStore implements SimulationStore {
       }
     }
     const bytes = { events: 0, prophecies: 0, checkpoints: 0 };
-    for (const prophecy of changes.prophecies) {
-      const data = JSON.stringify(prophecy.data);
-      bytes.prophecies += data.length;
-      await trx
-        .insertInto('prophecies')
-        .values({ id: prophecy.id, simulation_id: simulationId, seq: prophecy.seq, tick: prophecy.tick, data, created_at: prophecy.createdAt })
-        .execute();
+    // Batched as the events are: a world that prophesies every tick stores a prophecy a tick.
+    for (let start = 0; start < changes.prophecies.length; start += ROWS_PER_INSERT) {
+      await slices?.pause();
+      const rows = changes.prophecies.slice(start, start + ROWS_PER_INSERT).map((prophecy) => {
+        const data = dataJsonOf(prophecy);
+        bytes.prophecies += data.length;
+        return { id: prophecy.id, simulation_id: simulationId, seq: prophecy.seq, tick: prophecy.tick, data, created_at: prophecy.createdAt };
+      });
+      await trx.insertInto('prophecies').values(rows).execute();
     }
     for (const checkpoint of changes.checkpoints ?? []) {
+      await slices?.pause();
       bytes.checkpoints += checkpoint.bytes.byteLength;
       // One statement each: a checkpoint of a large world is tens of kilobytes.
       await trx.insertInto('simulation_checkpoints').values({ simulation_id: simulationId, tick: checkpoint.tick, snapshot: checkpoint.bytes }).execute();
     }
-    const stored: StoredEvent[] = changes.events.map((event, index) => ({
-      ...event,
-      simulationId,
-      seq: seqs.eventSeq + index + 1,
-      createdAt: changes.at,
-    }));
+    const stored: StoredEvent[] = changes.events.map((event, index) =>
+      storedEventOf(event, { simulationId, seq: seqs.eventSeq + index + 1, createdAt: changes.at }),
+    );
     // Batched: a long run can report thousands of events; keep each statement under SQLite's variable limit.
-    for (let start = 0; start < stored.length; start += 100) {
+    for (let start = 0; start < stored.length; start += ROWS_PER_INSERT) {
+      await slices?.pause();
       const rows = stored
-        .slice(start, start + 100)
-        .map((e) => ({ simulation_id: simulationId, seq: e.seq, type: e.type, tick: e.tick, data: JSON.stringify(e.data), created_at: e.createdAt }));
+        .slice(start, start + ROWS_PER_INSERT)
+        .map((e) => ({ simulation_id: simulationId, seq: e.seq, type: e.type, tick: e.tick, data: dataJsonOf(e), created_at: e.createdAt }));
       for (const row of rows) bytes.events += row.data.length;
       await trx.insertInto('simulation_events').values(rows).execute();
     }
@@ -601,6 +612,7 @@ export class KyselySimulationStore implements SimulationStore {
 
   async ping(): Promise<boolean> {
     try {
+      if (this.directPing !== undefined) return this.directPing();
       await sql`select 1`.execute(this.db);
       return true;
     } catch {

@@ -17,13 +17,26 @@ export interface StorageWatch {
   close?(): Promise<void>;
 }
 
+/** What a dialect can do on its connection without waiting for Kysely's. */
+export interface DirectAccess {
+  /** Whether the database answers, at once even while a transaction holds the connection; throws or false when it does not. */
+  ping?: () => boolean;
+  /** Stops what the dialect runs beside the connection (SQLite's checkpoint thread), before the database is destroyed. */
+  close?: () => Promise<void>;
+}
+
 /**
  * The storage over a database just opened, whatever its dialect: migrates it to the latest
  * schema and starts its watch (destroying both should that fail, so no connection outlives the
  * error) and gives the stores over it, with a close() that closes the watch and destroys the
  * database once. Without a watch the stores' read caches stay off.
  */
-export async function migratedStorage(db: Kysely<Database>, capabilities: StorageCapabilities, watch?: StorageWatch): Promise<StorageHandle> {
+export async function migratedStorage(
+  db: Kysely<Database>,
+  capabilities: StorageCapabilities,
+  watch?: StorageWatch,
+  direct: DirectAccess = {},
+): Promise<StorageHandle> {
   const closeWatch = async (): Promise<void> => {
     await watch?.close?.();
   };
@@ -32,6 +45,7 @@ export async function migratedStorage(db: Kysely<Database>, capabilities: Storag
     await watch?.start?.();
   } catch (error) {
     await closeWatch();
+    await direct.close?.();
     await db.destroy();
     throw error;
   }
@@ -41,12 +55,13 @@ export async function migratedStorage(db: Kysely<Database>, capabilities: Storag
     db,
     capabilities,
     ...(changes === undefined ? {} : { changes }),
-    simulations: new KyselySimulationStore(db, capabilities, watch?.simulations === true ? changes : undefined),
+    simulations: new KyselySimulationStore(db, capabilities, watch?.simulations === true ? changes : undefined, direct.ping),
     experiments: createKyselyExperimentStore(db),
     async close() {
       if (closed) return;
       closed = true;
       await closeWatch();
+      await direct.close?.();
       await db.destroy();
     },
   };

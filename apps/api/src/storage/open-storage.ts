@@ -6,9 +6,10 @@ import type { StorageHandle } from './storage-handle.js';
 
 /**
  * Opens the database DATABASE_URL names (SQLite or PostgreSQL) and migrates it. `logger` takes
- * what the database reports in the background (a PostgreSQL connection lost while idle).
+ * what the database reports in the background (a PostgreSQL connection lost while idle, a
+ * failed SQLite checkpoint).
  */
 export async function openStorage(config: DatabaseConfig, logger?: Logger): Promise<StorageHandle> {
-  if (config.kind === 'sqlite') return openSqlite(config.path);
+  if (config.kind === 'sqlite') return openSqlite(config.path, logger === undefined ? {} : { logger });
   return openPostgres(config.url, { poolSize: config.poolSize, ...(logger === undefined ? {} : { logger }) });
 }

@@ -13,4 +13,11 @@ export interface StorageCapabilities {
    * write per request would cost more than the rest of a GET.
    */
   readonly ownedByOneProcess: boolean;
+  /**
+   * Each statement runs to its end on the calling thread (better-sqlite3): the awaits between
+   * the statements of a transaction never reach the event loop. A long write (the events of a
+   * step of thousands of ticks) then pauses between its statements, so that the loop answers
+   * meanwhile.
+   */
+  readonly statementsHoldTheLoop: boolean;
 }

@@ -7,7 +7,7 @@ import { NotifiedChangeWatch } from './notified-change-watch.js';
 import type { StorageCapabilities } from '../storage-capabilities.js';
 import type { StorageHandle } from '../storage-handle.js';
 
-const POSTGRESQL: StorageCapabilities = { name: 'postgresql', rowLocks: true, ownedByOneProcess: false };
+const POSTGRESQL: StorageCapabilities = { name: 'postgresql', rowLocks: true, ownedByOneProcess: false, statementsHoldTheLoop: false };
 
 export interface PostgresOptions {
   /** Connections this process keeps open at most (SIM_DATABASE_POOL_SIZE). */

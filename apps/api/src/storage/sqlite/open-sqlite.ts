@@ -8,8 +8,10 @@ import { migratedStorage } from '../migrated-storage.js';
 import type { StorageCapabilities } from '../storage-capabilities.js';
 import type { StorageHandle } from '../storage-handle.js';
 import { SqliteChangeWatch } from './sqlite-change-watch.js';
+import { WalCheckpoints } from './wal-checkpoints.js';
+import type { Logger } from '../../lib/logger.js';
 
-const SQLITE: StorageCapabilities = { name: 'sqlite', rowLocks: false, ownedByOneProcess: true };
+const SQLITE: StorageCapabilities = { name: 'sqlite', rowLocks: false, ownedByOneProcess: true, statementsHoldTheLoop: true };
 
 /** Distinct SQL texts kept prepared; the app issues a few dozen, `IN (…)` lists add variants. */
 const STATEMENT_CACHE_SIZE = 256;
@@ -38,8 +40,14 @@ function withStatementCache(connection: BetterSqlite3.Database): SqliteDatabase 
   };
 }
 
-/** Opens (creating if needed) a SQLite file in WAL mode and migrates it to the latest schema. */
-export async function openSqlite(path: string): Promise<StorageHandle> {
+/** The write-ahead log is cut back to this after it is checkpointed whole (a long step may have grown it to tens of MB). */
+const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Opens (creating if needed) a SQLite file in WAL mode and migrates it to the latest schema.
+ * `logger` takes what the checkpoint thread reports (WalCheckpoints).
+ */
+export async function openSqlite(path: string, options: { logger?: Logger } = {}): Promise<StorageHandle> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const connection = new BetterSqlite3(path);
   connection.pragma('journal_mode = WAL');
@@ -47,8 +55,15 @@ export async function openSqlite(path: string): Promise<StorageHandle> {
   connection.pragma('busy_timeout = 5000');
   connection.pragma('foreign_keys = ON');
   connection.pragma('synchronous = NORMAL');
+  connection.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+  const checkpoints = path === ':memory:' ? undefined : new WalCheckpoints(path, (pages) => connection.pragma(`wal_autocheckpoint = ${pages}`), options.logger);
   const dataVersion = connection.prepare('PRAGMA data_version').pluck();
   const changes = new SqliteChangeWatch(() => dataVersion.get() as number);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }), plugins: [changes] });
-  return migratedStorage(db, SQLITE, { changes, simulations: true });
+  // Health's probe asks the connection itself, not through Kysely: a write transaction holds
+  // Kysely's one connection until it commits (seconds for a long step), and `select 1` is as
+  // true of the database inside that transaction as outside it.
+  const probe = connection.prepare('select 1').pluck();
+  const ping = (): boolean => probe.get() === 1;
+  return migratedStorage(db, SQLITE, { changes, simulations: true }, { ping, close: async () => checkpoints?.close() });
 }
