@@ -283,7 +283,7 @@ export class SimulationCommits {
       await this.fail(current, error);
       throw new ApiError(500, 'INTERNAL_ERROR', 'The simulation failed and can no longer advance');
     }
-    collector.take(result.events);
+    await collector.take(result.events);
     const next: LifecycleStatus = result.completed ? 'completed' : status;
     const events = [...collector.events];
     if (next !== current.status) events.push(statusEvent(result.tick, next, current.status));

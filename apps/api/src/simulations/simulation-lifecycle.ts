@@ -230,8 +230,12 @@ export class SimulationLifecycle {
   }
 
   /** Stores a run's new simulation with its first (or only) advance: completed when the engine completed, else idle. */
-  private insertRun(draft: NewSimulationDraft, collector: TickCollector, result: AdvanceResult): Promise<{ stored: StoredEvent[]; view: SimulationView }> {
-    collector.take(result.events);
+  private async insertRun(
+    draft: NewSimulationDraft,
+    collector: TickCollector,
+    result: AdvanceResult,
+  ): Promise<{ stored: StoredEvent[]; view: SimulationView }> {
+    await collector.take(result.events);
     const status: LifecycleStatus = result.completed ? 'completed' : 'idle';
     const events = result.completed ? [...collector.events, statusEvent(result.tick, 'completed', 'idle')] : collector.events;
     return this.insert(draft, status, result, { prophecies: collector.prophecies, events, checkpoints: result.checkpoints });

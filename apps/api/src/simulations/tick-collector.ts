@@ -1,4 +1,5 @@
-import type { EncodedEngineEvent } from '../engine-data/encoded-event.js';
+import { eventJsonOf, type EncodedEngineEvent } from '../engine-data/encoded-event.js';
+import { TimeSlices } from '../engine-work/time-slices.js';
 import { uuidFromName } from '../lib/name-uuid.js';
 import { jsonEvent, jsonProphecy, type NewEvent, type NewProphecy } from './simulation-store.js';
 
@@ -22,14 +23,21 @@ export class TickCollector {
     private readonly createdAt: string,
   ) {}
 
-  /** Takes the engine's events, in the order it reported them, as the text they are stored as. */
-  take(events: readonly EncodedEngineEvent[]): void {
-    for (const event of events) this.onEvent(event);
+  /**
+   * Takes the engine's events, in the order it reported them, as the text they are stored as;
+   * in slices that let the event loop turn (a long step reports tens of thousands).
+   */
+  async take(events: readonly EncodedEngineEvent[]): Promise<void> {
+    const slices = new TimeSlices();
+    for (const event of events) {
+      this.onEvent(event);
+      await slices.pause();
+    }
   }
 
   private onEvent(event: EncodedEngineEvent): void {
-    this.events.push(jsonEvent(event.type, event.tick, event.dataJson));
-    if (event.prophecy !== undefined) {
+    this.events.push(jsonEvent(event.type, event.tick, eventJsonOf(event)));
+    if ('prophecy' in event) {
       const { seq, dataJson } = event.prophecy;
       this.prophecies.push(jsonProphecy({ id: prophecyId(this.simulationId, seq), seq, tick: event.tick, createdAt: this.createdAt }, dataJson));
     }

@@ -14,7 +14,7 @@ import { REPO_ROOT, startServerProcess, tempDir, type ServerProcess } from '../s
 // commit is one SQLite transaction whose statements run on the event loop; it pauses between
 // them, and health's probe asks the connection directly
 // (docs/operations.md, "SQLite and the event loop"): its slowest answer during these 2 000 ticks
-// went from about 0.25 s to 0.07 s.
+// went from about 0.25 s to 0.04 s.
 
 type Json = any;
 
@@ -96,7 +96,7 @@ describe('GET /v1/health from another process', () => {
     expect(polls, 'health answered again and again while the step ran').toBeGreaterThanOrEqual(3);
     expect(medianMs).toBeLessThan(100);
     // The commit writes its rows in slices and health's probe does not wait for it: no wait came
-    // near the length of the step (before, the commit held the loop about 0.4 s in one piece).
+    // near the length of the step (before, the commit held the loop about 0.25 s in one piece).
     expect(slowestMs).toBeLessThan(elapsedMs / 2);
   }, 60_000);
 
