@@ -1,12 +1,13 @@
 // The worker thread's module: piscina calls its default export with each task. A thin adapter:
-// all the work is @sim/engine's, run by runEngineTask. Its one state between tasks is the
-// helper threads that run prophecy branches (docs/operations.md, "Prophecy threads"), started
-// with the first task and kept for the worker's life.
+// all the work is @sim/engine's, run by runEngineTask. Its state between tasks: the helper
+// threads that run prophecy branches (docs/operations.md, "Prophecy threads"), started with the
+// first task and kept for the worker's life, and the worlds it stepped last (WarmWorlds).
 import { workerData } from 'node:worker_threads';
 import type { BranchRunner } from '@sim/engine';
 import type { EngineTask, EngineTaskResult } from './engine-task.js';
 import { createThreadedBranchRunner } from './prophecy-threads/threaded-branch-runner.js';
 import { runEngineTask } from './run-engine-task.js';
+import { WarmWorlds } from './warm-worlds.js';
 
 /** What the pool gives each worker (piscina's `workerData`). */
 export interface EngineWorkerData {
@@ -26,6 +27,9 @@ function branchRunnerOfWorker(): BranchRunner | undefined {
   return branchRunner;
 }
 
+/** The worlds this worker stepped last, taken again when the next step sends their snapshot (docs/operations.md, "Warm worlds"). */
+const warm = new WarmWorlds();
+
 export default function engineWorker(task: EngineTask): EngineTaskResult {
-  return runEngineTask(task, undefined, { branchRunner: branchRunnerOfWorker() });
+  return runEngineTask(task, undefined, { branchRunner: branchRunnerOfWorker() }, warm);
 }

@@ -6,6 +6,7 @@ import { encodeEvent } from '../engine-data/encoded-event.js';
 import { snapshotShape } from '../engine-data/work-cost.js';
 import { measureRun } from '../engine-data/experiment-metrics.js';
 import { translateWithAdapters } from './translate-domain.js';
+import type { WarmWorlds } from './warm-worlds.js';
 import type {
   AdvanceResult,
   AdvanceTask,
@@ -122,9 +123,9 @@ export function startOfAdvance(from: AdvanceTask['from'], engine: RestoreOptions
   return Simulation.restore(Simulation.create(from.scenario, { engineVersion: from.engineVersion }).snapshot(), engine);
 }
 
-function advance(task: AdvanceTask, now: () => number, engine: RestoreOptions): AdvanceResult {
+function advance(task: AdvanceTask, now: () => number, engine: RestoreOptions, warm: WarmWorlds | undefined): AdvanceResult {
   const spent = advanceBudget(task, now);
-  const simulation = startOfAdvance(task.from, engine);
+  const simulation = ('snapshot' in task.from ? warm?.take(task.from.snapshot.json) : undefined) ?? startOfAdvance(task.from, engine);
   const gathered = advanceObserver(task);
   const checkpoints: Checkpoint[] = [];
   let advanced = 0;
@@ -136,7 +137,9 @@ function advance(task: AdvanceTask, now: () => number, engine: RestoreOptions): 
     checkpointIfDue(simulation, task.checkpointEvery, checkpoints);
     if (spent(gathered)) break;
   }
-  return advanceResult(task, simulation, advanced, gathered, checkpoints);
+  const result = advanceResult(task, simulation, advanced, gathered, checkpoints);
+  warm?.keep(result.snapshot.json, simulation);
+  return result;
 }
 
 /** Where a replay stretch starts: the scenario at tick 0, a stored checkpoint, or the last stretch's end. */
@@ -232,10 +235,16 @@ function queue(task: QueueTask): QueueResult {
  * spreads a prophecy's branches over threads without changing what is computed
  * (docs/operations.md, "Prophecy threads").
  */
-export function runEngineTask(task: EngineTask, now: () => number = () => performance.now(), engine: RestoreOptions = {}): EngineTaskResult {
+export function runEngineTask(
+  task: EngineTask,
+  now: () => number = () => performance.now(),
+  engine: RestoreOptions = {},
+  /** The worlds this thread keeps between advances (an engine worker's: docs/operations.md, "Warm worlds"); none by default. */
+  warm?: WarmWorlds,
+): EngineTaskResult {
   switch (task.kind) {
     case 'advance':
-      return advance(task, now, engine);
+      return advance(task, now, engine, warm);
     case 'replay':
       return replay(task, now, engine);
     case 'create':
