@@ -6,6 +6,8 @@ export interface SnapshotWeight {
   shape: WorkShape;
   /** Its head count (the checkpoint interval depends on it). */
   agents: number;
+  /** Its rules' ticks a second: the playback clock's rate at speed 1. */
+  ticksPerSecond: number;
 }
 
 /** Simulations whose weight is kept; past it the least recently advanced is forgotten (and parsed again if it comes back). */

@@ -41,7 +41,7 @@ export function advanceResult(
     steps: gathered.steps.map((step) => compactStep(step, task.agentsJson ?? true)),
     stepsJson: gathered.json,
     snapshot: { json: JSON.stringify(snapshot) },
-    weight: { shape: snapshotShape(snapshot, snapshot.pending), agents: snapshot.agents.ids.length },
+    weight: { shape: snapshotShape(snapshot, snapshot.pending), agents: snapshot.agents.ids.length, ticksPerSecond: snapshot.rules.ticksPerSecond },
     checkpoints,
     state: simulation.state(),
     tick: simulation.tick,

@@ -157,7 +157,7 @@ export class SimulationCommits {
     const known = this.weights.of(current.id, current.version);
     if (known !== undefined) return known;
     const { snapshot } = current;
-    return { shape: snapshotShape(snapshot, snapshot.pending), agents: snapshot.agents.ids.length };
+    return { shape: snapshotShape(snapshot, snapshot.pending), agents: snapshot.agents.ids.length, ticksPerSecond: snapshot.rules.ticksPerSecond };
   }
 
   /** Ticks between the checkpoints of a simulation as it stands. */

@@ -3,7 +3,7 @@ import { ApiError } from '../lib/api-error.js';
 import { type StorageReservation } from '../storage-budget/storage-budget.js';
 import { type PlaybackPayer } from '../work-budget/playback-payers.js';
 import { type WorkRequest } from '../work-budget/work-budget.js';
-import { peakTickEstimate, playbackCostPerSecond, snapshotShape, stepCost } from '../engine-data/work-cost.js';
+import { peakTickEstimate, playbackCostPerSecond, stepCost } from '../engine-data/work-cost.js';
 import { type LifecycleStatus } from './lifecycle.js';
 import { type PlaybackProgress, type PlaybackTarget } from './playback-controller.js';
 import { SimulationCommits } from './simulation-commits.js';
@@ -50,8 +50,9 @@ export class SimulationPlayback implements PlaybackTarget {
         this.commits.stopPlayback(id, 'pause');
         return;
       }
-      const ticksPerSecond = current.snapshot.rules.ticksPerSecond * playbackSpeed;
-      const shape = snapshotShape(current.snapshot, current.snapshot.pending);
+      // As the engine reported them with the stored snapshot: the event loop does not parse it.
+      const { shape, ticksPerSecond: rate } = this.commits.weightOf(current);
+      const ticksPerSecond = rate * playbackSpeed;
       const { identity, tier = 'free' } = request.auth;
       const costPerSecond = playbackCostPerSecond(shape, ticksPerSecond);
       // A play while playing re-times this simulation: its own old rate is not counted twice.
@@ -73,7 +74,7 @@ export class SimulationPlayback implements PlaybackTarget {
       await this.commits.setStatus(current, 'playing', { playbackSpeed });
       const payer = { identity, tier, costPerSecond };
       this.commits.payers.set(id, payer);
-      this.commits.playback.play(id, { speed: playbackSpeed, ticksPerSecond: current.snapshot.rules.ticksPerSecond, payer });
+      this.commits.playback.play(id, { speed: playbackSpeed, ticksPerSecond: rate, payer });
     });
   }
 
@@ -83,9 +84,10 @@ export class SimulationPlayback implements PlaybackTarget {
       if (signal?.aborted === true) throw new EngineTaskCancelled();
       const speed = current.playbackSpeed;
       if (current.status !== 'playing') {
+        const { ticksPerSecond } = this.commits.weightOf(current);
         this.commits.payers.delete(simulationId);
         this.commits.weights.forget(simulationId);
-        return { ticks: 0, status: current.status, ticksPerSecond: current.snapshot.rules.ticksPerSecond, speed };
+        return { ticks: 0, status: current.status, ticksPerSecond, speed };
       }
       const payer = this.commits.payers.get(simulationId);
       // A simulation adopted from another process that recorded no payer is weighed for neither:
@@ -126,10 +128,11 @@ export class SimulationPlayback implements PlaybackTarget {
 
   /** Playback stops on its own, nothing computed: `paused`, with a status event saying why. */
   private async pauseFor(current: RunnableSimulation, reason: string): Promise<PlaybackProgress> {
+    const { ticksPerSecond } = this.commits.weightOf(current);
     await this.commits.setStatus(current, 'paused', { reason });
     this.commits.payers.delete(current.id);
     this.commits.weights.forget(current.id);
-    return { ticks: 0, status: 'paused', ticksPerSecond: current.snapshot.rules.ticksPerSecond, speed: current.playbackSpeed };
+    return { ticks: 0, status: 'paused', ticksPerSecond, speed: current.playbackSpeed };
   }
 
   /** Server shutdown: a playing simulation becomes paused, saying why in its status event. */
@@ -167,7 +170,7 @@ export class SimulationPlayback implements PlaybackTarget {
         const current = await this.commits.deps.store.getRunnable(simulationId);
         if (current?.status !== 'playing') return;
         if (payer !== undefined) this.commits.payers.set(simulationId, payer);
-        this.commits.playback.play(simulationId, { speed: current.playbackSpeed, ticksPerSecond: current.snapshot.rules.ticksPerSecond, payer });
+        this.commits.playback.play(simulationId, { speed: current.playbackSpeed, ticksPerSecond: this.commits.weightOf(current).ticksPerSecond, payer });
         adopted.push(simulationId);
       });
     }

@@ -5,6 +5,8 @@ import type { AdvanceResult } from '../../src/engine-work/engine-task.js';
 import { runEngineTask } from '../../src/engine-work/run-engine-task.js';
 import { SnapshotWeights } from '../../src/engine-data/snapshot-weights.js';
 import { snapshotShape } from '../../src/engine-data/work-cost.js';
+import { createSimulation } from '../helpers/create-simulation.js';
+import { startTestServer } from '../helpers/test-server.js';
 
 const {
   id: _id,
@@ -29,7 +31,11 @@ describe('snapshot weights (a step or playback advance is weighed without parsin
     const second = advance(first.snapshot, 2);
     for (const result of [first, second]) {
       const parsed = JSON.parse(result.snapshot.json) as EngineSnapshot;
-      expect(result.weight).toEqual({ shape: snapshotShape(parsed, parsed.pending), agents: parsed.agents.ids.length });
+      expect(result.weight).toEqual({
+        shape: snapshotShape(parsed, parsed.pending),
+        agents: parsed.agents.ids.length,
+        ticksPerSecond: parsed.rules.ticksPerSecond,
+      });
     }
   });
 
@@ -55,5 +61,38 @@ describe('snapshot weights (a step or playback advance is weighed without parsin
     expect(weights.of('b', 1)).toBeUndefined();
     expect(weights.of('a', 2)).toEqual(weight);
     expect(weights.of('c', 1)).toEqual(weight);
+  });
+});
+
+describe('time-control on the event loop', () => {
+  it('plays, steps and pauses a stepped simulation without parsing its stored snapshot there', async () => {
+    const server = await startTestServer();
+    try {
+      const store = server.storage.simulations;
+      const original = store.getRunnable.bind(store);
+      let parses = 0;
+      // Every record the service reads counts the reads of its parsed snapshot.
+      store.getRunnable = async (id) => {
+        const record = await original(id);
+        if (record === undefined) return record;
+        const { snapshotText } = record;
+        return Object.defineProperty({ ...record, snapshotText }, 'snapshot', {
+          get: () => {
+            parses++;
+            return JSON.parse(snapshotText.json) as EngineSnapshot;
+          },
+        });
+      };
+      const id = await createSimulation(server);
+      const tc = (body: unknown) => server.call(`/v1/simulations/${id}/time-control`, { method: 'PUT', key: 'key-a', body });
+      expect((await server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 2 } })).status).toBe(200);
+      const before = parses;
+      expect((await tc({ action: 'step' })).status).toBe(200);
+      expect((await tc({ action: 'play', speed: 2 })).status).toBe(200);
+      expect((await tc({ action: 'pause' })).status).toBe(200);
+      expect(parses - before).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 });
