@@ -14,7 +14,8 @@ import type { ReplayResult, ReplayTask } from '../src/engine-work/engine-task.js
 import { STRETCH_JSON_CHARS, STRETCH_MS, STRETCH_OBJECTS } from '../src/engine-work/replay-history.js';
 import { estimateReplay } from '../src/simulations/simulation-history-reads.js';
 import { parseMetric } from '../src/engine-data/experiment-metrics.js';
-import { estimateWork, runCost, scenarioShape, stepCost, worldSetupCost } from '../src/engine-data/work-cost.js';
+import { estimateWork, runCost, scenarioShape, stepCost, translationCost, worldSetupCost } from '../src/engine-data/work-cost.js';
+import { bankRunAdapter, epidemicAdapter, translate } from '@sim/domain-adapters';
 
 const AGENTS = 10_000;
 const scenario: ScenarioInput = {
@@ -97,6 +98,16 @@ kinds.push({
   charged: worldSetupCost(AGENTS),
   ms: timed(3, () => runEngineTask({ kind: 'create', scenario, engineVersion, keepSnapshot: false })),
 });
+// A domain input's translation, for the adapter slowest and fastest per agent.
+for (const adapter of [epidemicAdapter, bankRunAdapter]) {
+  const translated = translate(adapter.id, adapter.example);
+  if (!translated.ok) throw new Error(`${adapter.id}: its example does not translate`);
+  kinds.push({
+    kind: `translation of the ${adapter.id} example (${translated.scenario.agents.length} agents)`,
+    charged: translationCost(translated.scenario.agents.length),
+    ms: timed(5, () => runEngineTask({ kind: 'translate', domain: adapter.id, input: adapter.example })),
+  });
+}
 const metrics = [parseMetric('losses'), parseMetric('minStability')].filter((m) => typeof m !== 'string');
 kinds.push({
   kind: 'experiment run of 1 tick',

@@ -52,6 +52,23 @@ export function worldSetupCost(agents: number): number {
 }
 
 /**
+ * Agent-ticks charged per agent of the scenario a domain adapter translates an input into: the
+ * translation runs on a worker, 3.5 to 9 µs an agent for the four adapters' examples (about
+ * 1 000 agents each: epidemic 7 to 9 ms, ecosystem 4.1, supply chain 3.5; bank run 0.75 to 1 ms
+ * for 200), that is 36 to 107 agent-ticks' worth an agent at the rate `charged-work.bench.ts`
+ * measures a step; 64 keeps every adapter within a factor 2 of it (docs/api.md, "Engine work",
+ * "Cost model: agent-ticks"). A `run` from a domain is charged its one translation, an
+ * experiment on a domain base its base's and two per combination of its values (weighed, then
+ * translated again when its runs start).
+ */
+export const TRANSLATION_TICKS_PER_AGENT = 64;
+
+/** The charge of translating a domain input into a scenario of `agents` agents. */
+export function translationCost(agents: number): number {
+  return Math.max(1, agents) * TRANSLATION_TICKS_PER_AGENT;
+}
+
+/**
  * A step's charge (`step`, time-control `step`): its ticks (estimateWork) and one world
  * resumed from the stored snapshot and written back.
  */

@@ -15,7 +15,7 @@ import { TimeSlices } from '../engine-work/time-slices.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
 import { resolveScenario } from '../simulations/scenario-source.js';
-import { estimateWork, scenarioShape, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../engine-data/work-cost.js';
+import { estimateWork, scenarioShape, translationCost, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../engine-data/work-cost.js';
 import { MAX_VALUES_PER_PATH, type ExperimentLimits } from './experiment-limits.js';
 import { parseMetric } from '../engine-data/experiment-metrics.js';
 import {
@@ -333,24 +333,30 @@ async function weigh(
   for (let c = 0; c < combinations; c++) {
     await slices.pause();
     const { base } = spec;
-    const ticked =
+    const scenario =
       start.simulation !== undefined
-        ? estimateWork(widenShape(start.simulation.shape, ruleChanges(spec, c)), start.simulation.atTick, spec.ticks)
-        : estimateWork(
-            scenarioShape(
-              start.translated.get(c) ?? (await costScenario({ ...spec, base: base as ExperimentBase }, start.scenario as ScenarioInput, c, context)),
-              spec.engineVersion,
-            ),
-            0,
+        ? undefined
+        : (start.translated.get(c) ?? (await costScenario({ ...spec, base: base as ExperimentBase }, start.scenario as ScenarioInput, c, context)));
+    const ticked =
+      scenario === undefined
+        ? estimateWork(
+            widenShape((start.simulation as SimulationBaseFacts).shape, ruleChanges(spec, c)),
+            (start.simulation as SimulationBaseFacts).atTick,
             spec.ticks,
-          );
+          )
+        : estimateWork(scenarioShape(scenario, spec.engineVersion), 0, spec.ticks);
     // Each run also builds (or restores) its world: a fixed cost per run.
     const cost = { ...ticked, cost: ticked.cost + worldSetupCost(ticked.agents) };
     if (runCost === undefined || cost.cost > runCost.cost) runCost = cost;
     total += cost.cost * spec.replications;
+    // On a domain base each combination's input is translated on a worker twice: to weigh it
+    // here, and when its runs start (kept for its replications).
+    if (base?.kind === 'domain' && scenario !== undefined) total += 2 * translationCost(scenario.agents.length);
     ticks += cost.ticks * spec.replications;
     prophecies += cost.prophecies * spec.replications;
   }
+  // And the base input itself, translated to check it and to reach its paths.
+  if (spec.base?.kind === 'domain' && start.scenario !== undefined) total += translationCost(start.scenario.agents.length);
   const worst = runCost as WorkEstimate;
   return { runCost: worst, totalCost: { ...worst, cost: total, ticks, prophecies } };
 }

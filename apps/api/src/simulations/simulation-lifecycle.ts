@@ -2,7 +2,7 @@ import { DEFAULT_ENGINE_VERSION, type ValidationIssue } from '@sim/engine';
 import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import type { AdvanceResult } from '../engine-work/engine-task.js';
 import { type WorkRequest } from '../work-budget/work-budget.js';
-import { estimateWork, runCost, scenarioShape, worldSetupCost } from '../engine-data/work-cost.js';
+import { estimateWork, runCost, scenarioShape, translationCost, worldSetupCost } from '../engine-data/work-cost.js';
 import { stretchRestarts } from '../engine-work/replay-history.js';
 import { scenarioWorkProblems } from '../work-budget/scenario-work-check.js';
 import { randomUUID } from 'node:crypto';
@@ -132,7 +132,9 @@ export class SimulationLifecycle {
     // docs/api.md, "Engine work", "Cost model: agent-ticks".
     const passes = runCost(estimateWork(shape, 0, input.ticks));
     const restarts = stretchRestarts(resolved.scenario.agents.length, { steps: input.ticks, format: 'json' }) * worldSetupCost(passes.agents);
-    await this.commits.work.admit(request, { ...passes, cost: passes.cost + restarts });
+    // A domain's input was translated on a worker to get here: that is charged too.
+    const translation = 'domain' in input.source ? translationCost(resolved.scenario.agents.length) : 0;
+    await this.commits.work.admit(request, { ...passes, cost: passes.cost + restarts + translation });
     // Reserved until its rows are committed (or it stores nothing): docs/api.md, "Storage budget".
     const reservation = await this.commits.storage.admit(
       request.auth,
