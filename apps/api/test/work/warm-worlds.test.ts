@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADAPTERS, translate } from '@sim/domain-adapters';
 import { DEFAULT_ENGINE_VERSION, type ScenarioInput, type Simulation } from '@sim/engine';
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdvanceResult } from '../../src/engine-work/engine-task.js';
 import { runEngineTask } from '../../src/engine-work/run-engine-task.js';
 import { WarmWorlds } from '../../src/engine-work/warm-worlds.js';
+import { prebuiltScenario } from '../support/prebuilt-scenario.js';
 import { REPO_ROOT } from '../support/server-process.js';
 
 // A worker keeps the worlds it stepped last and takes one again, instead of restoring it, when
@@ -23,19 +24,12 @@ class CountingWarmWorlds extends WarmWorlds {
   }
 }
 
+/** Every pre-built scenario of `scenarios/`, by id. */
 const prebuilt = (): Array<[string, ScenarioInput]> =>
   readdirSync(join(REPO_ROOT, 'scenarios'))
     .filter((name) => name.endsWith('.json'))
-    .map((name) => {
-      const {
-        id,
-        label: _label,
-        tags: _tags,
-        note: _note,
-        ...scenario
-      } = JSON.parse(readFileSync(join(REPO_ROOT, 'scenarios', name), 'utf8')) as ScenarioInput & Record<string, unknown>;
-      return [String(id), scenario as ScenarioInput];
-    });
+    .map((name) => name.slice(0, -'.json'.length))
+    .map((id) => [id, prebuiltScenario(id)]);
 
 const domains = (): Array<[string, ScenarioInput]> =>
   ADAPTERS.map((adapter) => {

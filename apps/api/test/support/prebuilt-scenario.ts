@@ -1,7 +1,7 @@
 import type { ScenarioInput } from '@sim/engine';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../test/support/server-process.js';
+import { REPO_ROOT } from './server-process.js';
 
 /** A pre-built scenario of `scenarios/` as the engine takes it: its catalogue fields (id, label, tags, note) left out. */
 export function prebuiltScenario(id: string): ScenarioInput {
