@@ -96,8 +96,13 @@ export class SimulationLifecycle {
     return { stored, view };
   }
 
-  async create(auth: AuthContext, input: CreateSimulationInput): Promise<SimulationView> {
-    const draft = await this.begin(auth, input);
+  async create(request: WorkRequest, input: CreateSimulationInput): Promise<SimulationView> {
+    const draft = await this.begin(request.auth, input, request.signal);
+    // Building the world is engine work like any other, and so is a domain input's translation
+    // (docs/api.md, "Engine work", "Cost model: agent-ticks").
+    const start = estimateWork(scenarioShape(draft.resolved.scenario, draft.engineVersion), 0, 0);
+    const translation = 'domain' in input.source ? translationCost(draft.resolved.scenario.agents.length) : 0;
+    await this.commits.work.admit(request, { ...start, cost: worldSetupCost(start.agents) + translation });
     const built = await this.commits.engine.create({
       kind: 'create',
       scenario: draft.resolved.scenario,

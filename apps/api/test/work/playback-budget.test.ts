@@ -32,7 +32,8 @@ const tiers = (free: { ceiling: number; perWindow: number; windowSeconds?: numbe
   },
 });
 
-async function created(p: ProtectedApp, key = 'key-a'): Promise<string> {
+/** A simulation of organization A, created (its world built and charged) on key-a-creator's window, not key-a's. */
+async function created(p: ProtectedApp, key = 'key-a-creator'): Promise<string> {
   const res = await p.request('/v1/simulations', { key, body: { scenarioId: 'tiny-valley', ...V110 } });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;

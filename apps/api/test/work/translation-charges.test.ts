@@ -1,12 +1,13 @@
 import { bankRunAdapter, translate } from '@sim/domain-adapters';
 import { describe, expect, it } from 'vitest';
-import { TRANSLATION_TICKS_PER_AGENT } from '../../src/engine-data/work-cost.js';
+import { TRANSLATION_TICKS_PER_AGENT, WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 
-// A domain input translated into a scenario is engine work on a worker (3.5 to 9 µs an agent):
-// a `run` from a domain is charged its translation, an experiment on a domain base its base's
-// and two per combination (docs/api.md, "Engine work", "Cost model: agent-ticks").
+// A domain input translated into a scenario is engine work on a worker (3.5 to 9 µs an agent),
+// and so is building a new simulation's world: a create is charged its world (and its
+// translation), a `run` from a domain its translation on top of its run, an experiment on a
+// domain base its base's and two per combination (docs/api.md, "Engine work", "Cost model: agent-ticks").
 
 type Json = any;
 const open = protectedAppsClosedAfterEach();
@@ -42,6 +43,18 @@ describe('translations of domain inputs are charged', () => {
     const fromDomain = await refusedCost(p, '/v1/simulations/run', { domain: 'bank-run', input: bankRunAdapter.example, ticks: 10 });
     const inline = await refusedCost(p, '/v1/simulations/run', { scenario, ticks: 10 });
     expect(fromDomain - inline).toBe(TRANSLATION);
+  });
+
+  it('creating a simulation is charged the world it builds, from a domain its translation too', async () => {
+    const p = await open({ tiers: REFUSE_ALL, clock: new ManualClock(T0) });
+    // tiny-valley: 6 agents, each world 24 agent-ticks an agent.
+    expect(await refusedCost(p, '/v1/simulations', { scenarioId: 'tiny-valley' })).toBe(6 * WORLD_SETUP_TICKS);
+    // The bank run's world is weighed at its most agents (those its scheduled inputs add too).
+    const inline = await refusedCost(p, '/v1/simulations', { scenario });
+    expect(inline).toBeGreaterThanOrEqual(scenario.agents.length * WORLD_SETUP_TICKS);
+    expect(await refusedCost(p, '/v1/simulations/from-domain', { domain: 'bank-run', input: bankRunAdapter.example })).toBe(inline + TRANSLATION);
+    // Refused before anything was built or stored.
+    expect(((await (await p.request('/v1/simulations', { key: 'key-a' })).json()) as Json).pagination.total).toBe(0);
   });
 
   it('an experiment on a domain base: the base translation, and two per combination, whatever its replications', async () => {

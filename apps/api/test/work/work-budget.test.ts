@@ -31,7 +31,8 @@ const T0 = Date.parse('2030-01-01T00:00:10Z');
 
 type Json = any;
 
-async function created(p: ProtectedApp, key = 'key-a', engine: { engineVersion?: string } = V110): Promise<string> {
+/** A simulation of organization A, created (its world built and charged) on key-a-creator's window, not key-a's. */
+async function created(p: ProtectedApp, key = 'key-a-creator', engine: { engineVersion?: string } = V110): Promise<string> {
   const res = await p.request('/v1/simulations', { key, body: { scenarioId: 'tiny-valley', ...engine } });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;
@@ -94,7 +95,7 @@ describe('the work ceiling', () => {
   it('weighs a 1.2.0 prophecy by every ensemble it runs: two, over twice the horizon, more with fixed-point iterations', async () => {
     const engine = countingRunner(createInProcessRunner());
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0), engine });
-    const id = await created(p, 'key-a', { engineVersion: '1.2.0' });
+    const id = await created(p, 'key-a-creator', { engineVersion: '1.2.0' });
     expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 4 } })).status).toBe(200);
     // Tick 5 lands on a prophecy: 6 × (1 + 2 branches × 2 ensembles × 2 × 5 ticks) = 246, and
     // the world resumed (144): 390, above free's 360.

@@ -27,14 +27,14 @@ function sourceOf(body: { scenarioId?: string | undefined; scenario?: unknown; d
 export function simulationHandlers(service: SimulationService) {
   const create: Handler<'create'> = async (c) => {
     const body = c.req.valid('json');
-    const view = await service.create(c.get('auth'), { source: sourceOf(body), organizationId: body.organizationId, engineVersion: body.engineVersion });
+    const view = await service.create(workRequest(c), { source: sourceOf(body), organizationId: body.organizationId, engineVersion: body.engineVersion });
     c.header('Location', location(view.id));
     return c.json(view, 201);
   };
 
   const fromDomain: Handler<'fromDomain'> = async (c) => {
     const body = c.req.valid('json');
-    const view = await service.create(c.get('auth'), {
+    const view = await service.create(workRequest(c), {
       source: { domain: body.domain, input: body.input },
       organizationId: body.organizationId,
       engineVersion: body.engineVersion,

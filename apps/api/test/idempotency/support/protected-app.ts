@@ -46,6 +46,15 @@ export class ManualClock implements Clock {
 export const CALLERS: Record<string, AuthContext> = {
   ...TEST_CALLERS,
   'key-pro': { method: 'api-key', identity: 'key:pro', organizationIds: [ORG_B], scopes: new Set(['simulation:read', 'simulation:write']), tier: 'pro' },
+  // Creates simulations of organization A on a compute window of its own (creating one builds
+  // its world, which is charged): a test of another key's window then starts that window at zero.
+  'key-a-creator': {
+    method: 'api-key',
+    identity: 'key:a-creator',
+    organizationIds: [ORG_A],
+    scopes: new Set(['simulation:read', 'simulation:write']),
+    tier: 'pro',
+  },
   // Reads GET /v1/usage of organization A (its stored bytes among the figures).
   'key-a-usage': { method: 'api-key', identity: 'key:a-usage', organizationIds: [ORG_A], scopes: new Set(['usage:read', 'simulation:read']) },
   'key-enterprise': {
