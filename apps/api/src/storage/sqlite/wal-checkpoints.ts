@@ -20,10 +20,13 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.path);
 db.pragma('busy_timeout = 5000');
+let copied = 0;
 const checkpoint = () => {
   try {
     const [result] = db.pragma('wal_checkpoint(PASSIVE)');
-    if (result.checkpointed > 0) parentPort.postMessage({ ok: true, result });
+    // Told only when it copied frames it had not (a log copied whole reports the same count until a writer restarts it).
+    if (result.checkpointed > 0 && result.checkpointed !== copied) parentPort.postMessage({ ok: true, result });
+    copied = result.checkpointed;
   } catch (error) {
     parentPort.postMessage({ ok: false, error: String((error && error.message) || error) });
   }
@@ -51,8 +54,8 @@ export class WalCheckpoints {
   private worker: Worker | undefined;
   private stopped = false;
   private readonly timer: NodeJS.Timeout;
-  /** Frames the thread has copied into the database so far. */
-  checkpointedFrames = 0;
+  /** Checkpoints of the thread that copied frames into the database. */
+  checkpoints = 0;
 
   constructor(
     private readonly path: string,
@@ -83,7 +86,7 @@ export class WalCheckpoints {
     const worker = new Worker(CHECKPOINTER_SOURCE, { eval: true, workerData: { path: this.path, driver, every: this.every } });
     worker.unref();
     worker.on('message', (reply: CheckpointReply) => {
-      if (reply.ok) this.checkpointedFrames += reply.result?.checkpointed ?? 0;
+      if (reply.ok) this.checkpoints++;
       else this.logger?.warn('sqlite: a checkpoint of the write-ahead log failed; the next one tries again', { error: reply.error });
     });
     worker.on('error', (error) => this.fallBack(error));
