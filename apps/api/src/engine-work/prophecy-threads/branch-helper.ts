@@ -19,8 +19,9 @@ function workspaceFor(batch: BranchBatchMessage): BranchWorkspace | null {
 function onBatch(batch: BranchBatchMessage): void {
   const control = new Int32Array(batch.control);
   const me = batch.participant;
-  // Its own kept branches first, then any unpinned one; never another thread's kept branch.
-  const order = batch.order.filter((j) => batch.pinned[j] === me).concat(batch.order.filter((j) => batch.pinned[j] === -1));
+  // Its own kept branches and the unpinned ones, longest first (what is left of a kept branch is
+  // what it has not run yet); never another thread's kept branch.
+  const order = batch.order.filter((j) => batch.pinned[j] === me || batch.pinned[j] === -1);
   // A batch already taken by the others (it came late) is not worth rebuilding the world for.
   if (order.every((j) => Atomics.load(control, claimOf(j)) !== 0)) return;
   const workspace = workspaceFor(batch);

@@ -210,11 +210,10 @@ export function createThreadedBranchRunner(options: ThreadedBranchRunnerOptions)
       ranBy[j] = 0;
     };
     const claim = (j: number): boolean => Atomics.compareExchange(control, claimOf(j), 0, 1) === 0;
-    // Its own kept branches, then the unpinned ones, then the helpers' kept ones still unclaimed
-    // (run afresh here: more ticks, but this thread would otherwise wait).
+    // Its own kept branches and the unpinned ones, longest first, then the helpers' kept ones
+    // still unclaimed (run afresh here: more ticks, but this thread would otherwise wait).
     if (shareHere) {
-      for (const j of order) if (pinned[j] === 0 && claim(j)) runHere(j);
-      for (const j of order) if (pinned[j] === -1 && claim(j)) runHere(j);
+      for (const j of order) if ((pinned[j] === 0 || pinned[j] === -1) && claim(j)) runHere(j);
       for (const j of order) if ((pinned[j] as number) > 0 && claim(j)) runHere(j);
     }
 
