@@ -15,10 +15,9 @@
  *   BENCH_BASE_BUNDLE=/other/checkout/apps/api/dist/main.js …   also every request on a base commit's bundle, taking turns
  */
 import { ecosystemAdapter } from '@sim/domain-adapters';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { FIXTURE_SCENARIOS } from '../test/helpers/app-deps.js';
+import { fixtureScenario } from '../test/support/scenario-files.js';
 import { startServerProcess, tempDir, type ServerProcess } from '../test/support/server-process.js';
 import { percentile } from './latency-sample.js';
 
@@ -26,9 +25,8 @@ const baseBundle = process.env.BENCH_BASE_BUNDLE;
 const LONG = 10_000;
 const UNLIMITED = { SIM_RATE_LIMITS_PRO: '1000000,1000000,1000000', SIM_WORK_LIMITS_PRO: '1000000000000,1000000000000' };
 
-const file = JSON.parse(readFileSync(`${FIXTURE_SCENARIOS}/tiny-valley.json`, 'utf8')) as Record<string, unknown> & { rules: Record<string, unknown> };
-const scenario = { seed: file.seed, agents: file.agents, initialState: file.initialState, rules: { ...file.rules, prophecyInterval: 1 } };
-const plainScenario = { seed: file.seed, agents: file.agents, initialState: file.initialState, rules: file.rules };
+const plainScenario = fixtureScenario('tiny-valley');
+const scenario = { ...plainScenario, rules: { ...plainScenario.rules, prophecyInterval: 1 } };
 const load = (): string =>
   loadavg()
     .map((n) => n.toFixed(1))

@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 import { existsSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Simulation, type BranchRunner, type EngineSnapshot, type ScenarioInput } from '@sim/engine';
-import { prebuiltScenario } from '../test/support/prebuilt-scenario.js';
+import { prebuiltScenario } from '../test/support/scenario-files.js';
 import { createThreadedBranchRunner } from '../src/engine-work/prophecy-threads/threaded-branch-runner.js';
 
 const ROUNDS = Number(process.env.BENCH_PROPHECY_ROUNDS ?? 3);

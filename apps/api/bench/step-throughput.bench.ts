@@ -25,7 +25,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_ENGINE_VERSION, Simulation, type ScenarioInput } from '@sim/engine';
 import { runCliJson, startServerProcess, tempDir } from '../test/support/server-process.js';
 import { percentile } from './latency-sample.js';
-import { prebuiltScenario } from '../test/support/prebuilt-scenario.js';
+import { prebuiltScenario } from '../test/support/scenario-files.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);

@@ -17,7 +17,7 @@
  */
 import { checkpointInterval } from '../src/engine-work/checkpoint-interval.js';
 import { startLiveServer, type LiveServer } from '../test/live/support/live-server.js';
-import { prebuiltScenario } from '../test/support/prebuilt-scenario.js';
+import { prebuiltScenario } from '../test/support/scenario-files.js';
 
 const LONG_TICKS = 100_100;
 const READS = Number(process.env.BENCH_READS ?? 7);

@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURE_SCENARIOS } from '../helpers/app-deps.js';
 import { startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
+import { fixtureScenario } from '../support/scenario-files.js';
 
 /**
  * A server killed with SIGKILL in the middle of an experiment resumes it at its next start and
@@ -25,14 +24,7 @@ afterAll(async () => {
 type Json = any;
 
 function tinyValley(): Record<string, unknown> {
-  const {
-    id: _id,
-    label: _label,
-    tags: _tags,
-    note: _note,
-    ...scenario
-  } = JSON.parse(readFileSync(join(FIXTURE_SCENARIOS, 'tiny-valley.json'), 'utf8')) as Record<string, unknown>;
-  return scenario;
+  return { ...fixtureScenario('tiny-valley') };
 }
 
 async function view(server: ServerProcess, key: string, id: string): Promise<Json> {

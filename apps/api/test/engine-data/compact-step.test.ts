@@ -1,17 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { Simulation, type ScenarioInput, type TraceStep } from '@sim/engine';
 import { describe, expect, it } from 'vitest';
 import { CompactTraceStep, compactStep } from '../../src/engine-data/compact-step.js';
 import { TickEncoder } from '../../src/live/tick-encoder.js';
 import type { TickVariant } from '../../src/live/tick-variant.js';
+import { fixtureScenario } from '../support/scenario-files.js';
 
-const {
-  id: _id,
-  label: _label,
-  tags: _tags,
-  note: _note,
-  ...scenario
-} = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as ScenarioInput & Record<string, unknown>;
+const scenario = fixtureScenario('tiny-valley');
 
 function steps(ticks: number): TraceStep[] {
   const simulation = Simulation.create(scenario as ScenarioInput, {});

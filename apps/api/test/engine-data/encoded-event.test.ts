@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { ENGINE_VERSIONS, Simulation, type EngineEvent, type ScenarioInput } from '@sim/engine';
 import { describe, expect, it } from 'vitest';
 import { encodeEvent, eventJsonOf } from '../../src/engine-data/encoded-event.js';
-import { FIXTURE_SCENARIOS } from '../helpers/app-deps.js';
+import { fixtureScenario } from '../support/scenario-files.js';
 
-const file = JSON.parse(readFileSync(`${FIXTURE_SCENARIOS}/tiny-valley.json`, 'utf8')) as ScenarioInput;
-const everyTick: ScenarioInput = { seed: file.seed, agents: file.agents, initialState: file.initialState, rules: { ...file.rules, prophecyInterval: 1 } };
+const file = fixtureScenario('tiny-valley');
+const everyTick: ScenarioInput = { ...file, rules: { ...file.rules, prophecyInterval: 1 } };
 
 describe('events handed from the engine thread as text', () => {
   for (const engineVersion of ENGINE_VERSIONS) {

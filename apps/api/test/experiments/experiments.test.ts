@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, FIXTURE_SCENARIOS, type TestServer } from '../helpers/test-server.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { fixtureScenario } from '../support/scenario-files.js';
 
 type Json = any;
 
@@ -17,14 +16,7 @@ afterAll(async () => {
 
 /** tiny-valley as an inline scenario. */
 function tinyValley(): Record<string, unknown> {
-  const {
-    id: _id,
-    label: _label,
-    tags: _tags,
-    note: _note,
-    ...scenario
-  } = JSON.parse(readFileSync(join(FIXTURE_SCENARIOS, 'tiny-valley.json'), 'utf8')) as Record<string, unknown>;
-  return scenario;
+  return { ...fixtureScenario('tiny-valley') };
 }
 
 const METRICS = ['lossTick:well-a', 'lost:well-a', 'losses', 'finalStability', 'minStability', 'paradoxes', 'prophecies', 'completionTick', 'completionReason'];

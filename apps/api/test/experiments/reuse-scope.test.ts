@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulation } from '../helpers/create-simulation.js';
-import { FIXTURE_SCENARIOS, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { fixtureScenario } from '../support/scenario-files.js';
 
 // Issue 23, finding 9: `reused` told an organization that its guess of another organization's
 // private inline scenario was right. Results are reused only within what both could read
@@ -21,14 +20,8 @@ afterAll(async () => {
 
 /** tiny-valley as an inline scenario, with one private twist (the guess). */
 function privateScenario(reflexivity: number): Record<string, unknown> {
-  const {
-    id: _id,
-    label: _label,
-    tags: _tags,
-    note: _note,
-    ...scenario
-  } = JSON.parse(readFileSync(join(FIXTURE_SCENARIOS, 'tiny-valley.json'), 'utf8')) as Record<string, unknown>;
-  return { ...scenario, rules: { ...(scenario.rules as Record<string, unknown>), reflexivity } };
+  const scenario = fixtureScenario('tiny-valley');
+  return { ...scenario, rules: { ...scenario.rules, reflexivity } };
 }
 
 const body = (base: Record<string, unknown>) => ({ base, replications: 3, seed: 11, ticks: 10, metrics: ['minStability', 'losses'] });

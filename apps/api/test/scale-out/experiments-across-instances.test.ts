@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_SCENARIOS, startTestServer } from '../helpers/test-server.js';
+import { startTestServer } from '../helpers/test-server.js';
 import { spawnServerProcess, startServerProcess, type ServerProcess, type SpawnedServer } from '../support/server-process.js';
 import { createTestPostgresDatabase, type TestPostgresDatabase } from '../support/test-postgres-database.js';
+import { fixtureScenario } from '../support/scenario-files.js';
 
 /**
  * Experiments on several processes sharing one PostgreSQL database (docs/operations.md,
@@ -44,14 +43,7 @@ afterAll(async () => {
 }, 60_000);
 
 function tinyValley(): Record<string, unknown> {
-  const {
-    id: _id,
-    label: _label,
-    tags: _tags,
-    note: _note,
-    ...scenario
-  } = JSON.parse(readFileSync(join(FIXTURE_SCENARIOS, 'tiny-valley.json'), 'utf8')) as Record<string, unknown>;
-  return scenario;
+  return { ...fixtureScenario('tiny-valley') };
 }
 
 const body = (seed: number, replications: number, ticks = 200) => ({

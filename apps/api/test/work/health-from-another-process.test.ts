@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
+import { fixtureScenario } from '../support/scenario-files.js';
+import { startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
 
 // Issue 23's proof: `GET /v1/health` answers in under 100 ms from another process while each
 // heavy request runs. The server here is a child process (the real `main.ts`, its engine on
@@ -42,8 +42,7 @@ async function call(path: string, body?: unknown): Promise<{ status: number; bod
 
 /** tiny-valley (6 agents, 2 attractors), inline: the server reads the repository's scenarios, not the tests' fixtures. */
 const tinyValley = (): Json => {
-  const file = JSON.parse(readFileSync(join(REPO_ROOT, 'apps/api/test/helpers/fixtures/scenarios/tiny-valley.json'), 'utf8')) as Json;
-  return { seed: file.seed, agents: file.agents, initialState: file.initialState, rules: file.rules };
+  return fixtureScenario('tiny-valley');
 };
 
 const median = (values: number[]): number => {

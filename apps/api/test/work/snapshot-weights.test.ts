@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { DEFAULT_ENGINE_VERSION, type EngineSnapshot, type ScenarioInput } from '@sim/engine';
 import { describe, expect, it } from 'vitest';
 import type { AdvanceResult } from '../../src/engine-work/engine-task.js';
@@ -7,14 +6,9 @@ import { SnapshotWeights } from '../../src/engine-data/snapshot-weights.js';
 import { snapshotShape } from '../../src/engine-data/work-cost.js';
 import { createSimulation } from '../helpers/create-simulation.js';
 import { startTestServer } from '../helpers/test-server.js';
+import { fixtureScenario } from '../support/scenario-files.js';
 
-const {
-  id: _id,
-  label: _label,
-  tags: _tags,
-  note: _note,
-  ...scenario
-} = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as ScenarioInput & Record<string, unknown>;
+const scenario = fixtureScenario('tiny-valley');
 
 const advance = (from: AdvanceResult['snapshot'] | undefined, ticks: number): AdvanceResult =>
   runEngineTask({

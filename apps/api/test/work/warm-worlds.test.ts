@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdvanceResult } from '../../src/engine-work/engine-task.js';
 import { runEngineTask } from '../../src/engine-work/run-engine-task.js';
 import { WarmWorlds } from '../../src/engine-work/warm-worlds.js';
-import { prebuiltScenario } from '../support/prebuilt-scenario.js';
+import { prebuiltScenario } from '../support/scenario-files.js';
 import { REPO_ROOT } from '../support/server-process.js';
 
 // A worker keeps the worlds it stepped last and takes one again, instead of restoring it, when
