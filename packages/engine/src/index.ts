@@ -12,7 +12,15 @@ export {
 export { ScenarioError, SnapshotError, UnknownEngineVersionError, toValidationIssues, type ValidationIssue } from './scenario-error.js';
 export { checkScenarioFile, flagDuplicateIds, type ScenarioFileCheck } from './scenario-file-check.js';
 export { LIMITS } from './limits.js';
-export { BranchWorkspace, IN_THREAD_BRANCHES, type BranchJob, type BranchOutcome, type BranchRunner, type BranchWorldData } from './model/branch-run.js';
+export {
+  BranchWorkspace,
+  IN_THREAD_BRANCHES,
+  type BranchJob,
+  type BranchOutcome,
+  type BranchRunner,
+  type BranchWorldData,
+  type BranchGround,
+} from './model/branch-run.js';
 export { openStream, resumeStream, type RandomStream, type RandomStreamState } from './rng/random-stream.js';
 export type { EngineInput, EngineInputDraft, ReseedInput, ScheduledInput } from './model/engine-input.js';
 export type { InputProblem } from './model/apply-input.js';

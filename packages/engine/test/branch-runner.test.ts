@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BranchWorkspace, Simulation, type BranchJob, type BranchOutcome, type BranchRunner } from '../src/index.js';
+import { BranchWorkspace, Simulation, type BranchGround, type BranchJob, type BranchOutcome, type BranchRunner } from '../src/index.js';
 import { registerDomainModel } from '../src/domain/registry.js';
 import { reservoirModel } from './domain/reservoir-model.js';
 import { loadScenarios, readPinned } from './golden/trace-hash.js';
@@ -17,14 +17,22 @@ import { runnable } from './scenario-files.js';
 const pinned = readPinned();
 const scenarios = loadScenarios();
 
-function elsewhereRunner(): BranchRunner & { jobs: number; calls: number } {
+/** Runs the jobs on a workspace rebuilt from cloned data; like a helper thread, it is sent a world's ground once and keeps it. */
+function elsewhereRunner(): BranchRunner & { jobs: number; calls: number; groundsSent: number } {
+  let held: { key: object; ground: BranchGround } | null = null;
   const runner = {
     jobs: 0,
     calls: 0,
+    groundsSent: 0,
     run(workspace: BranchWorkspace, jobs: readonly BranchJob[]): BranchOutcome[] {
       runner.calls++;
       runner.jobs += jobs.length;
-      const elsewhere = BranchWorkspace.fromData(structuredClone(workspace.data()));
+      const data = structuredClone(workspace.data(held?.key !== workspace.groundKey));
+      if (data.ground !== null) {
+        runner.groundsSent++;
+        held = { key: workspace.groundKey, ground: data.ground };
+      }
+      const elsewhere = BranchWorkspace.fromData(data, held?.ground);
       const outcomes: BranchOutcome[] = [];
       for (let j = jobs.length - 1; j >= 0; j--) outcomes[j] = structuredClone(elsewhere.run(structuredClone(jobs[j] as BranchJob)));
       return outcomes;
@@ -58,6 +66,8 @@ describe('a branch runner that runs the jobs elsewhere', () => {
       const runner = elsewhereRunner();
       expect(traceHash(id, version, golden?.ticks ?? 0, runner)).toBe(golden?.hashes[version]);
       expect(runner.jobs).toBeGreaterThan(0);
+      // One world: its ground crossed once, every later prophecy came without it.
+      expect(runner.groundsSent).toBe(1);
     },
     240_000,
   );
@@ -102,7 +112,47 @@ describe('a branch runner that runs the jobs elsewhere', () => {
     expect(runner.jobs).toBeGreaterThan(0);
   });
 
-  it('refuses world data it cannot read', () => {
-    expect(() => BranchWorkspace.fromData({ format: 'branch-world/1', version: '0.9.0', fields: {} })).toThrow(/not a branch world/);
+  it('carries what decrees changed (attractors and agents added and removed) to the branches', () => {
+    const hashOf = (branchRunner?: BranchRunner): string => {
+      const hash = createHash('sha256');
+      const file = scenarios.get('fixed-point-unstable');
+      if (file === undefined) throw new Error('no scenario fixed-point-unstable');
+      const simulation = Simulation.create(runnable(file), branchRunner === undefined ? { engineVersion: '1.4.0' } : { engineVersion: '1.4.0', branchRunner });
+      const step = (ticks: number): void => {
+        simulation.step(ticks, { onEvent: (event) => hash.update(JSON.stringify(event)), onStep: (s) => hash.update(JSON.stringify(s)) });
+      };
+      step(20);
+      const [first] = simulation.snapshot().attractors.ids;
+      simulation.decree({ type: 'add-attractor', payload: { id: 'late-well', x: 2, y: 2, depth: 1.5, radius: 2, capacity: 40 } });
+      simulation.decree({ type: 'add-agent', payload: { id: 'late-agent', marker: { x: 2.5, y: 2.5 }, attractorPreferences: { 'late-well': 3 } } });
+      step(20);
+      if (first !== undefined) simulation.decree({ type: 'remove-attractor', payload: { id: first } });
+      simulation.decree({ type: 'remove-agent', payload: { id: simulation.snapshot().agents.ids[0] as string } });
+      step(30);
+      return hash.digest('hex');
+    };
+    const runner = elsewhereRunner();
+    expect(hashOf(runner)).toBe(hashOf());
+    expect(runner.jobs).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('refuses world data it cannot read, and a world without its ground when none is held', () => {
+    expect(() => BranchWorkspace.fromData({ format: 'branch-world/2', version: '0.9.0', fields: {}, ground: null })).toThrow(/not a branch world/);
+    const refusals: string[] = [];
+    const runner: BranchRunner = {
+      run(workspace, jobs) {
+        try {
+          BranchWorkspace.fromData(structuredClone(workspace.data(false)));
+        } catch (error) {
+          refusals.push(error instanceof Error ? error.message : String(error));
+        }
+        return jobs.map((job) => workspace.run(job));
+      },
+    };
+    const file = scenarios.get('fixed-point-unstable');
+    if (file === undefined) throw new Error('no scenario fixed-point-unstable');
+    Simulation.create(runnable(file), { engineVersion: '1.4.0', branchRunner: runner }).step(31);
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(refusals.every((message) => /without its ground/.test(message))).toBe(true);
   });
 });

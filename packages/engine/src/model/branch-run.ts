@@ -52,12 +52,27 @@ export interface BranchOutcome {
  * clone): a fork of it, without its random streams (every branch opens its own) and with its
  * version's features named. A fork of this fork is the branch a fork of the world would be:
  * forking copies every field (or shares what no branch changes) and resets the same ones.
+ * What a thread can rebuild or already holds does not cross: scratch arrays, the columns of the
+ * preferences beyond the attractors, and, when the thread holds it, the world's ground.
  * Opaque outside the engine.
  */
 export interface BranchWorldData {
-  readonly format: 'branch-world/1';
+  readonly format: 'branch-world/2';
   readonly version: string;
   readonly fields: object;
+  /** The terrain and its slopes; null when the receiving thread holds this world's already. */
+  readonly ground: BranchGround | null;
+}
+
+/**
+ * The terrain and its slopes: written when the world is made and never after, the same object
+ * for every prophecy of a world. A thread that holds a world's ground is sent it once
+ * (`BranchWorkspace.groundKey` tells whether it is the one it holds).
+ */
+export interface BranchGround {
+  readonly terrain: Float64Array;
+  readonly gradX: Float64Array;
+  readonly gradY: Float64Array;
 }
 
 /** The streams of the base world, which no branch draws from (each opens its own). */
@@ -94,6 +109,23 @@ function domainFromData(data: BranchDomainData): DomainRuntime {
   return { model, parameters: data.parameters, state: data.state, stream: NO_STREAM, sites: data.sites };
 }
 
+/**
+ * The preferences of the world's agents for its attractors only: a row holds a column per
+ * attractor slot (PREFERENCE_STRIDE), most of them unused, and only the used ones cross.
+ */
+function narrowPreferences(prefs: Float64Array, agents: number, attractors: number): Float64Array {
+  const narrow = new Float64Array(agents * attractors);
+  for (let i = 0; i < agents; i++) narrow.set(prefs.subarray(i * PREFERENCE_STRIDE, i * PREFERENCE_STRIDE + attractors), i * attractors);
+  return narrow;
+}
+
+/** The rows of narrowPreferences back at their stride (the unused columns hold 0: no branch reads them). */
+function widenPreferences(narrow: Float64Array, agents: number, attractors: number): Float64Array {
+  const prefs = new Float64Array(agents * PREFERENCE_STRIDE);
+  for (let i = 0; i < agents; i++) prefs.set(narrow.subarray(i * attractors, (i + 1) * attractors), i * PREFERENCE_STRIDE);
+  return prefs;
+}
+
 interface KeptBranch {
   readonly branch: World;
   readonly outcome: { lossTick: number[]; depthAtHorizon: number[]; centroidX: number; centroidY: number; stability: number };
@@ -114,21 +146,49 @@ export class BranchWorkspace {
     return new BranchWorkspace(world);
   }
 
-  /** Rebuilds, on another thread, the workspace whose `data()` this is. */
-  static fromData(data: BranchWorldData): BranchWorkspace {
+  /**
+   * Rebuilds, on another thread, the workspace whose `data()` this is; `held` is the ground the
+   * thread kept from an earlier world of the same `groundKey`, needed when `data` comes without.
+   */
+  static fromData(data: BranchWorldData, held: BranchGround | null = null): BranchWorkspace {
     const features = versionFeatures(data.version);
-    if (data.format !== 'branch-world/1' || features === undefined)
+    if (data.format !== 'branch-world/2' || features === undefined)
       throw new Error(`branch workspace: not a branch world this engine reads (${data.format}, ${data.version})`);
-    const { domain, ...fields } = data.fields as Omit<World, 'features' | 'motion' | 'environment' | 'domain'> & { domain: BranchDomainData | null };
-    return new BranchWorkspace({ ...fields, features, motion: NO_STREAM, environment: NO_STREAM, domain: domain === null ? null : domainFromData(domain) });
+    const ground = data.ground ?? held;
+    if (ground === null) throw new Error('branch workspace: the world came without its ground, and none is held');
+    const { domain, prefs, ...fields } = data.fields as Omit<World, 'features' | 'motion' | 'environment' | 'domain' | keyof BranchGround | 'density'> & {
+      domain: BranchDomainData | null;
+    };
+    return new BranchWorkspace({
+      ...fields,
+      ...ground,
+      density: new Float64Array(fields.width * fields.height),
+      prefs: widenPreferences(prefs, fields.agentCount, fields.attractorCount),
+      features,
+      motion: NO_STREAM,
+      environment: NO_STREAM,
+      domain: domain === null ? null : domainFromData(domain),
+    });
   }
 
-  /** The world at the prophecy's tick, as plain data for another thread (see BranchWorldData). */
-  data(): BranchWorldData {
-    const { features, motion: _motion, environment: _environment, domain, ...fields } = forkWorld(this.world, NO_STREAM, NO_STREAM, NO_STREAM);
-    // A fork shares the preferences with the world, rows beyond its agents included: only its agents' go.
-    const prefs = fields.prefs.slice(0, fields.agentCount * PREFERENCE_STRIDE);
-    return { format: 'branch-world/1', version: features.version, fields: { ...fields, prefs, domain: domain === null ? null : domainData(domain) } };
+  /** The same object for every prophecy of a world whose ground has not changed (it never does). */
+  get groundKey(): object {
+    return this.world.terrain;
+  }
+
+  /**
+   * The world at the prophecy's tick, as plain data for another thread (see BranchWorldData);
+   * without its ground when `withGround` is false, for a thread that holds it.
+   */
+  data(withGround = true): BranchWorldData {
+    const fork = forkWorld(this.world, NO_STREAM, NO_STREAM, NO_STREAM);
+    const { features, motion: _motion, environment: _environment, domain, terrain, gradX, gradY, density: _scratch, prefs, ...fields } = fork;
+    return {
+      format: 'branch-world/2',
+      version: features.version,
+      fields: { ...fields, prefs: narrowPreferences(prefs, fields.agentCount, fields.attractorCount), domain: domain === null ? null : domainData(domain) },
+      ground: withGround ? { terrain, gradX, gradY } : null,
+    };
   }
 
   /** Agents of the world: with the ticks to run, what a batch of jobs costs. */

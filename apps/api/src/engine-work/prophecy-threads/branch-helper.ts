@@ -2,21 +2,25 @@
 // rebuilt from the data of the prophecy's world. It keeps the worlds of branches the engine
 // asks to keep, so a later job continues them, until the prophecy is over.
 // docs/engine.md, "Branches on several threads".
-import { BranchWorkspace, type BranchJob } from '@sim/engine';
+import { BranchWorkspace, type BranchGround, type BranchJob } from '@sim/engine';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { claimOf, DONE, type BranchBatchMessage, type BranchReleaseMessage, type BranchResultMessage } from './branch-messages.js';
 
 const results = (workerData as { results: MessagePort }).results;
 let current: { id: number; workspace: BranchWorkspace } | null = null;
+/** The ground of the last world received, kept across prophecies: the engine worker sends it again only for another world. */
+let ground: BranchGround | null = null;
 
 function workspaceFor(batch: BranchBatchMessage): BranchWorkspace | null {
   if (current?.id === batch.workspaceId) return current.workspace;
   if (batch.world === null) return null;
-  current = { id: batch.workspaceId, workspace: BranchWorkspace.fromData(batch.world) };
+  current = { id: batch.workspaceId, workspace: BranchWorkspace.fromData(batch.world, ground) };
   return current.workspace;
 }
 
 function onBatch(batch: BranchBatchMessage): void {
+  // Kept even from a batch not worked on: the engine worker counts it as held from now on.
+  if (batch.world?.ground) ground = batch.world.ground;
   const control = new Int32Array(batch.control);
   const me = batch.participant;
   // Its own kept branches and the unpinned ones, longest first (what is left of a kept branch is

@@ -64,6 +64,8 @@ interface Helper {
   results: MessagePort;
   /** The workspace this helper holds, or -1. */
   workspaceId: number;
+  /** The world whose ground (BranchWorkspace.groundKey) this helper holds, or null. */
+  groundKey: object | null;
   dead: boolean;
 }
 
@@ -119,7 +121,7 @@ export function createThreadedBranchRunner(options: ThreadedBranchRunnerOptions)
       worker.once('message', () => resolve());
       worker.once('exit', () => resolve());
     });
-    const helper: Helper = { worker, started, results: channel.port1, workspaceId: -1, dead: false };
+    const helper: Helper = { worker, started, results: channel.port1, workspaceId: -1, groundKey: null, dead: false };
     // Seen between tasks (the engine worker's event loop is blocked during one): replaced at the next batch.
     worker.on('error', () => (helper.dead = true));
     worker.on('exit', () => (helper.dead = true));
@@ -182,16 +184,22 @@ export function createThreadedBranchRunner(options: ThreadedBranchRunnerOptions)
     // claimed are short, so the threads finish close together.
     const left = (j: number): number => (jobs[j] as BranchJob).ticks - (keptTicks.get(keyOf(jobs[j] as BranchJob)) ?? 0);
     const order = [...jobs.keys()].sort((a, b) => left(b) - left(a) || a - b);
-    let world: BranchWorldData | null = null;
+    const worlds = new Map<boolean, BranchWorldData>();
+    const worldFor = (helper: Helper): BranchWorldData => {
+      const withGround = helper.groundKey !== workspace.groundKey;
+      let world = worlds.get(withGround);
+      if (world === undefined) worlds.set(withGround, (world = workspace.data(withGround)));
+      helper.groundKey = workspace.groundKey;
+      return world;
+    };
     helpers.forEach((helper, index) => {
       if (helper.dead) return;
       const fresh = helper.workspaceId !== workspaceId;
-      if (fresh) world ??= workspace.data();
       const message: BranchBatchMessage = {
         type: 'batch',
         generation: batch,
         workspaceId,
-        world: fresh ? world : null,
+        world: fresh ? worldFor(helper) : null,
         jobs,
         pinned,
         order,
