@@ -14,9 +14,10 @@ import { NO_SNIFF, NO_STORE } from '../lib/security-headers.js';
  * a cached GET on a small machine. The middlewares leave a complete response alone (see
  * isCompleteResponse). For the hot reads; every other route answers with c.json as usual.
  */
-export function completeResponse(c: Context, body: string, status: ContentfulStatusCode, contentType: string): Response {
+export function completeResponse(c: Context, body: string, status: ContentfulStatusCode, contentType: string, etag?: string): Response {
   // What securityHeaders would add: a complete response carries tenant data.
   const headers: Record<string, string> = { 'Content-Type': contentType, 'Cache-Control': NO_STORE, 'X-Content-Type-Options': NO_SNIFF };
+  if (etag !== undefined) headers.ETag = etag;
   const requestId = c.get('requestId');
   if (requestId !== undefined) headers['X-Request-Id'] = requestId;
   const decision = c.get('rateLimit');

@@ -1700,7 +1700,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a simulation */
+        /**
+         * Get a simulation
+         * @description The answer carries an `ETag` of its bytes. A request whose `If-None-Match` names the current tag is answered `304` with no body: the simulation has not changed since.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1715,6 +1718,8 @@ export interface paths {
                 /** @description The simulation */
                 200: {
                     headers: {
+                        /** @description A strong tag of these bytes, for If-None-Match */
+                        ETag?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -1726,6 +1731,21 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Simulation"];
                     };
+                };
+                /** @description Not modified: `If-None-Match` names the current tag */
+                304: {
+                    headers: {
+                        /** @description The current tag */
+                        ETag?: string;
+                        /** @description Requests allowed in the window for this identity and route class */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description Requests left in the window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description Unix time (seconds) at which the window resets */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
                 400: {

@@ -73,7 +73,7 @@ export function simulationHandlers(service: SimulationService) {
     return c.json({ data: page.items, pagination: { limit: query.limit, offset: query.offset, total: page.total } }, 200);
   };
 
-  const get: Handler<'get'> = async (c) => jsonOnce(c, await service.get(c.get('auth'), c.req.valid('param').id), 200);
+  const get: Handler<'get'> = async (c) => jsonOnce(c, await service.get(c.get('auth'), c.req.valid('param').id), 200, { tagged: true });
 
   const step: Handler<'step'> = async (c) => c.json(await service.step(workRequest(c), c.req.valid('param').id, c.req.valid('json').ticks), 200);
 

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses } from '../../lib/error-envelope.js';
 import { IdParamSchema } from '../../lib/id-param.js';
 import { PROTECTED, type RouteGuards } from '../../http/route-guards.js';
+import { notModified } from '../../http/not-modified.js';
 import {
   AgentPolicyBodySchema,
   CreateSimulationBodySchema,
@@ -107,11 +108,21 @@ export function simulationRoutes(guards: RouteGuards) {
       path: '/v1/simulations/{id}',
       tags,
       summary: 'Get a simulation',
-      middleware: guards.read,
+      description:
+        'The answer carries an `ETag` of its bytes. A request whose `If-None-Match` names the current tag is answered `304` with no body: the simulation has not changed since.',
+      middleware: [...guards.read, notModified],
       security: PROTECTED,
       request: { params: IdParamSchema },
       responses: {
-        200: { description: 'The simulation', content: { 'application/json': { schema: SimulationSchema } } },
+        200: {
+          description: 'The simulation',
+          headers: { ETag: { schema: { type: 'string' as const }, description: 'A strong tag of these bytes, for If-None-Match' } },
+          content: { 'application/json': { schema: SimulationSchema } },
+        },
+        304: {
+          description: 'Not modified: `If-None-Match` names the current tag',
+          headers: { ETag: { schema: { type: 'string' as const }, description: 'The current tag' } },
+        },
         400: badRequest,
         401: unauthorized,
         403: forbidden,

@@ -1,0 +1,23 @@
+import type { MiddlewareHandler } from 'hono';
+import { etag } from 'hono/etag';
+import { rateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
+
+const conditional = etag();
+
+/**
+ * Conditional GET for a route whose responses carry their ETag (see jsonOnce's `tagged`): a
+ * request whose If-None-Match names the current tag is answered 304 with no body, after the
+ * route's guards (authentication, scope, tenancy and rate limit are checked as for a 200).
+ * Hono's etag middleware compares the tags; it is skipped without If-None-Match, since it reads
+ * the response's headers, which would cost the hot read the plain-record headers it is built
+ * with (see completeResponse). docs/api.md, "Conditional reads".
+ */
+export const notModified: MiddlewareHandler = async (c, next) => {
+  if (c.req.header('If-None-Match') === undefined) return next();
+  await conditional(c, next);
+  if (c.res.status !== 304) return;
+  // The 304 is a new response; the request counted against the limit all the same, and says so.
+  const decision = c.get('rateLimit');
+  if (decision !== undefined) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(name, value);
+  c.res.headers.delete('Content-Type');
+};
