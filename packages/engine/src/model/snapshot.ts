@@ -83,7 +83,12 @@ export const WORLD_FIELDS_IN_SNAPSHOT: Readonly<Record<keyof World, SnapshotPlac
   inBranch: 'scratch',
 };
 
-const list = (array: ArrayLike<number>, n: number): number[] => Array.from({ length: n }, (_, i) => array[i] as number);
+/** The first `n` numbers of `array` from `from` on, as a packed array (a plain loop: a snapshot of a large world is taken on every step). */
+function list(array: ArrayLike<number>, n: number, from = 0): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(array[from + i] as number);
+  return out;
+}
 
 type Agents = EngineSnapshot['agents'];
 type Attractors = EngineSnapshot['attractors'];
@@ -117,6 +122,13 @@ const ATTRACTOR_COLUMNS: { readonly [K in Exclude<keyof Attractors, 'ids' | 'los
   load: 'load',
 };
 
+/** Rows 0 … n − 1 of the preference table, `k` columns each. */
+function rows(prefs: Float64Array, n: number, k: number): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < n; i++) out.push(list(prefs, k, i * PREFERENCE_STRIDE));
+  return out;
+}
+
 function columnsOf<K extends string>(world: World, table: { readonly [key in K]: NumberColumn }, n: number): Record<K, number[]> {
   return Object.fromEntries(Object.entries<NumberColumn>(table).map(([key, field]) => [key, list(world[field], n)])) as Record<K, number[]>;
 }
@@ -135,14 +147,14 @@ export function toSnapshot(world: World): EngineSnapshot {
     rules: { ...world.rules, warningThresholds: [...world.rules.warningThresholds] },
     width: world.width,
     height: world.height,
-    terrain: Array.from(world.terrain),
+    terrain: list(world.terrain, world.terrain.length),
     tick: world.tick,
     completion: world.completion,
     agents: {
       ids: world.agentIds.slice(0, n),
       ...columnsOf(world, AGENT_COLUMNS, n),
       ...(world.features.beliefPolicy ? { belief: list(world.belief, n) } : {}),
-      preferences: Array.from({ length: n }, (_, i) => list(world.prefs.subarray(i * PREFERENCE_STRIDE), k)),
+      preferences: rows(world.prefs, n, k),
     },
     attractors: {
       ids: world.attractorIds.slice(0, k),
