@@ -27,6 +27,7 @@ import {
 } from '../simulations/simulation-store.js';
 import type { ChangeWatch } from './change-watch.js';
 import { deepFreeze, ReadThroughCache } from './read-through-cache.js';
+import { FreshReads } from '../lib/fresh-reads.js';
 import { BoundedMap } from '../lib/bounded-map.js';
 import type { StorageCapabilities } from './storage-capabilities.js';
 import { TimeSlices } from '../engine-work/time-slices.js';
@@ -116,6 +117,7 @@ export class KyselySimulationStore implements SimulationStore {
    * (the large column) crosses only when it changed (docs/operations.md, "PostgreSQL").
    */
   private readonly versionChecked: BoundedMap<string, SimulationRecord> | undefined;
+  private readonly versionReads = new FreshReads<string, SimulationRecord | undefined>();
   /** The same columns as getByIdSql, the state null when the version is the given one; parameters (version, id). */
   private readonly getIfChangedSql: string;
 
@@ -417,7 +419,9 @@ export class KyselySimulationStore implements SimulationStore {
   }
 
   async get(id: string): Promise<SimulationRecord | undefined> {
-    if (this.versionChecked !== undefined) return this.getVersionChecked(this.versionChecked, id);
+    const kept = this.versionChecked;
+    // Many readers of one simulation (spectators, a dashboard's panels) share round trips.
+    if (kept !== undefined) return this.versionReads.read(id, () => this.getVersionChecked(kept, id));
     return this.records.get(id, async () => {
       const { rows } = await this.db.executeQuery<RecordRow>(CompiledQuery.raw(this.getByIdSql, [id]));
       const row = rows[0];
