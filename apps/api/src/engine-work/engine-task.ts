@@ -51,6 +51,11 @@ export interface AdvanceTask {
   budgetMs?: number;
   /** Also end early once `stepsJson` holds this many characters (a chunk's memory stays bounded). */
   maxOutput?: number;
+  /**
+   * Ticks advanced (ascending) after which to hand back the state, as well as at the end: steps
+   * of several requests computed as one advance each answer with the state after their own ticks.
+   */
+  statesAt?: readonly number[];
 }
 
 /** What an advance gives back for the main thread to store in one transaction and publish. */
@@ -70,6 +75,8 @@ export interface AdvanceResult {
   /** The checkpoints due in the ticks computed, in tick order. */
   checkpoints: Checkpoint[];
   state: EngineState;
+  /** With `statesAt`: the state after each of those ticks that was reached, in order. */
+  states: EngineState[];
   tick: number;
   completed: boolean;
   ticksPerSecond: number;

@@ -1,4 +1,13 @@
-import { ScenarioError, Simulation, type EngineEvent, type RestoreOptions, type ScheduledInput, type StepObserver, type TraceStep } from '@sim/engine';
+import {
+  ScenarioError,
+  Simulation,
+  type EngineEvent,
+  type EngineState,
+  type RestoreOptions,
+  type ScheduledInput,
+  type StepObserver,
+  type TraceStep,
+} from '@sim/engine';
 import type { Checkpoint, SnapshotText } from '../engine-data/checkpoint.js';
 import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
 import { compactStep } from '../engine-data/compact-step.js';
@@ -32,6 +41,7 @@ export function advanceResult(
   advanced: number,
   gathered: AdvanceGathered,
   checkpoints: Checkpoint[],
+  states: EngineState[] = [],
 ): AdvanceResult {
   const snapshot = simulation.snapshot();
   return {
@@ -44,6 +54,7 @@ export function advanceResult(
     weight: { shape: snapshotShape(snapshot, snapshot.pending), agents: snapshot.agents.ids.length, ticksPerSecond: snapshot.rules.ticksPerSecond },
     checkpoints,
     state: simulation.state(),
+    states,
     tick: simulation.tick,
     completed: simulation.completed,
     ticksPerSecond: simulation.ticksPerSecond,
@@ -128,6 +139,8 @@ function advance(task: AdvanceTask, now: () => number, engine: RestoreOptions, w
   const simulation = ('snapshot' in task.from ? warm?.take(task.from.snapshot.json) : undefined) ?? startOfAdvance(task.from, engine);
   const gathered = advanceObserver(task);
   const checkpoints: Checkpoint[] = [];
+  const states: EngineState[] = [];
+  const statesAt = task.statesAt ?? [];
   let advanced = 0;
   // One tick at a time (the same ticks as one call: step(n) is n steps of one), so that the
   // snapshot of each tick due for a checkpoint can be taken.
@@ -135,9 +148,10 @@ function advance(task: AdvanceTask, now: () => number, engine: RestoreOptions, w
     advanced++;
     gathered.endTick();
     checkpointIfDue(simulation, task.checkpointEvery, checkpoints);
+    if (statesAt[states.length] === advanced) states.push(simulation.state());
     if (spent(gathered)) break;
   }
-  const result = advanceResult(task, simulation, advanced, gathered, checkpoints);
+  const result = advanceResult(task, simulation, advanced, gathered, checkpoints, states);
   warm?.keep(result.snapshot.json, simulation);
   return result;
 }

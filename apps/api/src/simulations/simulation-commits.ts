@@ -1,4 +1,4 @@
-import { type EngineInputDraft, type ScheduledInput, type EngineInput, type ScenarioInput } from '@sim/engine';
+import { type EngineInputDraft, type ScheduledInput, type EngineInput, type ScenarioInput, type EngineState } from '@sim/engine';
 import { CompactTraceStep, type CompactStep } from '../engine-data/compact-step.js';
 import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import { createInProcessRunner } from '../engine-work/in-process-runner.js';
@@ -100,6 +100,8 @@ export interface AdvanceOutcome {
   completed: boolean;
   /** With `chunk`: each tick's trace step as JSON text. */
   stepsJson: string[];
+  /** With `statesAt`: the engine state after each of those ticks that was reached. */
+  states: EngineState[];
 }
 
 export const statusEvent = (tick: number, status: LifecycleStatus, previous: LifecycleStatus, reason?: string): NewEvent => ({
@@ -134,6 +136,8 @@ export class SimulationCommits {
   readonly work: WorkBudget;
   /** What each request's stored history is weighed against (forks too). */
   readonly storage: StorageBudget;
+  /** Changes of each simulation queued here, counted while any is queued or running (see queuedSequence). */
+  readonly #queued = new Map<string, { sequence: number; live: number }>();
 
   constructor(readonly deps: SimulationServiceDeps) {
     this.locks = deps.locks ?? createInProcessCoordination().locks;
@@ -183,11 +187,32 @@ export class SimulationCommits {
     assertSimulationAccess(auth, await this.deps.store.get(id), id);
   }
 
+  /**
+   * Runs `task` under the simulation's lock, after every change queued before it (in this process),
+   * and counts it in queuedSequence.
+   */
+  async locked<T>(id: string, task: () => Promise<T>): Promise<T> {
+    const entry = this.#queued.get(id) ?? { sequence: 0, live: 0 };
+    entry.sequence++;
+    entry.live++;
+    this.#queued.set(id, entry);
+    try {
+      return await this.locks.run(id, task);
+    } finally {
+      if (--entry.live === 0 && this.#queued.get(id) === entry) this.#queued.delete(id);
+    }
+  }
+
+  /** Grows with every change of the simulation queued here (locked): equal twice, nothing was queued in between. */
+  queuedSequence(id: string): number {
+    return this.#queued.get(id)?.sequence ?? 0;
+  }
+
   /** Serializes per simulation and re-reads inside the queue, so each change sees the last one. */
   async mutate<T>(id: string, change: (current: RunnableSimulation) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.locks.run(id, async () => {
+        return await this.locked(id, async () => {
           const current = await this.deps.store.getRunnable(id);
           if (current === undefined) throw notFound(`Simulation ${id} not found`);
           if (!isActive(current.status)) throw conflict('SIMULATION_NOT_ACTIVE', `The simulation is ${current.status}`);
@@ -254,6 +279,7 @@ export class SimulationCommits {
     playbackSpeed?: number,
     signal?: AbortSignal,
     chunk?: RunChunkLimits,
+    statesAt?: readonly number[],
   ): Promise<AdvanceOutcome> {
     const id = current.id;
     const at = this.now();
@@ -273,6 +299,7 @@ export class SimulationCommits {
           agentsJson,
           checkpointEvery: this.checkpointEvery(current),
           ...(chunk === undefined ? {} : { stepsJson: true, budgetMs: chunk.budgetMs, maxOutput: chunk.maxOutput }),
+          ...(statesAt === undefined ? {} : { statesAt }),
         },
         signal,
       );
@@ -314,6 +341,7 @@ export class SimulationCommits {
       tick: result.tick,
       completed: next === 'completed',
       stepsJson: result.stepsJson,
+      states: result.states,
     };
   }
 

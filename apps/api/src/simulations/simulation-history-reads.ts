@@ -86,7 +86,7 @@ export class SimulationHistoryReads {
    * commits after reaches it live. Undefined when the simulation does not exist.
    */
   async whileQuiet<T>(simulationId: string, task: (simulation: SimulationRecord) => T): Promise<T | undefined> {
-    return this.commits.locks.run(simulationId, async () => {
+    return this.commits.locked(simulationId, async () => {
       const current = await this.commits.deps.store.get(simulationId);
       if (current === undefined) return undefined;
       // Changes committed by another process may still be on their way to this one's listeners.

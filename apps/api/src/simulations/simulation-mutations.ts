@@ -1,11 +1,10 @@
 import { type DecreeInput, type EngineInput, type InputProblem, type Policy } from '@sim/engine';
 import { type WorkRequest } from '../work-budget/work-budget.js';
-import { stepCost } from '../engine-data/work-cost.js';
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../identity/auth-context.js';
 import { ApiError, conflict, notFound, validationError } from '../lib/api-error.js';
-import { type SimulationState } from './simulation-view.js';
 import { SimulationCommits } from './simulation-commits.js';
+import { StepBatches, type StepResult } from './step-batches.js';
 import type { DecreeView } from './simulation-history-reads.js';
 
 /** Maps the engine's verdict on an input to the interface's errors. */
@@ -25,20 +24,16 @@ function inputProblemError(problem: InputProblem): ApiError {
  * submitting decrees, each through the one commit path (SimulationCommits.mutate).
  */
 export class SimulationMutations {
-  constructor(private readonly commits: SimulationCommits) {}
+  readonly #steps: StepBatches;
 
-  async step(request: WorkRequest, id: string, ticks: number): Promise<{ state: SimulationState; ticks: number }> {
+  constructor(private readonly commits: SimulationCommits) {
+    this.#steps = new StepBatches(commits);
+  }
+
+  /** Steps waiting for the same simulation's lock are computed and committed together (StepBatches). */
+  async step(request: WorkRequest, id: string, ticks: number): Promise<StepResult> {
     await this.commits.authorize(request.auth, id);
-    return this.commits.mutate(id, async (current) => {
-      await this.commits.work.admit(request, stepCost(this.commits.estimateAdvance(current, ticks)));
-      const reservation = await this.commits.storage.admit(request.auth, current.organizationId, this.commits.estimateStoredAdvance(current, ticks));
-      try {
-        const result = await this.commits.advance(current, ticks, current.status, undefined, request.signal);
-        return { state: result.state, ticks: result.ticks };
-      } finally {
-        reservation.release();
-      }
-    });
+    return this.#steps.step(request, id, ticks);
   }
 
   async setAgentPolicy(auth: AuthContext, id: string, agentId: string, policy: Policy): Promise<void> {

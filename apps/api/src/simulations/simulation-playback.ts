@@ -137,7 +137,7 @@ export class SimulationPlayback implements PlaybackTarget {
 
   /** Server shutdown: a playing simulation becomes paused, saying why in its status event. */
   async haltPlayback(simulationId: string, reason: string): Promise<void> {
-    await this.commits.locks.run(simulationId, async () => {
+    await this.commits.locked(simulationId, async () => {
       const current = await this.commits.deps.store.get(simulationId);
       this.commits.payers.delete(simulationId);
       this.commits.weights.forget(simulationId);
@@ -166,7 +166,7 @@ export class SimulationPlayback implements PlaybackTarget {
     const orphans = (await this.commits.deps.leases?.orphans()) ?? [];
     const adopted: string[] = [];
     for (const { simulationId, payer } of orphans) {
-      await this.commits.locks.run(simulationId, async () => {
+      await this.commits.locked(simulationId, async () => {
         const current = await this.commits.deps.store.getRunnable(simulationId);
         if (current?.status !== 'playing') return;
         if (payer !== undefined) this.commits.payers.set(simulationId, payer);

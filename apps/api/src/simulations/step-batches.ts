@@ -1,0 +1,155 @@
+import { stepCost } from '../engine-data/work-cost.js';
+import { EngineTaskCancelled } from '../engine-work/engine-runner.js';
+import { conflict } from '../lib/api-error.js';
+import type { StorageReservation } from '../storage-budget/storage-budget.js';
+import type { WorkRequest } from '../work-budget/work-budget.js';
+import type { SimulationCommits } from './simulation-commits.js';
+import type { RunnableSimulation } from './simulation-store.js';
+import { stateView, type SimulationState } from './simulation-view.js';
+
+export interface StepResult {
+  state: SimulationState;
+  ticks: number;
+}
+
+interface Member {
+  readonly request: WorkRequest;
+  readonly ticks: number;
+  /** Answered already (refused by its budget, or done): a retried batch leaves it out. */
+  settled: boolean;
+  resolve(result: StepResult): void;
+  reject(error: unknown): void;
+}
+
+interface Batch {
+  readonly id: string;
+  readonly members: Member[];
+  /** The simulation's queuedSequence once this batch was queued: a step joins only while it stands. */
+  sequence: number;
+  started: boolean;
+}
+
+/**
+ * Steps of one simulation that wait for its lock together are computed as one advance and
+ * committed in one transaction (docs/api.md, "Concurrent steps"). A step joins the batch waiting
+ * for the lock when nothing else was queued for the simulation since that batch was: it then
+ * runs exactly where it would have run alone, right after the steps before it, and no change
+ * queued earlier is overtaken. Each step is admitted against its own caller's budgets and answers
+ * with the state after its own ticks. A step whose client left before the batch starts is
+ * cancelled alone; once the batch computes, it stops only when every member has gone. Results, events and the stored history are those of the same
+ * steps one after another; only the commits are fewer (one snapshot written for the batch).
+ */
+export class StepBatches {
+  readonly #waiting = new Map<string, Batch>();
+
+  constructor(private readonly commits: SimulationCommits) {}
+
+  step(request: WorkRequest, id: string, ticks: number): Promise<StepResult> {
+    const open = this.#waiting.get(id);
+    if (open !== undefined && !open.started && open.sequence === this.commits.queuedSequence(id)) return this.#join(open, request, ticks);
+    const batch: Batch = { id, members: [], sequence: 0, started: false };
+    const joined = this.#join(batch, request, ticks);
+    const done = this.commits.mutate(id, (current) => this.#run(batch, current));
+    batch.sequence = this.commits.queuedSequence(id);
+    this.#waiting.set(id, batch);
+    done.then(
+      () => this.#leave(batch),
+      (error: unknown) => {
+        this.#leave(batch);
+        // Refused before it ran (not found, not active) or failed as a whole: every member still waiting says so.
+        for (const member of batch.members) if (!member.settled) member.reject(error);
+      },
+    );
+    return joined;
+  }
+
+  #join(batch: Batch, request: WorkRequest, ticks: number): Promise<StepResult> {
+    return new Promise<StepResult>((resolve, reject) => {
+      const member: Member = {
+        request,
+        ticks,
+        settled: false,
+        resolve: (result) => {
+          member.settled = true;
+          resolve(result);
+        },
+        reject: (error) => {
+          member.settled = true;
+          reject(error);
+        },
+      };
+      batch.members.push(member);
+    });
+  }
+
+  #leave(batch: Batch): void {
+    if (this.#waiting.get(batch.id) === batch) this.#waiting.delete(batch.id);
+  }
+
+  async #run(batch: Batch, current: RunnableSimulation): Promise<void> {
+    batch.started = true;
+    this.#leave(batch);
+    const admitted: Array<{ member: Member; reservation: StorageReservation }> = [];
+    try {
+      // A second attempt (another process committed first) admits again those still waiting.
+      for (const member of batch.members.filter((m) => !m.settled)) {
+        // Its client left while it waited: it is cancelled, as it would be alone.
+        if (member.request.signal?.aborted === true) {
+          member.reject(new EngineTaskCancelled());
+          continue;
+        }
+        try {
+          await this.commits.work.admit(member.request, stepCost(this.commits.estimateAdvance(current, member.ticks)));
+          const reservation = await this.commits.storage.admit(
+            member.request.auth,
+            current.organizationId,
+            this.commits.estimateStoredAdvance(current, member.ticks),
+          );
+          admitted.push({ member, reservation });
+        } catch (error) {
+          // Over its caller's budget: this step alone is refused, the others go on.
+          member.reject(error);
+        }
+      }
+      if (admitted.length === 0) return;
+      if (admitted.length === 1) {
+        const { member } = admitted[0] as { member: Member };
+        const result = await this.commits.advance(current, member.ticks, current.status, undefined, member.request.signal);
+        member.resolve({ state: result.state, ticks: result.ticks });
+        return;
+      }
+      const marks: number[] = [];
+      for (const { member } of admitted) marks.push((marks.at(-1) ?? 0) + member.ticks);
+      const signal = whenAllAborted(admitted.map(({ member }) => member.request.signal));
+      const result = await this.commits.advance(current, marks.at(-1) as number, current.status, undefined, signal, undefined, marks);
+      admitted.forEach(({ member }, i) => {
+        const before = i === 0 ? 0 : (marks[i - 1] as number);
+        const reached = result.states[i];
+        // The simulation completed in the ticks of a step before: this one finds it completed, as it would alone.
+        if (before >= result.ticks) member.reject(conflict('SIMULATION_NOT_ACTIVE', 'The simulation is completed'));
+        // The last step computed (the one it completed in, or the last of the batch): the state the commit stored.
+        else if ((marks[i] as number) >= result.ticks || reached === undefined) member.resolve({ state: result.state, ticks: result.ticks - before });
+        else member.resolve({ state: stateView(reached, current.status), ticks: member.ticks });
+      });
+    } finally {
+      for (const { reservation } of admitted) reservation.release();
+    }
+  }
+}
+
+/** Aborts once every signal given has aborted (none given: never). */
+function whenAllAborted(signals: ReadonlyArray<AbortSignal | undefined>): AbortSignal | undefined {
+  const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  if (present.length === 0 || present.length < signals.length) return undefined;
+  if (present.length === 1) return present[0];
+  const controller = new AbortController();
+  let left = present.length;
+  for (const signal of present) {
+    const gone = (): void => {
+      if (--left === 0) controller.abort(signal.reason);
+    };
+    if (signal.aborted) gone();
+    else signal.addEventListener('abort', gone, { once: true });
+  }
+  return controller.signal;
+}

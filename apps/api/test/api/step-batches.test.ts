@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineRunner } from '../../src/engine-work/engine-runner.js';
+import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
+import { countingRunner } from '../helpers/counting-runner.js';
+import { createSimulation } from '../helpers/create-simulation.js';
+import { startLiveServer, type LiveServer } from '../live/support/live-server.js';
+
+/**
+ * Steps of one simulation that wait for its lock together are computed and committed as one
+ * (docs/api.md, "Concurrent steps"): each answers as it would alone, the history is that of the
+ * same steps one after another, and nothing queued before a step is overtaken.
+ */
+
+/** Holds the next advance after `hold()` until `release()`: the steps sent meanwhile wait for the lock together. */
+function gatedRunner(inner: EngineRunner): EngineRunner & { hold(): void; release(): void; readonly advances: number } {
+  const counting = countingRunner(inner);
+  let gate: Promise<void> | undefined;
+  let open: () => void = () => {};
+  return Object.assign(Object.create(counting) as EngineRunner, {
+    advance: async (...args: Parameters<EngineRunner['advance']>) => {
+      const waiting = gate;
+      gate = undefined;
+      if (waiting !== undefined) await waiting;
+      return counting.advance(...args);
+    },
+    hold: () => void (gate = new Promise<void>((resolve) => (open = resolve))),
+    release: () => open(),
+    get advances() {
+      return counting.kinds.advance;
+    },
+  });
+}
+
+let server: LiveServer;
+let runner: ReturnType<typeof gatedRunner>;
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const step = (id: string, ticks: number): Promise<Response> => server.call(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks } });
+type StepBody = { state: { tick: number; status: string }; ticks: number };
+
+beforeAll(async () => {
+  runner = gatedRunner(createInProcessRunner());
+  server = await startLiveServer({ deps: { engine: runner } });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** Sends `send` while the gate holds the first advance, then lets it go. */
+async function whileHeld<T>(send: () => Promise<T>): Promise<T> {
+  runner.hold();
+  const pending = send();
+  await pause(150);
+  runner.release();
+  return pending;
+}
+
+describe('concurrent steps of one simulation', () => {
+  it('answer each with the state after its own ticks, store the history of the same steps one by one, in fewer advances', async () => {
+    const batched = await createSimulation(server);
+    const serial = await createSimulation(server);
+    const before = runner.advances;
+    const answers = await whileHeld(() => Promise.all(Array.from({ length: 10 }, (_, i) => step(batched, 1 + (i % 3)))));
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as StepBody[];
+    const advances = runner.advances - before;
+    // The first step ran alone while the others queued behind it: they went as one.
+    expect(advances).toBeLessThan(10);
+
+    // The same steps one after another, in the order the answers' ticks say they ran.
+    const order = bodies.map((body, i) => ({ body, ticks: 1 + (i % 3) })).sort((a, b) => a.body.state.tick - b.body.state.tick);
+    let tick = 0;
+    for (const { body, ticks } of order) {
+      tick += ticks;
+      expect(body.ticks).toBe(ticks);
+      const alone = (await (await step(serial, ticks)).json()) as StepBody;
+      expect(body).toEqual(alone);
+      expect(body.state.tick).toBe(tick);
+    }
+    const [traceBatched, traceSerial] = await Promise.all(
+      [batched, serial].map(async (id) => (await server.call(`/v1/simulations/${id}/trace`, { key: 'key-a' })).json()),
+    );
+    expect((traceBatched as { steps: unknown[] }).steps).toEqual((traceSerial as { steps: unknown[] }).steps);
+    const [prophecies, propheciesSerial] = await Promise.all(
+      [batched, serial].map(async (id) =>
+        (
+          (await (await server.call(`/v1/simulations/${id}/prophecies?limit=100`, { key: 'key-a' })).json()) as { data: Array<{ tick: number; data: unknown }> }
+        ).data.map((p) => [p.tick, p.data]),
+      ),
+    );
+    expect(prophecies).toEqual(propheciesSerial);
+  });
+
+  it('a change queued between two waiting steps is not overtaken: the later step waits for it', async () => {
+    const id = await createSimulation(server);
+    await step(id, 1);
+    runner.hold();
+    // One step runs (held); the next waits for the lock, then a decree, then a third step.
+    const running = step(id, 1);
+    await pause(50);
+    const waiting = step(id, 1);
+    await pause(50);
+    const decree = server.call(`/v1/simulations/${id}/decrees`, { key: 'key-a', body: { type: 'remove-agent', payload: { id: 'agent-6' } } });
+    await pause(50);
+    const last = step(id, 1);
+    await pause(50);
+    runner.release();
+    const [a, b, d, c] = await Promise.all([running, waiting, decree, last]);
+    expect([a.status, b.status, d.status, c.status]).toEqual([200, 200, 201, 200]);
+    expect(((await a.json()) as StepBody).state.tick).toBe(2);
+    expect(((await b.json()) as StepBody).state.tick).toBe(3);
+    // The decree was queued before the third step: it applies at the tick that step computes.
+    expect(((await d.json()) as { tick: number }).tick).toBe(4);
+    expect(((await c.json()) as StepBody).state.tick).toBe(4);
+  });
+
+  it('a step whose client leaves while it waits is cancelled alone; the steps batched with it go on', async () => {
+    const id = await createSimulation(server);
+    runner.hold();
+    const running = step(id, 1);
+    await pause(50);
+    const leaving = new AbortController();
+    const left = fetch(`${server.baseUrl}/v1/simulations/${id}/step`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': 'key-a', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ticks: 5 }),
+      signal: leaving.signal,
+    }).catch((error: unknown) => error);
+    await pause(50);
+    const staying = step(id, 1);
+    await pause(50);
+    leaving.abort();
+    await pause(50);
+    runner.release();
+    const [a, c] = await Promise.all([running, staying]);
+    expect(await left).toBeInstanceOf(Error);
+    expect(((await a.json()) as StepBody).state.tick).toBe(1);
+    // The five ticks of the step that left were never computed.
+    expect(((await c.json()) as StepBody).state.tick).toBe(2);
+    expect(((await (await server.call(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as StepBody).state.tick).toBe(2);
+  });
+
+  it('a step after the one the simulation completed in finds it completed, as it would alone', async () => {
+    const id = await createSimulation(server, { scenarioId: 'short-lived' });
+    const answers = await whileHeld(() => Promise.all([step(id, 3), step(id, 3), step(id, 3)]));
+    const seen = await Promise.all(
+      answers.map(async (r) =>
+        r.status === 200
+          ? { status: 200, ...((await r.json()) as StepBody) }
+          : { status: r.status, code: ((await r.json()) as { error: { code: string } }).error.code },
+      ),
+    );
+    expect(seen.sort((x, y) => (x.status === y.status ? ('state' in x && 'state' in y ? x.state.tick - y.state.tick : 0) : x.status - y.status))).toMatchObject(
+      [
+        { status: 200, ticks: 3, state: { tick: 3, status: 'idle' } },
+        { status: 200, ticks: 2, state: { tick: 5, status: 'completed' } },
+        { status: 409, code: 'SIMULATION_NOT_ACTIVE' },
+      ],
+    );
+  });
+});
