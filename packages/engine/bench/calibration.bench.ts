@@ -14,7 +14,8 @@
  * - inconclusive: the share of contested basins whose verdict stays open.
  * Then the stability of conclusive verdicts when the same prophecies are recomputed on other
  * branch streams (seeds 1…BENCH_STABILITY_SEEDS, default 20; the scenarios the test suite checks): how many stay,
- * flip to another conclusive verdict, or become inconclusive.
+ * flip to another conclusive verdict, or become inconclusive; and the same with the published
+ * forecast held, only its verdicts judged on other branches (RestoreOptions.verdictStreams).
  * Then the cost of a 1.3.0 run of crowded-large at default rules against 1.2.0, on one core.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -155,6 +156,11 @@ for (const [id, base] of scenarios) {
   );
   console.log(
     `  of the ${bothConclusive} conclusive on both streams: the same ${bothConclusive - flipped.length} (${pct(bothConclusive - flipped.length, bothConclusive)})`,
+  );
+  const held = verdictStability(input, STABILITY_SCENARIOS, seeds, { heldForecast: true });
+  const heldStayed = held.conclusive - held.flipped.length - held.abstained.length;
+  console.log(
+    `  the same forecast, its verdicts judged again on other branches: of ${held.conclusive} conclusive, stay ${heldStayed} (${pct(heldStayed, held.conclusive)}), become inconclusive ${held.abstained.length}, flip ${held.flipped.length}`,
   );
 }
 

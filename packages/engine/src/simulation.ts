@@ -53,6 +53,14 @@ export interface RestoreOptions {
    * (docs/engine.md, "Branches on several threads").
    */
   branchRunner?: BranchRunner;
+  /**
+   * For checking how a verdict holds (engine 1.3.0 on), not for running: each prophecy publishes
+   * the forecast it always would, but its verdicts (and the attribution's ensembles) are judged on
+   * branches drawn from the streams of `seed + verdictStreams`, as independent as another seed's.
+   * Left out, a verdict is judged on the forecast's own branches.
+   * See docs/engine.md, "Calibrated prophecies (1.3.0)".
+   */
+  verdictStreams?: number;
 }
 
 /**
@@ -106,6 +114,7 @@ export class Simulation {
   private constructor(
     private readonly world: World,
     private readonly branchRunner: BranchRunner | undefined,
+    private readonly verdictStreams?: number,
   ) {}
 
   /** Validates a scenario and builds its simulation at tick 0. Throws `ScenarioError` listing every problem. */
@@ -120,7 +129,7 @@ export class Simulation {
     const world = createWorld(parsed.data, version, rules);
     world.stability = measureStability(world, 0);
     world.belowThreshold = rules.warningThresholds.map((threshold) => world.stability < threshold);
-    return new Simulation(world, options.branchRunner);
+    return new Simulation(world, options.branchRunner, options.verdictStreams);
   }
 
   /**
@@ -140,7 +149,7 @@ export class Simulation {
     }
     // The checked value itself is rebuilt (not zod's copy, whose keys follow the schema's order),
     // so that what the world reports keeps the order it was written in.
-    return new Simulation(fromSnapshot(snapshot as EngineSnapshot, version), options.branchRunner);
+    return new Simulation(fromSnapshot(snapshot as EngineSnapshot, version), options.branchRunner, options.verdictStreams);
   }
 
   get engineVersion(): string {
@@ -230,7 +239,7 @@ export class Simulation {
       warning = null;
       loss = null;
       advanceTick(this.world, sink);
-      if (prophecyDue(this.world)) prophesy(this.world, sink, this.branchRunner);
+      if (prophecyDue(this.world)) prophesy(this.world, sink, this.branchRunner, this.verdictStreams);
       done++;
       if (onStep) {
         onStep({

@@ -31,9 +31,9 @@ interface BasinTally {
  * From 1.2.0 the branches run through `runner` when one is given, which may spread them over
  * several threads; before 1.2.0 (and without one) they run here, one after another.
  */
-export function prophesy(world: World, sink: EventSink | null, runner?: BranchRunner): void {
+export function prophesy(world: World, sink: EventSink | null, runner?: BranchRunner, verdictStreams?: number): void {
   if (world.features.calibratedProphecies) {
-    prophesyCalibrated(world, sink, runner);
+    prophesyCalibrated(world, sink, runner, verdictStreams);
     return;
   }
   if (world.features.attributedProphecies) {

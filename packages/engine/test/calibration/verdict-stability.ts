@@ -28,21 +28,29 @@ export const STABILITY_SCENARIOS = [
   'basin-cascade',
 ] as const;
 
-/** The prophecy the world would have made at the same tick with other branch streams: the main world is untouched, its `seed` (from which branches derive) is not. */
-function withOtherBranchStreams(sim: Simulation, salt: number): ProphecyDataV4 | null {
+/**
+ * The prophecy the world would have made at the same tick with other branch streams: the main
+ * world is untouched, its `seed` (from which branches derive) is not. With `heldForecast`, the
+ * same published forecast, only its verdicts judged on other branches (RestoreOptions.verdictStreams).
+ */
+function withOtherBranchStreams(sim: Simulation, salt: number, heldForecast: boolean): ProphecyDataV4 | null {
   const snapshot = sim.snapshot();
-  const other = Simulation.restore({ ...snapshot, seed: snapshot.seed + salt });
+  const other = heldForecast ? Simulation.restore(snapshot, { verdictStreams: salt }) : Simulation.restore({ ...snapshot, seed: snapshot.seed + salt });
   let data: ProphecyDataV4 | null = null;
   other.step(1, { onEvent: (event) => void (event.type === 'prophecy' && event.data.data.schema === 'prophecy/4' && (data = event.data.data)) });
   return data;
 }
 
-/** The first `prophecies` prophecies with a contested basin of each seed's first `ticks` ticks, each judged twice. */
+/**
+ * The first `prophecies` prophecies with a contested basin of each seed's first `ticks` ticks,
+ * each judged twice: made again on other branch streams (forecast included), or, with
+ * `heldForecast`, the same forecast's verdicts judged again on other branches.
+ */
 export function verdictStability(
   scenario: (id: string, seed: number) => ScenarioInput,
   ids: readonly string[],
   seeds: readonly number[],
-  { ticks = 150, prophecies = 3, salt = 1_000_003 }: { ticks?: number; prophecies?: number; salt?: number } = {},
+  { ticks = 150, prophecies = 3, salt = 1_000_003, heldForecast = false }: { ticks?: number; prophecies?: number; salt?: number; heldForecast?: boolean } = {},
 ): VerdictStability {
   let conclusive = 0;
   let bothConclusive = 0;
@@ -58,7 +66,7 @@ export function verdictStability(
           sim.step(1);
           continue;
         }
-        const other = withOtherBranchStreams(sim, salt);
+        const other = withOtherBranchStreams(sim, salt, heldForecast);
         let data: ProphecyDataV4 | null = null;
         sim.step(1, { onEvent: (event) => void (event.type === 'prophecy' && event.data.data.schema === 'prophecy/4' && (data = event.data.data)) });
         const made = data as ProphecyDataV4 | null;

@@ -34,7 +34,7 @@ export function fixedPointBudget(iterations: number): number {
  * 4. Verdicts on paired intervals; while one straddles a threshold, more branch pairs, up to
  *    twice `prophecyBranches`; then `inconclusive`.
  */
-export function prophesyCalibrated(world: World, sink: EventSink | null, runner: BranchRunner = IN_THREAD_BRANCHES): void {
+export function prophesyCalibrated(world: World, sink: EventSink | null, runner: BranchRunner = IN_THREAD_BRANCHES, verdictStreams?: number): void {
   const { prophecyBranches: branches, prophecyHorizon: horizon, prophecyInterval: interval, fixedPointIterations, fixedPointTolerance } = world.rules;
   const seq = world.prophecySeq + 1;
   const tick = world.tick;
@@ -55,7 +55,7 @@ export function prophesyCalibrated(world: World, sink: EventSink | null, runner:
   const ensembleOf = (standing: OpenProphecy | null): BranchEnsemble =>
     new BranchEnsemble(workspace, runner, ensembleIds++, seq, slots, standing, horizon, reignEnd);
 
-  const counterfactual = ensembleOf(null);
+  let counterfactual = ensembleOf(null);
   counterfactual.addBranches(branches, horizon, true);
   const unreacted = probabilitiesOf(counterfactual);
   let published = unreacted;
@@ -111,11 +111,19 @@ export function prophesyCalibrated(world: World, sink: EventSink | null, runner:
   // loses matter (a reduction of their loss is what the window tells apart: self-defeating or
   // postponing), and a branch stops once it has lost them all.
   const neutral = reactionIsNeutral(world, published);
+  // A check of the verdict's stability (RestoreOptions.verdictStreams): the same published
+  // forecast, judged on branches drawn afresh from other streams.
+  let judging = workspace;
+  if (verdictStreams !== undefined) {
+    judging = BranchWorkspace.of({ ...world, seed: world.seed + verdictStreams });
+    counterfactual = new BranchEnsemble(judging, runner, ensembleIds++, seq, slots, null, horizon, reignEnd);
+    counterfactual.addBranches(branches, horizon, true);
+  }
   let reacting = counterfactual;
   let ticks = horizon;
   if (!neutral) {
     const atRisk = ids.flatMap((_, t) => (counterfactual.lossShare(t, tick + horizon) > 0 ? [t] : []));
-    reacting = ensembleOf(standingFor(published));
+    reacting = new BranchEnsemble(judging, runner, ensembleIds++, seq, slots, standingFor(published), horizon, reignEnd);
     if (atRisk.length > 0) {
       ticks = 2 * horizon;
       counterfactual.follow(atRisk);
@@ -136,8 +144,10 @@ export function prophesyCalibrated(world: World, sink: EventSink | null, runner:
     effects = judge();
   }
   branchTicks += counterfactual.branchTicks + (neutral ? 0 : reacting.branchTicks);
-  workspace.release();
-  runner.release?.(workspace);
+  for (const used of judging === workspace ? [workspace] : [workspace, judging]) {
+    used.release();
+    runner.release?.(used);
+  }
 
   // The summary describes the world the published forecast describes: the counterfactual's,
   // or the reaction to a fixed point's, over the published branches.
