@@ -21,9 +21,14 @@ interface Member {
   reject(error: unknown): void;
 }
 
+/** The most ticks one batch computes: what one request may ask (`ticks` of StepRequest), so a batch is never a larger advance than a step. */
+const MAX_BATCH_TICKS = 10_000;
+
 interface Batch {
   readonly id: string;
   readonly members: Member[];
+  /** Ticks its members ask for, together. */
+  ticks: number;
   /** The simulation's queuedSequence once this batch was queued: a step joins only while it stands. */
   sequence: number;
   started: boolean;
@@ -46,8 +51,9 @@ export class StepBatches {
 
   step(request: WorkRequest, id: string, ticks: number): Promise<StepResult> {
     const open = this.#waiting.get(id);
-    if (open !== undefined && !open.started && open.sequence === this.commits.queuedSequence(id)) return this.#join(open, request, ticks);
-    const batch: Batch = { id, members: [], sequence: 0, started: false };
+    if (open !== undefined && !open.started && open.sequence === this.commits.queuedSequence(id) && open.ticks + ticks <= MAX_BATCH_TICKS)
+      return this.#join(open, request, ticks);
+    const batch: Batch = { id, members: [], ticks: 0, sequence: 0, started: false };
     const joined = this.#join(batch, request, ticks);
     const done = this.commits.mutate(id, (current) => this.#run(batch, current));
     batch.sequence = this.commits.queuedSequence(id);
@@ -64,6 +70,7 @@ export class StepBatches {
   }
 
   #join(batch: Batch, request: WorkRequest, ticks: number): Promise<StepResult> {
+    batch.ticks += ticks;
     return new Promise<StepResult>((resolve, reject) => {
       const member: Member = {
         request,

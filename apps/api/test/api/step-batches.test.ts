@@ -12,7 +12,7 @@ import { startLiveServer, type LiveServer } from '../live/support/live-server.js
  */
 
 /** Holds the next advance after `hold()` until `release()`: the steps sent meanwhile wait for the lock together. */
-function gatedRunner(inner: EngineRunner): EngineRunner & { hold(): void; release(): void; readonly advances: number } {
+function gatedRunner(inner: EngineRunner): EngineRunner & { hold(): void; release(): void; readonly kinds: { advance: number } } {
   const counting = countingRunner(inner);
   let gate: Promise<void> | undefined;
   let open: () => void = () => {};
@@ -25,9 +25,8 @@ function gatedRunner(inner: EngineRunner): EngineRunner & { hold(): void; releas
     },
     hold: () => void (gate = new Promise<void>((resolve) => (open = resolve))),
     release: () => open(),
-    get advances() {
-      return counting.kinds.advance;
-    },
+    // The counter itself (Object.assign would copy a getter's value once).
+    kinds: counting.kinds,
   });
 }
 
@@ -58,11 +57,11 @@ describe('concurrent steps of one simulation', () => {
   it('answer each with the state after its own ticks, store the history of the same steps one by one, in fewer advances', async () => {
     const batched = await createSimulation(server);
     const serial = await createSimulation(server);
-    const before = runner.advances;
+    const before = runner.kinds.advance;
     const answers = await whileHeld(() => Promise.all(Array.from({ length: 10 }, (_, i) => step(batched, 1 + (i % 3)))));
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
     const bodies = (await Promise.all(answers.map((r) => r.json()))) as StepBody[];
-    const advances = runner.advances - before;
+    const advances = runner.kinds.advance - before;
     // The first step ran alone while the others queued behind it: they went as one.
     expect(advances).toBeLessThan(10);
 
@@ -138,6 +137,18 @@ describe('concurrent steps of one simulation', () => {
     expect(((await c.json()) as StepBody).state.tick).toBe(2);
     expect(((await (await server.call(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as StepBody).state.tick).toBe(2);
   });
+
+  it('a batch is never a larger advance than one request may ask (10 000 ticks): steps past that wait in the next', async () => {
+    const id = await createSimulation(server);
+    const before = runner.kinds.advance;
+    const answers = await whileHeld(async () => {
+      const running = step(id, 1);
+      await pause(50);
+      return Promise.all([running, step(id, 6_000), step(id, 6_000)]);
+    });
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(runner.kinds.advance - before).toBe(3);
+  }, 60_000);
 
   it('a step after the one the simulation completed in finds it completed, as it would alone', async () => {
     const id = await createSimulation(server, { scenarioId: 'short-lived' });
