@@ -69,7 +69,10 @@ describe('Ctrl-C stops the server cleanly', () => {
     }
     const exit = await closed;
 
-    expect(output).toMatch(/SIGINT: stopping[\s\S]*stopped/);
+    // The server gets the terminal's SIGINT and, from pnpm passing the interrupt on to the
+    // command it runs, a SIGTERM: which it handles first is a race (seen once in CI, under load).
+    // Either way it must stop cleanly, once.
+    expect(output).toMatch(/SIG(INT|TERM): stopping[\s\S]*stopped/);
     expect(output).not.toMatch(PACKAGE_MANAGER_ERROR);
     // pnpm itself exits 0. npx (npm exec), which got the same SIGINT, then ends by that signal
     // without a word: a shell shows status 130 (128 + SIGINT), as after any command stopped
