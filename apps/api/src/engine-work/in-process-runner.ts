@@ -14,7 +14,6 @@ import type {
 } from './engine-task.js';
 import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
 import type { Checkpoint } from '../engine-data/checkpoint.js';
-import type { EngineState } from '@sim/engine';
 import { advanceBudget, advanceObserver, advanceResult, checkpointIfDue, measure, runEngineTask, startOfAdvance } from './run-engine-task.js';
 
 /** Longest stretch of engine work, in milliseconds, before other requests get a turn. */
@@ -52,17 +51,14 @@ export function createInProcessRunner(now: () => number = () => performance.now(
         const simulation = startOfAdvance(task.from);
         const gathered = advanceObserver(task);
         const checkpoints: Checkpoint[] = [];
-        const states: EngineState[] = [];
-        const statesAt = task.statesAt ?? [];
         let done = 0;
         let ended = false;
         while (done < task.ticks && !simulation.completed && !ended) {
           const sliceEnd = now() + SLICE_MS;
           do {
             done += simulation.step(1, gathered.observer);
-            gathered.endTick();
+            gathered.endTick(simulation, done);
             checkpointIfDue(simulation, task.checkpointEvery, checkpoints);
-            if (statesAt[states.length] === done) states.push(simulation.state());
             ended = spent(gathered);
           } while (done < task.ticks && !simulation.completed && !ended && now() < sliceEnd);
           if (done < task.ticks && !simulation.completed && !ended) {
@@ -70,7 +66,7 @@ export function createInProcessRunner(now: () => number = () => performance.now(
             throwIfAborted(signal);
           }
         }
-        return advanceResult(task, simulation, done, gathered, checkpoints, states);
+        return advanceResult(task, simulation, done, gathered, checkpoints);
       }),
     replay: (task: ReplayTask, signal?: AbortSignal): Promise<ReplayResult> =>
       tracked(async () => {

@@ -41,7 +41,6 @@ export function advanceResult(
   advanced: number,
   gathered: AdvanceGathered,
   checkpoints: Checkpoint[],
-  states: EngineState[] = [],
 ): AdvanceResult {
   const snapshot = simulation.snapshot();
   return {
@@ -54,7 +53,7 @@ export function advanceResult(
     weight: { shape: snapshotShape(snapshot, snapshot.pending), agents: snapshot.agents.ids.length, ticksPerSecond: snapshot.rules.ticksPerSecond },
     checkpoints,
     state: simulation.state(),
-    states,
+    states: gathered.states,
     tick: simulation.tick,
     completed: simulation.completed,
     ticksPerSecond: simulation.ticksPerSecond,
@@ -66,23 +65,32 @@ function snapshotText(simulation: Simulation): SnapshotText {
   return { json: JSON.stringify(simulation.snapshot()) };
 }
 
-/** What an advance gathers as it computes: the engine's events, and each step when asked (as an object, as JSON text). */
+/**
+ * What an advance gathers as it computes: the engine's events, each step when asked (as an
+ * object, as JSON text), and the state after the ticks `statesAt` names.
+ */
 export interface AdvanceGathered {
   observer: StepObserver;
   events: EngineEvent[];
   steps: TraceStep[];
   json: string[];
-  /** Called after each tick: writes its step's JSON (once the tick is whole, as a replay does). */
-  endTick(): void;
+  states: EngineState[];
+  /**
+   * Called after each tick, `advanced` ticks into the advance: writes its step's JSON (once the
+   * tick is whole, as a replay does) and takes the state when `statesAt` names that tick.
+   */
+  endTick(simulation: Simulation, advanced: number): void;
   /** Characters of JSON gathered so far. */
   output(): number;
 }
 
-/** The observer that gathers an advance's events, and its steps as `keepSteps` and `stepsJson` ask. */
-export function advanceObserver(task: Pick<AdvanceTask, 'keepSteps' | 'stepsJson'>): AdvanceGathered {
+/** The observer that gathers an advance's events, and its steps and states as `keepSteps`, `stepsJson` and `statesAt` ask. */
+export function advanceObserver(task: Pick<AdvanceTask, 'keepSteps' | 'stepsJson' | 'statesAt'>): AdvanceGathered {
   const events: EngineEvent[] = [];
   const steps: TraceStep[] = [];
   const json: string[] = [];
+  const states: EngineState[] = [];
+  const statesAt = task.statesAt ?? [];
   let output = 0;
   let last: TraceStep | null = null;
   const observer: StepObserver = { onEvent: (event) => events.push(event) };
@@ -97,7 +105,9 @@ export function advanceObserver(task: Pick<AdvanceTask, 'keepSteps' | 'stepsJson
     events,
     steps,
     json,
-    endTick() {
+    states,
+    endTick(simulation, advanced) {
+      if (statesAt[states.length] === advanced) states.push(simulation.state());
       if (last === null) return;
       // Written as a replay writes each step (JSON.stringify of the engine's step, after its tick): the same bytes.
       const text = JSON.stringify(last);
@@ -139,19 +149,16 @@ function advance(task: AdvanceTask, now: () => number, engine: RestoreOptions, w
   const simulation = ('snapshot' in task.from ? warm?.take(task.from.snapshot.json) : undefined) ?? startOfAdvance(task.from, engine);
   const gathered = advanceObserver(task);
   const checkpoints: Checkpoint[] = [];
-  const states: EngineState[] = [];
-  const statesAt = task.statesAt ?? [];
   let advanced = 0;
   // One tick at a time (the same ticks as one call: step(n) is n steps of one), so that the
   // snapshot of each tick due for a checkpoint can be taken.
   while (advanced < task.ticks && simulation.step(1, gathered.observer) === 1) {
     advanced++;
-    gathered.endTick();
+    gathered.endTick(simulation, advanced);
     checkpointIfDue(simulation, task.checkpointEvery, checkpoints);
-    if (statesAt[states.length] === advanced) states.push(simulation.state());
     if (spent(gathered)) break;
   }
-  const result = advanceResult(task, simulation, advanced, gathered, checkpoints, states);
+  const result = advanceResult(task, simulation, advanced, gathered, checkpoints);
   warm?.keep(result.snapshot.json, simulation);
   return result;
 }
