@@ -1,8 +1,10 @@
+import type { EngineState } from '@sim/engine';
 import { stepCost } from '../engine-data/work-cost.js';
 import { EngineTaskCancelled } from '../engine-work/engine-runner.js';
 import { conflict } from '../lib/api-error.js';
 import type { StorageReservation } from '../storage-budget/storage-budget.js';
 import type { WorkRequest } from '../work-budget/work-budget.js';
+import { MAX_TICKS_PER_REQUEST } from './max-ticks-per-request.js';
 import type { SimulationCommits } from './simulation-commits.js';
 import type { RunnableSimulation } from './simulation-store.js';
 import { stateView, type SimulationState } from './simulation-view.js';
@@ -21,9 +23,6 @@ interface Member {
   reject(error: unknown): void;
 }
 
-/** The most ticks one batch computes: what one request may ask (`ticks` of StepRequest), so a batch is never a larger advance than a step. */
-const MAX_BATCH_TICKS = 10_000;
-
 interface Batch {
   readonly id: string;
   readonly members: Member[];
@@ -31,7 +30,6 @@ interface Batch {
   ticks: number;
   /** The simulation's queuedSequence once this batch was queued: a step joins only while it stands. */
   sequence: number;
-  started: boolean;
 }
 
 /**
@@ -39,10 +37,13 @@ interface Batch {
  * committed in one transaction (docs/api.md, "Concurrent steps"). A step joins the batch waiting
  * for the lock when nothing else was queued for the simulation since that batch was: it then
  * runs exactly where it would have run alone, right after the steps before it, and no change
- * queued earlier is overtaken. Each step is admitted against its own caller's budgets and answers
- * with the state after its own ticks. A step whose client left before the batch starts is
- * cancelled alone; once the batch computes, it stops only when every member has gone. Results, events and the stored history are those of the same
- * steps one after another; only the commits are fewer (one snapshot written for the batch).
+ * queued earlier is overtaken; nor does a step that would take the batch past what one request
+ * may ask (MAX_TICKS_PER_REQUEST). Each step is admitted against its own caller's budgets and
+ * answers with the state after its own ticks. A step whose client left before the batch starts
+ * is cancelled alone; once the batch computes, it stops only when every member has gone.
+ * Results, events and the stored history are those of the same steps one after another; only
+ * the commits are fewer (one snapshot written for the batch). A batch waits in `#waiting` until
+ * it starts: only a waiting batch takes a step in.
  */
 export class StepBatches {
   readonly #waiting = new Map<string, Batch>();
@@ -51,9 +52,9 @@ export class StepBatches {
 
   step(request: WorkRequest, id: string, ticks: number): Promise<StepResult> {
     const open = this.#waiting.get(id);
-    if (open !== undefined && !open.started && open.sequence === this.commits.queuedSequence(id) && open.ticks + ticks <= MAX_BATCH_TICKS)
+    if (open !== undefined && open.sequence === this.commits.queuedSequence(id) && open.ticks + ticks <= MAX_TICKS_PER_REQUEST)
       return this.#join(open, request, ticks);
-    const batch: Batch = { id, members: [], ticks: 0, sequence: 0, started: false };
+    const batch: Batch = { id, members: [], ticks: 0, sequence: 0 };
     const joined = this.#join(batch, request, ticks);
     const done = this.commits.mutate(id, (current) => this.#run(batch, current));
     batch.sequence = this.commits.queuedSequence(id);
@@ -94,7 +95,6 @@ export class StepBatches {
   }
 
   async #run(batch: Batch, current: RunnableSimulation): Promise<void> {
-    batch.started = true;
     this.#leave(batch);
     const admitted: Array<{ member: Member; reservation: StorageReservation }> = [];
     try {
@@ -119,24 +119,28 @@ export class StepBatches {
         }
       }
       if (admitted.length === 0) return;
-      if (admitted.length === 1) {
-        const { member } = admitted[0] as { member: Member };
-        const result = await this.commits.advance(current, member.ticks, current.status, undefined, member.request.signal);
-        member.resolve({ state: result.state, ticks: result.ticks });
-        return;
-      }
       const marks: number[] = [];
       for (const { member } of admitted) marks.push((marks.at(-1) ?? 0) + member.ticks);
       const signal = whenAllAborted(admitted.map(({ member }) => member.request.signal));
-      const result = await this.commits.advance(current, marks.at(-1) as number, current.status, undefined, signal, undefined, marks);
+      // A step alone needs no state but the last.
+      const result = await this.commits.advance(
+        current,
+        marks.at(-1) as number,
+        current.status,
+        undefined,
+        signal,
+        undefined,
+        marks.length > 1 ? marks : undefined,
+      );
       admitted.forEach(({ member }, i) => {
         const before = i === 0 ? 0 : (marks[i - 1] as number);
-        const reached = result.states[i];
         // The simulation completed in the ticks of a step before: this one finds it completed, as it would alone.
-        if (before >= result.ticks) member.reject(conflict('SIMULATION_NOT_ACTIVE', 'The simulation is completed'));
+        if (i > 0 && before >= result.ticks) member.reject(conflict('SIMULATION_NOT_ACTIVE', 'The simulation is completed'));
+        // A step whose ticks were all computed before the last: the state after them.
+        else if ((marks[i] as number) < result.ticks)
+          member.resolve({ state: stateView(result.states[i] as EngineState, current.status), ticks: member.ticks });
         // The last step computed (the one it completed in, or the last of the batch): the state the commit stored.
-        else if ((marks[i] as number) >= result.ticks || reached === undefined) member.resolve({ state: result.state, ticks: result.ticks - before });
-        else member.resolve({ state: stateView(reached, current.status), ticks: member.ticks });
+        else member.resolve({ state: result.state, ticks: result.ticks - before });
       });
     } finally {
       for (const { reservation } of admitted) reservation.release();

@@ -16,6 +16,7 @@ import { decimalInteger } from '../../lib/decimal-integer.js';
 import { paginated, PaginationQuerySchema } from '../../lib/pagination.js';
 import { SimulationStateSchema } from '../../simulations/lifecycle.js';
 import { TRACE_PAGE_DEFAULT, TRACE_PAGE_MAX } from '../../simulations/trace-page.js';
+import { MAX_TICKS_PER_REQUEST } from '../../simulations/max-ticks-per-request.js';
 import { epidemicAdapter } from '@sim/domain-adapters';
 
 export const EngineVersionSchema = z.enum(ENGINE_VERSIONS).openapi('EngineVersion', {
@@ -64,7 +65,7 @@ export const SimulationSchema = z
 const organizationId = uuidInput().optional().describe('Organization to bill against; default the caller’s (first) organization');
 const engineVersion = EngineVersionSchema.optional();
 const scenarioId = z.string().min(1).max(100).describe('A pre-built scenario id (GET /v1/scenarios)');
-const ticks = z.number().int().min(1).max(10_000);
+const ticks = z.number().int().min(1).max(MAX_TICKS_PER_REQUEST);
 
 /** What a create body must satisfy beyond its fields (also checked by the route's hook, see reportBodyRules). */
 export const CREATE_BODY_RULES: readonly BodyRule[] = [exactlyOneOf(['scenarioId', 'scenario'])];
