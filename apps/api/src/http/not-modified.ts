@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
-import { rateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 
 const conditional = etag();
 
@@ -10,14 +9,12 @@ const conditional = etag();
  * route's guards (authentication, scope, tenancy and rate limit are checked as for a 200).
  * Hono's etag middleware compares the tags; it is skipped without If-None-Match, since it reads
  * the response's headers, which would cost the hot read the plain-record headers it is built
- * with (see completeResponse). docs/api.md, "Conditional reads".
+ * with (see completeResponse). The 304 is a response of its own, no longer the complete one: the
+ * app-wide middlewares give it their headers (request id, no-store, the rate limits) as to any
+ * other. docs/api.md, "Conditional reads".
  */
 export const notModified: MiddlewareHandler = async (c, next) => {
   if (c.req.header('If-None-Match') === undefined) return next();
   await conditional(c, next);
-  if (c.res.status !== 304) return;
-  // The 304 is a new response; the request counted against the limit all the same, and says so.
-  const decision = c.get('rateLimit');
-  if (decision !== undefined) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(name, value);
-  c.res.headers.delete('Content-Type');
+  if (c.res.status === 304) c.res.headers.delete('Content-Type');
 };

@@ -85,6 +85,17 @@ describe('rate limits', () => {
     expect(limits(await p.request(`/v1/simulations/${id}`, { key: 'key-a' }))).toMatchObject({ limit: 4, remaining: 3 });
   });
 
+  it('a 304 to a conditional read counts against the read limit and says so, as a 200 does', async () => {
+    const p = await open({ tiers: SMALL, idempotent: false });
+    const created = await p.request('/v1/simulations', { key: 'key-a', body: { scenarioId: 'tiny-valley' } });
+    const { id } = (await created.json()) as { id: string };
+    const ok = await p.request(`/v1/simulations/${id}`, { key: 'key-a' });
+    expect(limits(ok)).toMatchObject({ limit: 4, remaining: 3 });
+    const notModified = await p.request(`/v1/simulations/${id}`, { key: 'key-a', headers: { 'If-None-Match': ok.headers.get('etag') as string } });
+    expect(notModified.status).toBe(304);
+    expect(limits(notModified)).toEqual({ limit: 4, remaining: 2, reset: limits(ok).reset });
+  });
+
   it('scales with the tier of the caller’s organization, per identity', async () => {
     const p = await open({ tiers: SMALL });
     expect(limits(await p.request('/v1/simulations', { key: 'key-a' })).limit).toBe(4);
