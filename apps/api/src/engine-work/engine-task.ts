@@ -24,14 +24,30 @@ export interface ScenarioStart {
 }
 
 /**
- * Advance a simulation: resume a stored `snapshot` (or build a new one from a scenario, for
+ * A stored simulation's head: its stored snapshot, and how many ticks the head has run past it
+ * (0 when the snapshot is the head). Those ticks are computed again from the snapshot before
+ * anything else, unless the thread keeps the world at the head (docs/operations.md, "Warm worlds").
+ */
+export interface StoredStart {
+  snapshot: SnapshotText;
+  ahead?: number;
+}
+
+/**
+ * Advance a simulation: resume a stored head (or build a new one from a scenario, for
  * `run`) and compute up to `ticks` ticks. Everything a step, a run, a playback tick or a
  * time-control step computes goes through this one task.
  */
 export interface AdvanceTask {
   kind: 'advance';
-  from: { snapshot: SnapshotText } | ScenarioStart;
+  from: StoredStart | ScenarioStart;
   ticks: number;
+  /**
+   * How many ticks the head may run past its stored snapshot before an advance hands back a new
+   * one to store; 0 or left out: every advance does. An advance from a world this thread did
+   * not keep, and one that completes the simulation, always does.
+   */
+  snapshotEvery?: number;
   /** Build each tick's trace step (someone follows the simulation live). */
   keepSteps: boolean;
   /** With keepSteps, each step's agents as JSON too (a stream takes them so); default true. */
@@ -68,9 +84,13 @@ export interface AdvanceResult {
   steps: CompactStep[];
   /** With `stepsJson`: each tick's trace step as JSON text; empty otherwise. */
   stepsJson: string[];
-  /** As text: the main thread only stores it. */
-  snapshot: SnapshotText;
-  /** What weighing the next advance needs of `snapshot`, so the main thread need not parse it. */
+  /**
+   * The snapshot at `tick`, as text (the main thread only stores it); null when none is stored
+   * this time (see `snapshotEvery`): the stored one stays, and the head is computed again from
+   * it wherever the world is not kept.
+   */
+  snapshot: SnapshotText | null;
+  /** What weighing the next advance needs of the world at `tick`, so the main thread need not parse a snapshot. */
   weight: SnapshotWeight;
   /** The checkpoints due in the ticks computed, in tick order. */
   checkpoints: Checkpoint[];
@@ -173,6 +193,8 @@ export interface QueueTask {
   kind: 'queue';
   /** A stored snapshot's text, or a snapshot a replay just handed back. */
   snapshot: SnapshotText | EngineSnapshot;
+  /** Ticks the head has run past a stored `snapshot` (see StoredStart); 0 or left out: none. */
+  ahead?: number;
   drafts: EngineInputDraft[];
   /** Hand back the engine state too (a fork stores it; a queued input keeps the stored one). */
   keepState: boolean;

@@ -2,6 +2,7 @@ import {
   ScenarioError,
   Simulation,
   type EngineEvent,
+  type EngineSnapshot,
   type EngineState,
   type RestoreOptions,
   type ScheduledInput,
@@ -13,6 +14,7 @@ import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
 import { compactStep } from '../engine-data/compact-step.js';
 import { encodeEvent } from '../engine-data/encoded-event.js';
 import { snapshotShape } from '../engine-data/work-cost.js';
+import type { SnapshotWeight } from '../engine-data/snapshot-weights.js';
 import { measureRun } from '../engine-data/experiment-metrics.js';
 import { translateWithAdapters } from './translate-domain.js';
 import type { WarmWorlds } from './warm-worlds.js';
@@ -41,16 +43,22 @@ export function advanceResult(
   advanced: number,
   gathered: AdvanceGathered,
   checkpoints: Checkpoint[],
+  /** Whether the snapshot is handed back to store (see AdvanceTask's snapshotEvery). */
+  storeSnapshot = true,
+  /** The world's weight when it is known unchanged (see unchangedWeight): no snapshot is then taken for it. */
+  knownWeight?: SnapshotWeight,
 ): AdvanceResult {
-  const snapshot = simulation.snapshot();
+  const snapshot = storeSnapshot || knownWeight === undefined ? simulation.snapshot() : undefined;
+  const weight = snapshot === undefined ? (knownWeight as SnapshotWeight) : weightOf(snapshot);
+  weights.set(simulation, weight);
   return {
     kind: 'advanced',
     advanced,
     events: gathered.events.map(encodeEvent),
     steps: gathered.steps.map((step) => compactStep(step, task.agentsJson ?? true)),
     stepsJson: gathered.json,
-    snapshot: { json: JSON.stringify(snapshot) },
-    weight: { shape: snapshotShape(snapshot, snapshot.pending), agents: snapshot.agents.ids.length, ticksPerSecond: snapshot.rules.ticksPerSecond },
+    snapshot: storeSnapshot && snapshot !== undefined ? { json: JSON.stringify(snapshot) } : null,
+    weight,
     checkpoints,
     state: simulation.state(),
     states: gathered.states,
@@ -58,6 +66,22 @@ export function advanceResult(
     completed: simulation.completed,
     ticksPerSecond: simulation.ticksPerSecond,
   };
+}
+
+function weightOf(snapshot: EngineSnapshot): SnapshotWeight {
+  return { shape: snapshotShape(snapshot, snapshot.pending), agents: snapshot.agents.ids.length, ticksPerSecond: snapshot.rules.ticksPerSecond };
+}
+
+/** The weight of each world as its last advance reported it. */
+const weights = new WeakMap<Simulation, SnapshotWeight>();
+
+/**
+ * The weight of a world about to advance, when the advance cannot change it: its queue is
+ * empty, and only a queued input changes the rules, the agents or a domain's parameters (the
+ * queue is filled only between advances). Undefined when unknown or when it may change.
+ */
+function unchangedWeight(simulation: Simulation): SnapshotWeight | undefined {
+  return simulation.pendingInputs().length === 0 ? weights.get(simulation) : undefined;
 }
 
 /** A snapshot as the text it is stored as, written on the engine's thread (see SnapshotText). */
@@ -140,13 +164,31 @@ export function checkpointIfDue(simulation: Simulation, every: number, checkpoin
  * is create followed by a step, byte for byte.
  */
 export function startOfAdvance(from: AdvanceTask['from'], engine: RestoreOptions = {}): Simulation {
-  if ('snapshot' in from) return Simulation.restore(JSON.parse(from.snapshot.json), engine);
+  if ('snapshot' in from) return restoreHead(JSON.parse(from.snapshot.json), from.ahead, engine);
   return Simulation.restore(Simulation.create(from.scenario, { engineVersion: from.engineVersion }).snapshot(), engine);
+}
+
+/**
+ * A stored head: its snapshot restored, then the `ahead` ticks the head ran past it computed
+ * again, observed by nobody (their events, prophecies and checkpoints are stored already). The
+ * same world as the one that ran them, since the engine is deterministic and every input of
+ * those ticks is in the snapshot's queue (queuing one stores a snapshot).
+ */
+function restoreHead(snapshot: unknown, ahead: number | undefined, engine: RestoreOptions): Simulation {
+  const simulation = Simulation.restore(snapshot, engine);
+  const ticks = ahead ?? 0;
+  if (ticks > 0 && simulation.step(ticks) !== ticks) throw new Error(`the stored head is ${ticks} ticks past its snapshot, which completes before`);
+  return simulation;
 }
 
 function advance(task: AdvanceTask, now: () => number, engine: RestoreOptions, warm: WarmWorlds | undefined): AdvanceResult {
   const spent = advanceBudget(task, now);
-  const simulation = ('snapshot' in task.from ? warm?.take(task.from.snapshot.json) : undefined) ?? startOfAdvance(task.from, engine);
+  const stored = 'snapshot' in task.from ? task.from : undefined;
+  const ahead = stored?.ahead ?? 0;
+  const taken = stored === undefined ? undefined : warm?.take(stored.snapshot.json, ahead);
+  const simulation = taken ?? startOfAdvance(task.from, engine);
+  const snapshotTick = simulation.tick - ahead;
+  const knownWeight = unchangedWeight(simulation);
   const gathered = advanceObserver(task);
   const checkpoints: Checkpoint[] = [];
   let advanced = 0;
@@ -158,8 +200,15 @@ function advance(task: AdvanceTask, now: () => number, engine: RestoreOptions, w
     checkpointIfDue(simulation, task.checkpointEvery, checkpoints);
     if (spent(gathered)) break;
   }
-  const result = advanceResult(task, simulation, advanced, gathered, checkpoints);
-  warm?.keep(result.snapshot.json, simulation);
+  // A new snapshot is stored when the world was not kept here (the next advance may run on
+  // another thread, which then restores it without computing ticks again), when the head would
+  // run too far past the stored one (a restore computes at most snapshotEvery ticks again), and
+  // at completion.
+  const every = task.snapshotEvery ?? 0;
+  const store = stored === undefined || taken === undefined || every <= 0 || simulation.tick - snapshotTick >= every || simulation.completed;
+  const result = advanceResult(task, simulation, advanced, gathered, checkpoints, store, knownWeight);
+  if (result.snapshot !== null) warm?.keep(result.snapshot.json, simulation);
+  else if (stored !== undefined) warm?.keep(stored.snapshot.json, simulation, snapshotTick);
   return result;
 }
 
@@ -231,20 +280,29 @@ function create(task: CreateTask): CreateResult {
   };
 }
 
-function queue(task: QueueTask): QueueResult {
-  const simulation = Simulation.restore('json' in task.snapshot ? JSON.parse(task.snapshot.json) : task.snapshot);
+function queue(task: QueueTask, engine: RestoreOptions, warm: WarmWorlds | undefined): QueueResult {
+  const stored = 'json' in task.snapshot ? task.snapshot : undefined;
+  const ahead = task.ahead ?? 0;
+  const taken = stored === undefined ? undefined : warm?.take(stored.json, ahead);
+  const simulation = taken ?? restoreHead(stored === undefined ? task.snapshot : JSON.parse(stored.json), ahead, engine);
   const { completed } = simulation;
   for (const [index, draft] of task.drafts.entries()) {
     const problem = simulation.check(draft);
-    if (problem !== null) return { kind: 'refused', completed, index, problem };
+    if (problem !== null) {
+      // Nothing queued yet: the world is still the head it was kept as.
+      if (index === 0 && stored !== undefined) warm?.keep(stored.json, simulation, simulation.tick - ahead);
+      return { kind: 'refused', completed, index, problem };
+    }
     simulation.enqueue(draft);
   }
+  const snapshot = snapshotText(simulation);
+  if (stored !== undefined) warm?.keep(snapshot.json, simulation);
   // The queue holds the inputs as the engine normalized them (defaults filled in): stored so.
   return {
     kind: 'queued',
     completed,
     pending: [...simulation.pendingInputs()],
-    snapshot: snapshotText(simulation),
+    snapshot,
     state: task.keepState ? simulation.state() : undefined,
   };
 }
@@ -271,7 +329,7 @@ export function runEngineTask(
     case 'create':
       return create(task);
     case 'queue':
-      return queue(task);
+      return queue(task, engine, warm);
     case 'measure':
       return measure(task, engine);
     case 'translate':

@@ -7,36 +7,44 @@ const KEPT_WORLDS = 2;
 const LARGEST_KEPT_SNAPSHOT = 4 << 20;
 
 interface Kept {
+  /** The stored snapshot the world was restored from or last snapshotted as. */
   readonly json: string;
+  /** The tick of that snapshot; the world has run `simulation.tick − snapshotTick` ticks past it. */
+  readonly snapshotTick: number;
   readonly simulation: Simulation;
 }
 
 /**
- * The worlds an engine worker advanced last, each with the snapshot text it handed back. A
- * step of a stored simulation sends the worker its stored snapshot; when that text is the very
- * one a kept world was snapshotted as, the world is taken as it is instead of parsing and
- * restoring it (for `crowded-large` 4.5 ms of a one-tick step's 10 on the worker). The match is
- * on the whole text, so a kept world is used only for exactly the state it was stored as
- * (docs/operations.md, "Warm worlds"): another request that changed the simulation meanwhile,
- * a commit that failed, a fork or a restart all send another text, and the world is restored
- * as before. A world taken is the caller's; it comes back only through `keep`, after its
- * advance, under its new snapshot's text.
+ * The worlds an engine worker advanced last, each under the stored snapshot text it started
+ * from or handed back, and how many ticks it has run past that snapshot. A stored simulation's
+ * head is such a pair (its stored snapshot, the ticks the head ran past it): when a kept world
+ * is exactly at the head a step names, the worker takes it as it is instead of restoring the
+ * snapshot and computing those ticks again (docs/operations.md, "Warm worlds"). The engine is
+ * deterministic, so a snapshot and a count of ticks past it name one world: another request
+ * that changed the simulation meanwhile, a decree queued, a commit that failed, a fork or a
+ * restart all name another pair, and the world is restored as before. A world taken is the
+ * caller's; it comes back only through `keep`, after its advance.
  */
 export class WarmWorlds {
   private readonly kept: Kept[] = [];
 
-  /** The world whose snapshot was exactly `json`, removed from those kept; undefined when none is. */
-  take(json: string): Simulation | undefined {
-    const index = this.kept.findIndex((entry) => entry.json.length === json.length && entry.json === json);
+  /** The world `ahead` ticks past the snapshot `json`, removed from those kept; undefined when none is. */
+  take(json: string, ahead = 0): Simulation | undefined {
+    const index = this.kept.findIndex(
+      (entry) => entry.simulation.tick - entry.snapshotTick === ahead && entry.json.length === json.length && entry.json === json,
+    );
     if (index < 0) return undefined;
     const [entry] = this.kept.splice(index, 1);
     return entry?.simulation;
   }
 
-  /** Keeps `simulation`, just snapshotted as `json`, the oldest kept world making way. */
-  keep(json: string, simulation: Simulation): void {
+  /**
+   * Keeps `simulation`, `simulation.tick − snapshotTick` ticks past the snapshot `json` (the one
+   * just taken of it by default), the oldest kept world making way.
+   */
+  keep(json: string, simulation: Simulation, snapshotTick: number = simulation.tick): void {
     if (json.length > LARGEST_KEPT_SNAPSHOT) return;
-    this.kept.unshift({ json, simulation });
+    this.kept.unshift({ json, snapshotTick, simulation });
     this.kept.length = Math.min(this.kept.length, KEPT_WORLDS);
   }
 

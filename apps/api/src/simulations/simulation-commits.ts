@@ -228,7 +228,7 @@ export class SimulationCommits {
 
   /** Checks and queues one input on the stored snapshot, on the engine runner (restoring the world is O(agents)). */
   queueInput(current: RunnableSimulation, draft: EngineInputDraft): Promise<QueueResult> {
-    return this.engine.queue({ kind: 'queue', snapshot: current.snapshotText, drafts: [draft], keepState: false });
+    return this.engine.queue({ kind: 'queue', snapshot: current.snapshotText, ahead: current.tick - current.snapshotTick, drafts: [draft], keepState: false });
   }
 
   /** Stores a queued input (with its decree row) and the snapshot holding it in its queue. */
@@ -293,8 +293,11 @@ export class SimulationCommits {
       result = await this.engine.advance(
         {
           kind: 'advance',
-          from: { snapshot: current.snapshotText },
+          from: { snapshot: current.snapshotText, ahead: current.tick - current.snapshotTick },
           ticks,
+          // The head may run a checkpoint interval past its stored snapshot: what a history read
+          // may replay from a checkpoint is what a restore of the head may compute again.
+          snapshotEvery: this.checkpointEvery(current),
           keepSteps,
           agentsJson,
           checkpointEvery: this.checkpointEvery(current),
@@ -321,7 +324,7 @@ export class SimulationCommits {
       status: next,
       tick: result.tick,
       state: result.state,
-      snapshot: result.snapshot,
+      ...(result.snapshot === null ? {} : { snapshot: result.snapshot }),
       ...(playbackSpeed === undefined ? {} : { playbackSpeed }),
       inputs: [],
       prophecies: collector.prophecies,

@@ -79,6 +79,8 @@ export class SimulationLifecycle {
   ): Promise<{ stored: StoredEvent[]; view: SimulationView }> {
     const { organizationId, resolved, engineVersion, id, createdAt } = draft;
     const { state, snapshot, tick } = engine;
+    // A new world is never kept on a worker yet, so its advance always hands back its snapshot.
+    if (snapshot === null) throw new Error(`simulation ${id}: a new simulation's advance handed back no snapshot`);
     const stored = await this.commits.deps.store.create(
       { id, organizationId, scenarioId: resolved.scenarioId, engineVersion, scenario: resolved.scenario, status, tick, state, snapshot, createdAt },
       { at: createdAt, inputs: [], ...produced },

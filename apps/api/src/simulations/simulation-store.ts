@@ -54,6 +54,11 @@ export function snapshotJsonOf(snapshot: StoredSnapshot): string {
 export interface RunnableSimulation extends SimulationRecord {
   /** The stored snapshot as text: what a worker resumes from. */
   snapshotText: SnapshotText;
+  /**
+   * The tick of that snapshot: the head (`tick`) may have run past it, ticks a worker that does
+   * not keep the world computes again (docs/operations.md, "Warm worlds").
+   */
+  snapshotTick: number;
   /** The same, parsed on first use (its rules and size weigh a step); a decree never needs it here. */
   readonly snapshot: EngineSnapshot;
 }
@@ -195,7 +200,10 @@ export interface SimulationUpdate extends SimulationChanges {
   status: LifecycleStatus;
   tick: number;
   state: EngineState;
-  /** Left out when the engine did not move (a status change only). */
+  /**
+   * The snapshot at `tick`. Left out, the stored one stays: a status change only, or an advance
+   * whose head runs past it (`tick` moves, and a restore computes the ticks in between again).
+   */
   snapshot?: StoredSnapshot;
   playbackSpeed?: number;
 }

@@ -169,6 +169,7 @@ export class KyselySimulationStore implements SimulationStore {
           status: simulation.status,
           tick: simulation.tick,
           snapshot: snapshotJsonOf(simulation.snapshot),
+          snapshot_tick: simulation.tick,
           state: JSON.stringify(simulation.state),
           playback_speed: 1,
           version: 1,
@@ -325,7 +326,7 @@ export class KyselySimulationStore implements SimulationStore {
           status: update.status,
           tick: update.tick,
           state: JSON.stringify(update.state),
-          ...(update.snapshot !== undefined ? { snapshot: snapshotJsonOf(update.snapshot) } : {}),
+          ...(update.snapshot !== undefined ? { snapshot: snapshotJsonOf(update.snapshot), snapshot_tick: update.tick } : {}),
           ...(update.playbackSpeed !== undefined ? { playback_speed: update.playbackSpeed } : {}),
           input_seq: seqs.inputSeq + update.inputs.length,
           event_seq: seqs.eventSeq + update.events.length,
@@ -456,7 +457,7 @@ export class KyselySimulationStore implements SimulationStore {
   async getRunnable(id: string): Promise<RunnableSimulation | undefined> {
     const row = await this.db
       .selectFrom('simulations')
-      .select([...RECORD_COLUMNS, 'snapshot'])
+      .select([...RECORD_COLUMNS, 'snapshot', 'snapshot_tick'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (row === undefined) return undefined;
@@ -465,6 +466,7 @@ export class KyselySimulationStore implements SimulationStore {
     return {
       ...toRecord(row),
       snapshotText: { json },
+      snapshotTick: Number(row.snapshot_tick),
       get snapshot(): EngineSnapshot {
         return (parsed ??= JSON.parse(json) as EngineSnapshot);
       },

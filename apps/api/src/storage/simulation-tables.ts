@@ -11,8 +11,10 @@ export interface SimulationsTable {
   scenario: string;
   status: string;
   tick: number;
-  /** The latest `Simulation.snapshot()`; a step resumes from it. */
+  /** A `Simulation.snapshot()` of the head or of a tick before it; a step resumes from it. */
   snapshot: string;
+  /** The tick of `snapshot`: the head (`tick`) is that many ticks past it, computed again on a restore. */
+  snapshot_tick: number;
   /** The engine state at `tick` (EngineState JSON), so reads need no engine. */
   state: string;
   playback_speed: number;

@@ -11,6 +11,7 @@ import * as idempotentReferences from './0009-idempotent-references.js';
 import * as sharedForkHistory from './0010-shared-fork-history.js';
 import * as storageAccounting from './0011-storage-accounting.js';
 import * as identityChangeNotices from './0012-identity-change-notices.js';
+import * as headPastSnapshot from './0013-head-past-snapshot.js';
 
 /** Every migration, by name; names sort in the order they were written. Add one line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-shared-fork-history': sharedForkHistory,
   '0011-storage-accounting': storageAccounting,
   '0012-identity-change-notices': identityChangeNotices,
+  '0013-head-past-snapshot': headPastSnapshot,
 };
