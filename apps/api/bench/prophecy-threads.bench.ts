@@ -11,7 +11,9 @@
  * threads, sched_autogroup), so a second thread adds little wall time saved. So it also
  * prints, from each thread's CPU time (/proc/<pid>/task/<tid>/schedstat, nanoseconds), the
  * ratio the same split would give on two free cores: the single thread's CPU time over the
- * busier of the two threads' (the critical path), transfers and waits included.
+ * busier of the two threads' (the critical path), transfers and waits included. For the large
+ * world it also times two copies of the 1-thread work side by side (twoThreadCeiling): the most
+ * two threads can gain on this machine in that moment, and the runner's ratio as a share of it.
  *
  *   npx tsx apps/api/bench/run-all.ts prophecy-threads
  *   BENCH_PROPHECY_ROUNDS=5 … (default 3)
@@ -22,7 +24,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Simulation, type BranchRunner, type EngineSnapshot, type ScenarioInput } from '@sim/engine';
 import { prebuiltScenario } from '../test/support/scenario-files.js';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { createThreadedBranchRunner } from '../src/engine-work/prophecy-threads/threaded-branch-runner.js';
+import { stepEach } from './second-copy.worker.js';
 
 const ROUNDS = Number(process.env.BENCH_PROPHECY_ROUNDS ?? 3);
 
@@ -90,6 +95,45 @@ function prophesy(
   return { ms: ms / n, hash: hash.digest('hex'), mainCpu: mainCpu / n, otherCpu: otherCpu / n };
 }
 
+/**
+ * The most two threads can gain on this machine now: the same work (restore and step each
+ * snapshot, on one thread) timed alone, then as two copies at once, one on this thread and one
+ * on a worker (second-copy.worker.ts). Two copies side by side share the memory bus and caches,
+ * and on a shared machine the cores, so each runs slower than alone; split in two halves, the
+ * work could at best go `2 × alone / together` times as fast as on one thread.
+ */
+async function twoThreadCeiling(snapshots: readonly EngineSnapshot[], rounds: number): Promise<{ alone: number; together: number; ceiling: number }> {
+  const tsx = createRequire(import.meta.url).resolve('tsx/cjs');
+  const file = new URL('./second-copy.worker.ts', import.meta.url).pathname;
+  const worker = new Worker(`require(${JSON.stringify(file)})`, {
+    eval: true,
+    execArgv: ['--conditions=@sim/source', '--require', tsx],
+    workerData: { snapshots },
+  });
+  try {
+    const run = (n: number): Promise<number[]> =>
+      new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage(n);
+      });
+    await run(1); // the worker's engine loaded and compiled
+    stepEach(snapshots);
+    // Alone and together take turns, so that a change of the machine's load colours both.
+    const alone: number[] = [];
+    const together: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      alone.push(stepEach(snapshots));
+      const theirs = run(1);
+      const ours = stepEach(snapshots);
+      together.push((ours + ((await theirs)[0] as number)) / 2);
+    }
+    return { alone: median(alone), together: median(together), ceiling: (2 * median(alone)) / median(together) };
+  } finally {
+    await worker.terminate();
+  }
+}
+
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const load = (): string =>
   loadavg()
@@ -129,12 +173,18 @@ for (const { name, id, version, prophecies, runner } of cases) {
   }
   const m1 = median(one);
   const m2 = median(two);
+  const bound = id === 'crowded-large' ? await twoThreadCeiling(snapshots, ROUNDS) : undefined;
   const c1 = median(cpuOne);
   const c2 = median(cpuTwo);
   console.log(
     `${name}: ${m1.toFixed(1)} ms per prophecy on 1 thread, ${m2.toFixed(1)} on 2: 1 thread / 2 threads = ${(m1 / m2).toFixed(2)} (target ≥ 1.7 on the large world); ` +
       `CPU ${c1.toFixed(0)} ms on 1 thread, ${split} ms on 2 (calling thread + helper, last round): on two free cores ${(c1 / c2).toFixed(2)}; same bytes: ${same ? 'yes' : 'NO'}; load ${load()}`,
   );
+  if (bound !== undefined)
+    console.log(
+      `  two copies of the 1-thread work side by side: ${bound.alone.toFixed(1)} ms alone, ${bound.together.toFixed(1)} ms each together: ` +
+        `the most 2 threads could gain here is ${bound.ceiling.toFixed(2)}×; the runner reached ${(m1 / m2 / bound.ceiling).toFixed(2)} of it; load ${load()}`,
+    );
 }
 console.log(`helpers replaced: ${threaded.replaced + everyBatch.replaced}; load average after: ${load()}`);
 await Promise.all([threaded.close(), everyBatch.close()]);
