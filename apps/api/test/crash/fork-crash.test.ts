@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
+import { describe, expect, it } from 'vitest';
+import { crashDatabase } from '../support/crash-database.js';
+import { REPO_ROOT, startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 /**
  * A server killed with SIGKILL in the middle of a fork leaves no fork, or a whole one: the
@@ -14,14 +15,7 @@ import { REPO_ROOT, startServerProcess, tempDir, type ServerProcess } from '../s
 const ENV = { SIM_WORK_LIMITS_PRO: '500000000,1000000000', SIM_CHECKPOINT_INTERVAL: '1000000' };
 const TABLES = ['simulation_inputs', 'simulation_events', 'prophecies', 'decrees', 'simulation_checkpoints'];
 
-const dir = tempDir('sim-fork-crash-');
-const databasePath = join(dir.path, 'sim.db');
-const servers: ServerProcess[] = [];
-
-afterAll(async () => {
-  for (const server of servers) await server.kill();
-  dir.remove();
-});
+const { databasePath, servers } = crashDatabase('sim-fork-crash-');
 
 type Json = any;
 

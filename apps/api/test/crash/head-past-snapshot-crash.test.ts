@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
+import { describe, expect, it } from 'vitest';
+import { callJson as call, crashDatabase } from '../support/crash-database.js';
+import { startServerProcess } from '../support/server-process.js';
 
 /**
  * An engine worker that keeps a simulation's world stores its snapshot only every checkpoint
@@ -13,25 +13,9 @@ import { startServerProcess, tempDir, type ServerProcess } from '../support/serv
  * its snapshot is at its head), so what is compared was reached by the two paths.
  */
 
-const dir = tempDir('sim-head-crash-');
-const databasePath = join(dir.path, 'sim.db');
-const servers: ServerProcess[] = [];
-
-afterAll(async () => {
-  for (const server of servers) await server.kill();
-  dir.remove();
-});
+const { databasePath, servers } = crashDatabase('sim-head-crash-');
 
 type Json = any;
-
-async function call(server: ServerProcess, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: await res.json() };
-}
 
 /** The stored head of a simulation, read straight from the database file. */
 function storedHead(id: string): { tick: number; snapshotTick: number; snapshotJsonTick: number } {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
+import { describe, expect, it } from 'vitest';
+import { callJson as call, crashDatabase } from '../support/crash-database.js';
+import { startServerProcess } from '../support/server-process.js';
 
 /**
  * A server killed with SIGKILL while a simulation plays runs no shutdown hook, so the stored
@@ -9,25 +9,9 @@ import { startServerProcess, tempDir, type ServerProcess } from '../support/serv
  * in a `simulation:status` event, as a clean shutdown does.
  */
 
-const dir = tempDir('sim-playback-crash-');
-const databasePath = join(dir.path, 'sim.db');
-const servers: ServerProcess[] = [];
-
-afterAll(async () => {
-  for (const server of servers) await server.kill();
-  dir.remove();
-});
+const { databasePath, servers } = crashDatabase('sim-playback-crash-');
 
 type Json = any;
-
-async function call(server: ServerProcess, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: await res.json() };
-}
 
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
+import { describe, expect, it } from 'vitest';
+import { crashDatabase } from '../support/crash-database.js';
+import { REPO_ROOT, startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 /**
  * A server killed with SIGKILL in the middle of a long step must come back at the tick before
@@ -20,14 +21,7 @@ const WORK_LIMITS = { SIM_WORK_LIMITS_PRO: '500000000,1000000000' };
  */
 const ENV = { ...WORK_LIMITS, SIM_CHECKPOINT_INTERVAL: '25' };
 
-const dir = tempDir('sim-crash-');
-const databasePath = join(dir.path, 'sim.db');
-const servers: ServerProcess[] = [];
-
-afterAll(async () => {
-  for (const server of servers) await server.kill();
-  dir.remove();
-});
+const { databasePath, servers } = crashDatabase('sim-crash-');
 
 /** The largest pre-built scenario, as an inline scenario (no scenarioId). */
 function heavyInlineScenario(): Record<string, unknown> {
