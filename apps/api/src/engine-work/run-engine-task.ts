@@ -181,12 +181,21 @@ function restoreHead(snapshot: unknown, ahead: number | undefined, engine: Resto
   return simulation;
 }
 
+/**
+ * The world at a stored head (the snapshot `json`, `ahead` ticks past it): the one this thread
+ * kept there (`kept`), or else the snapshot restored and those ticks computed again.
+ */
+function worldAtHead(json: string, ahead: number, engine: RestoreOptions, warm: WarmWorlds | undefined): { simulation: Simulation; kept: boolean } {
+  const taken = warm?.take(json, ahead);
+  return taken === undefined ? { simulation: restoreHead(JSON.parse(json), ahead, engine), kept: false } : { simulation: taken, kept: true };
+}
+
 function advance(task: AdvanceTask, now: () => number, engine: RestoreOptions, warm: WarmWorlds | undefined): AdvanceResult {
   const spent = advanceBudget(task, now);
   const stored = 'snapshot' in task.from ? task.from : undefined;
   const ahead = stored?.ahead ?? 0;
-  const taken = stored === undefined ? undefined : warm?.take(stored.snapshot.json, ahead);
-  const simulation = taken ?? startOfAdvance(task.from, engine);
+  const { simulation, kept } =
+    stored === undefined ? { simulation: startOfAdvance(task.from, engine), kept: false } : worldAtHead(stored.snapshot.json, ahead, engine, warm);
   const snapshotTick = simulation.tick - ahead;
   const knownWeight = unchangedWeight(simulation);
   const gathered = advanceObserver(task);
@@ -200,12 +209,12 @@ function advance(task: AdvanceTask, now: () => number, engine: RestoreOptions, w
     checkpointIfDue(simulation, task.checkpointEvery, checkpoints);
     if (spent(gathered)) break;
   }
-  // A new snapshot is stored when the world was not kept here (the next advance may run on
-  // another thread, which then restores it without computing ticks again), when the head would
-  // run too far past the stored one (a restore computes at most snapshotEvery ticks again), and
-  // at completion.
+  // A new snapshot is stored when the world was not kept here (a new world, or one restored:
+  // the next advance may run on another thread, which then restores it without computing ticks
+  // again), when the head would run too far past the stored one (a restore computes at most
+  // snapshotEvery ticks again), and at completion.
   const every = task.snapshotEvery ?? 0;
-  const store = stored === undefined || taken === undefined || every <= 0 || simulation.tick - snapshotTick >= every || simulation.completed;
+  const store = !kept || every <= 0 || simulation.tick - snapshotTick >= every || simulation.completed;
   const result = advanceResult(task, simulation, advanced, gathered, checkpoints, store, knownWeight);
   if (result.snapshot !== null) warm?.keep(result.snapshot.json, simulation);
   else if (stored !== undefined) warm?.keep(stored.snapshot.json, simulation, snapshotTick);
@@ -283,8 +292,7 @@ function create(task: CreateTask): CreateResult {
 function queue(task: QueueTask, engine: RestoreOptions, warm: WarmWorlds | undefined): QueueResult {
   const stored = 'json' in task.snapshot ? task.snapshot : undefined;
   const ahead = task.ahead ?? 0;
-  const taken = stored === undefined ? undefined : warm?.take(stored.json, ahead);
-  const simulation = taken ?? restoreHead(stored === undefined ? task.snapshot : JSON.parse(stored.json), ahead, engine);
+  const simulation = stored === undefined ? restoreHead(task.snapshot, ahead, engine) : worldAtHead(stored.json, ahead, engine, warm).simulation;
   const { completed } = simulation;
   for (const [index, draft] of task.drafts.entries()) {
     const problem = simulation.check(draft);

@@ -3,7 +3,7 @@ import { CompactTraceStep, type CompactStep } from '../engine-data/compact-step.
 import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import { createInProcessRunner } from '../engine-work/in-process-runner.js';
 import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-runner.js';
-import type { AdvanceResult, QueueResult } from '../engine-work/engine-task.js';
+import type { AdvanceResult, QueueResult, StoredStart } from '../engine-work/engine-task.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget } from '../work-budget/work-budget.js';
 import { estimateWork, snapshotShape, type WorkEstimate, type WorkShape } from '../engine-data/work-cost.js';
@@ -102,6 +102,11 @@ export interface AdvanceOutcome {
   stepsJson: string[];
   /** With `statesAt`: the engine state after each of those ticks that was reached. */
   states: EngineState[];
+}
+
+/** A stored simulation's head as an engine task names it: its snapshot and the ticks the head ran past it. */
+function storedHead(current: RunnableSimulation): StoredStart {
+  return { snapshot: current.snapshotText, ahead: current.tick - current.snapshotTick };
 }
 
 export const statusEvent = (tick: number, status: LifecycleStatus, previous: LifecycleStatus, reason?: string): NewEvent => ({
@@ -228,7 +233,7 @@ export class SimulationCommits {
 
   /** Checks and queues one input on the stored snapshot, on the engine runner (restoring the world is O(agents)). */
   queueInput(current: RunnableSimulation, draft: EngineInputDraft): Promise<QueueResult> {
-    return this.engine.queue({ kind: 'queue', snapshot: current.snapshotText, ahead: current.tick - current.snapshotTick, drafts: [draft], keepState: false });
+    return this.engine.queue({ kind: 'queue', ...storedHead(current), drafts: [draft], keepState: false });
   }
 
   /** Stores a queued input (with its decree row) and the snapshot holding it in its queue. */
@@ -288,19 +293,20 @@ export class SimulationCommits {
     // under the simulation's lock, which this change holds.
     const keepSteps = this.deps.events.hasSubscribers(id);
     const agentsJson = keepSteps && (this.deps.wantsAgentsJson?.(id) ?? true);
+    const checkpointEvery = this.checkpointEvery(current);
     let result: AdvanceResult;
     try {
       result = await this.engine.advance(
         {
           kind: 'advance',
-          from: { snapshot: current.snapshotText, ahead: current.tick - current.snapshotTick },
+          from: storedHead(current),
           ticks,
           // The head may run a checkpoint interval past its stored snapshot: what a history read
           // may replay from a checkpoint is what a restore of the head may compute again.
-          snapshotEvery: this.checkpointEvery(current),
+          snapshotEvery: checkpointEvery,
           keepSteps,
           agentsJson,
-          checkpointEvery: this.checkpointEvery(current),
+          checkpointEvery,
           ...(chunk === undefined ? {} : { stepsJson: true, budgetMs: chunk.budgetMs, maxOutput: chunk.maxOutput }),
           ...(statesAt === undefined ? {} : { statesAt }),
         },

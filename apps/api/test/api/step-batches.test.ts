@@ -3,6 +3,7 @@ import type { EngineRunner } from '../../src/engine-work/engine-runner.js';
 import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
 import { countingRunner } from '../helpers/counting-runner.js';
 import { createSimulation } from '../helpers/create-simulation.js';
+import { requestInit } from '../helpers/request-init.js';
 import { startLiveServer, type LiveServer } from '../live/support/live-server.js';
 
 /**
@@ -119,9 +120,7 @@ describe('concurrent steps of one simulation', () => {
     await pause(50);
     const leaving = new AbortController();
     const left = fetch(`${server.baseUrl}/v1/simulations/${id}/step`, {
-      method: 'POST',
-      headers: { 'X-Api-Key': 'key-a', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ticks: 5 }),
+      ...requestInit({ key: 'key-a', body: { ticks: 5 } }),
       signal: leaving.signal,
     }).catch((error: unknown) => error);
     await pause(50);
