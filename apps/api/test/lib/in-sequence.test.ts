@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { inSequence } from '../../src/lib/in-sequence.js';
+import { aroundNext, asOneSequence, beforeNext, inSequence } from '../../src/lib/in-sequence.js';
 
 describe('inSequence', () => {
   it('runs the parts in order around the handler, as separate middlewares would run', async () => {
@@ -74,6 +74,143 @@ describe('inSequence', () => {
       [MARK]: true,
     });
     const sequence = inSequence([async (_c, next) => next(), marked]);
-    expect(Object.getOwnPropertySymbols(sequence)).toEqual([MARK]);
+    expect((sequence as unknown as Record<symbol, unknown>)[MARK]).toBe(true);
+  });
+
+  it('runs beforeNext checks in their place among the other parts, awaiting an asynchronous one', async () => {
+    const trail: string[] = [];
+    const around: MiddlewareHandler = async (_c, next) => {
+      trail.push('around in');
+      await next();
+      trail.push('around out');
+    };
+    const app = new Hono().get(
+      '/',
+      inSequence([
+        beforeNext(() => void trail.push('first')),
+        around,
+        beforeNext(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          trail.push('second, later');
+        }),
+        beforeNext(() => void trail.push('third')),
+      ]),
+      (c) => {
+        trail.push('handler');
+        return c.text('ok');
+      },
+    );
+    expect(await (await app.request('/')).text()).toBe('ok');
+    expect(trail).toEqual(['first', 'around in', 'second, later', 'third', 'handler', 'around out']);
+  });
+
+  it("a beforeNext refusal becomes onError's response there: nothing after it runs, the parts before it carry on", async () => {
+    const trail: string[] = [];
+    const outer: MiddlewareHandler = async (c, next) => {
+      await next();
+      trail.push(`outer saw ${c.res.status}`);
+    };
+    const onError = (error: Error, c: Context) => c.text(`caught ${error.message}`, 403);
+    const app = new Hono().get(
+      '/',
+      inSequence(
+        [
+          outer,
+          beforeNext(async () => {
+            throw new Error('no scope');
+          }),
+          beforeNext(() => void trail.push('after the refusal')),
+        ],
+        onError,
+      ),
+      (c) => {
+        trail.push('handler');
+        return c.text('handler');
+      },
+    );
+    const res = await app.request('/');
+    expect([res.status, await res.text(), trail]).toEqual([403, 'caught no scope', ['outer saw 403']]);
+  });
+
+  it('a beforeNext part alone is an ordinary middleware, and a sequence of them is not one', async () => {
+    const refuse = beforeNext(() => {
+      throw new Error('refused');
+    });
+    const app = new Hono()
+      .get('/refused', refuse, (c) => c.text('handler'))
+      .get(
+        '/passed',
+        beforeNext((c) => c.header('X-Checked', 'yes')),
+        (c) => c.text('handler'),
+      )
+      .onError((error, c) => c.text(`app caught ${error.message}`, 401));
+    const refused = await app.request('/refused');
+    expect([refused.status, await refused.text()]).toEqual([401, 'app caught refused']);
+    const passed = await app.request('/passed');
+    expect([passed.status, await passed.text(), passed.headers.get('X-Checked')]).toEqual([200, 'handler', 'yes']);
+    // Taken for a part in halves, the inner sequence would be skipped, its check with it.
+    const trail: string[] = [];
+    const nested = new Hono().get('/', inSequence([inSequence([beforeNext(() => void trail.push('inner check'))])]), (c) => c.text('handler'));
+    expect([await (await nested.request('/')).text(), trail]).toEqual(['handler', ['inner check']]);
+  });
+
+  it("runs the after halves innermost first once the rest has answered, an error's answer included", async () => {
+    const trail: string[] = [];
+    const tag = (name: string) =>
+      aroundNext({
+        before: () => void trail.push(`${name} before`),
+        after: (c) => {
+          trail.push(`${name} after ${c.res.status}`);
+          c.res.headers.append('X-Tags', name);
+        },
+      });
+    const onError = (error: Error, c: Context) => c.text(error.message, 409);
+    const app = new Hono()
+      .get('/ok', inSequence([tag('a'), tag('b')], onError), (c) => c.text('handler'))
+      .get(
+        '/refused',
+        inSequence(
+          [
+            tag('a'),
+            beforeNext(() => {
+              throw new Error('taken');
+            }),
+            tag('b'),
+          ],
+          onError,
+        ),
+        (c) => c.text('handler'),
+      );
+    const ok = await app.request('/ok');
+    expect([ok.status, ok.headers.get('X-Tags'), trail.splice(0)]).toEqual([200, 'b, a', ['a before', 'b before', 'b after 200', 'a after 200']]);
+    const refused = await app.request('/refused');
+    expect([refused.status, await refused.text(), refused.headers.get('X-Tags'), trail]).toEqual([409, 'taken', 'a', ['a before', 'a after 409']]);
+  });
+
+  it("asOneSequence runs a route's middlewares as one, a sequence's parts in its place under its error handler", async () => {
+    const trail: string[] = [];
+    const onError = (error: Error, c: Context) => c.text(`guards caught ${error.message}`, 403);
+    const guards = inSequence([beforeNext(() => void trail.push('guard'))], onError);
+    const after: MiddlewareHandler = async () => {
+      throw new Error('later part');
+    };
+    const app = new Hono().get('/', asOneSequence([guards, after]), (c) => c.text('handler'));
+    const res = await app.request('/');
+    expect([res.status, await res.text(), trail]).toEqual([403, 'guards caught later part', ['guard']]);
+  });
+
+  it('asOneSequence keeps sequences with different error handlers as they are', async () => {
+    const first = inSequence([async (_c, next) => next()], (error, c) => c.text(`first caught ${error.message}`, 401));
+    const second = inSequence(
+      [
+        async () => {
+          throw new Error('refused');
+        },
+      ],
+      (error, c) => c.text(`second caught ${error.message}`, 403),
+    );
+    const app = new Hono().get('/', asOneSequence([first, second]), (c) => c.text('handler'));
+    const res = await app.request('/');
+    expect([res.status, await res.text()]).toEqual([403, 'second caught refused']);
   });
 });
