@@ -1,5 +1,4 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import { EngineQueue, engineQueue } from './http/engine-queue.js';
 import type { AppDeps } from './app-deps.js';
 import { unroutedBodyLimit } from './lib/body-limit.js';
@@ -12,7 +11,8 @@ import { reproduceRunResponse } from './routes/simulations/run-response.js';
 import { documentRateLimits } from './rate-limit/document-rate-limits.js';
 import { documentWorkLimits } from './work-budget/document-work-limits.js';
 import { requestId } from './lib/request-id.js';
-import { inSequence } from './lib/in-sequence.js';
+import { headersFromIncoming } from './lib/request-header.js';
+import { beforeNext, inSequence } from './lib/in-sequence.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { RouteMarks } from './lib/route-markers.js';
 import { createRouteGuards, type RouteGuards } from './http/route-guards.js';
@@ -47,7 +47,8 @@ export interface ExperimentsHandle {
 
 /**
  * The app and its simulation service (main closes the service on shutdown). Middleware order,
- * app-wide as one middleware (inSequence): route marks (which routes' chains rate-limit and
+ * app-wide as one middleware (inSequence): request headers read from node's (see
+ * headersFromIncoming) → route marks (which routes' chains rate-limit and
  * size-check themselves) → request id → security headers (nosniff, Cache-Control) →
  * extensions.beforeRoutes (rate limiting) → body limit of the requests no route chain limits →
  * routes, each protected route carrying its own auth → rate class → scope → body limit → usage
@@ -95,15 +96,25 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
 
   // A long `run` answer stored under an Idempotency-Key is a reference; this regenerates it.
   const reproduceRun = reproduceRunResponse(service, queue);
-  const provideReproduceRun: MiddlewareHandler = async (c, next) => {
+  const provideReproduceRun = beforeNext((c) => {
     c.set('reproduceResponse', reproduceRun);
-    await next();
-  };
+  });
   // One app-wide middleware, as each protected route's guards are (see inSequence): Hono
   // dispatches one handler for all of them on every request, in this order.
   app.use(
     '*',
-    inSequence([marks.provide(), requestId(), securityHeaders(), provideReproduceRun, ...(deps.extensions?.beforeRoutes ?? []), unroutedBodyLimit()], onError),
+    inSequence(
+      [
+        headersFromIncoming(),
+        marks.provide(),
+        requestId(),
+        securityHeaders(),
+        provideReproduceRun,
+        ...(deps.extensions?.beforeRoutes ?? []),
+        unroutedBodyLimit(),
+      ],
+      onError,
+    ),
   );
   app.onError(onError);
   app.notFound(notFoundHandler);

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { RouteClass, UsageRecorder } from '../identity/usage-recorder.js';
+import { beforeNext } from '../lib/in-sequence.js';
 
 /**
  * Counts a request of `routeClass` for the caller's default organization. Put it in a protected
@@ -7,9 +8,8 @@ import type { RouteClass, UsageRecorder } from '../identity/usage-recorder.js';
  * counted; it costs one in-memory increment.
  */
 export function countRequests(recorder: UsageRecorder, routeClass: RouteClass): MiddlewareHandler {
-  return async function countRequestsMiddleware(c, next) {
+  return beforeNext((c) => {
     const organizationId = c.get('auth').organizationIds[0];
     if (organizationId !== undefined) recorder.recordRequest(organizationId, routeClass);
-    await next();
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { etag } from 'hono/etag';
 
 const conditional = etag();
@@ -13,8 +13,9 @@ const conditional = etag();
  * app-wide middlewares give it their headers (request id, no-store, the rate limits) as to any
  * other. docs/api.md, "Conditional reads".
  */
-export const notModified: MiddlewareHandler = async (c, next) => {
-  if (c.req.header('If-None-Match') === undefined) return next();
+export const notModified: MiddlewareHandler = (c, next) => (c.req.header('If-None-Match') === undefined ? next() : compareTags(c, next));
+
+async function compareTags(c: Context, next: Next): Promise<void> {
   await conditional(c, next);
   if (c.res.status === 304) c.res.headers.delete('Content-Type');
-};
+}

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { unauthorized } from '../lib/api-error.js';
+import { beforeNext } from '../lib/in-sequence.js';
 import { requestHeader } from '../lib/request-header.js';
 import type { Authenticator } from './auth-context.js';
 
@@ -9,7 +10,7 @@ import type { Authenticator } from './auth-context.js';
  * `c.get('auth')`: Hono's `c.var` copies every variable into a new object on each access.
  */
 export function requireAuth(authenticator: Authenticator): MiddlewareHandler {
-  return async function requireAuthMiddleware(c, next) {
+  return beforeNext(async (c) => {
     const apiKey = requestHeader(c, 'x-api-key');
     const authorization = requestHeader(c, 'authorization');
     if (apiKey !== undefined && authorization !== undefined) {
@@ -21,6 +22,5 @@ export function requireAuth(authenticator: Authenticator): MiddlewareHandler {
     const result = await authenticator.authenticate({ apiKey, authorization });
     if (!result.ok) throw unauthorized(result.message);
     c.set('auth', result.auth);
-    await next();
-  };
+  });
 }

@@ -35,7 +35,7 @@ function limitBody(maxBytes: number): MiddlewareHandler {
       throw payloadTooLarge(maxBytes);
     },
   });
-  return async function bodyLimitMiddleware(c, next) {
+  return function bodyLimitMiddleware(c, next) {
     // GET and HEAD have no body to limit. Asking hono's middleware anyway reads `c.req.raw.body`,
     // which makes @hono/node-server build a full fetch Request for every read (about a tenth
     // of the cost of a GET in api.bench.ts).
@@ -63,7 +63,7 @@ export function bodyLimit(maxBytes = MAX_BODY_BYTES): MiddlewareHandler {
  */
 export function unroutedBodyLimit(maxBytes = MAX_BODY_BYTES): MiddlewareHandler {
   const limit = limitBody(checkedMax(maxBytes));
-  return async function unroutedBodyLimitMiddleware(c, next) {
+  return function unroutedBodyLimitMiddleware(c, next) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || matchedRouteCarries(c, BODY_LIMITED)) return next();
     return limit(c, next);
   };

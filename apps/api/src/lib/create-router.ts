@@ -1,5 +1,7 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, type RouteConfig, type z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { validationError } from './api-error.js';
+import { asOneSequence, beforeNext } from './in-sequence.js';
 import { MemoRouter } from './memo-router.js';
 import { withStrictQuery } from './strict-query.js';
 import { toIssues } from './validation-issues.js';
@@ -8,7 +10,7 @@ import { toIssues } from './validation-issues.js';
  * Every router of the app comes from here, so every validation failure (body, query, path,
  * headers) becomes the same 400 VALIDATION_ERROR envelope, and every route refuses query
  * parameters it does not declare (see withStrictQuery). Requests are matched through a
- * MemoRouter.
+ * MemoRouter, and each route's middlewares run as one (see asOneRoute).
  */
 export function createRouter(): OpenAPIHono {
   const router = new OpenAPIHono({
@@ -19,6 +21,34 @@ export function createRouter(): OpenAPIHono {
     },
   });
   const register = router.openapi;
-  router.openapi = ((route, handler, hook) => register(withStrictQuery(route), handler, hook)) as typeof register;
+  router.openapi = ((route, handler, hook) => register(asOneRoute(router, withStrictQuery(route), hook !== undefined), handler, hook)) as typeof register;
   return router;
+}
+
+/**
+ * The route as Hono gets it: its middlewares as one handler (asOneSequence), since Hono's
+ * dispatch costs every request a level per handler. A route that declares path parameters, no
+ * query and no hook of its own also has its parameters checked in that sequence, as the
+ * default hook would refuse them and in the same place (after the middlewares), but without
+ * @hono/zod-validator's asynchronous parse and its own level of dispatch: it is the hot read's
+ * (`GET /v1/simulations/{id}`). The document still declares the parameters, from the route as
+ * written.
+ */
+function asOneRoute<R extends RouteConfig>(router: OpenAPIHono, route: R, hasHook: boolean): R {
+  const own = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
+  const params = route.request?.params as z.ZodType | undefined;
+  if (params === undefined || hasHook || route.request?.query !== undefined) return own.length === 0 ? route : { ...route, middleware: [asOneSequence(own)] };
+  const { middleware: _middleware, hide, ...declared } = route;
+  if (hide !== true) router.openAPIRegistry.registerPath(declared);
+  const { params: _params, ...request } = route.request!;
+  return { ...route, hide: true, request, middleware: [asOneSequence([...own, checkParams(params)])] };
+}
+
+/** The path parameters refused as zod-openapi's validator and the default hook refuse them, or handed on as `c.req.valid('param')`. */
+function checkParams(schema: z.ZodType): MiddlewareHandler {
+  return beforeNext((c) => {
+    const result = schema.safeParse(c.req.param());
+    if (!result.success) throw validationError(toIssues(result.error));
+    c.req.addValidatedData('param', result.data as Record<string, unknown>);
+  });
 }

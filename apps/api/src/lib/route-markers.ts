@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { RouterRoute } from 'hono/types';
+import { beforeNext } from './in-sequence.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -9,8 +10,6 @@ declare module 'hono' {
     routeMarks: RouteMarks;
   }
 }
-
-const routeKey = (method: string, path: string): string => `${method} ${path}`;
 
 /**
  * Which routes (method and path pattern) have a middleware carrying a marker symbol in their
@@ -24,15 +23,18 @@ const routeKey = (method: string, path: string): string => `${method} ${path}`;
  * path of every route a request matched.
  */
 export class RouteMarks {
-  readonly #routes = new Map<symbol, Set<string>>();
+  // marker → method → path patterns: looked up with the matched routes' own strings, none built per request.
+  readonly #routes = new Map<symbol, Map<string, Set<string>>>();
 
   /** Records the routes whose handler carries a marker; `routes` as mounted at the app's root. */
   record(routes: readonly RouterRoute[]): void {
     for (const { method, path, handler } of routes) {
       for (const marker of Object.getOwnPropertySymbols(handler)) {
-        let keys = this.#routes.get(marker);
-        if (keys === undefined) this.#routes.set(marker, (keys = new Set()));
-        keys.add(routeKey(method, path));
+        let byMethod = this.#routes.get(marker);
+        if (byMethod === undefined) this.#routes.set(marker, (byMethod = new Map()));
+        let paths = byMethod.get(method);
+        if (paths === undefined) byMethod.set(method, (paths = new Set()));
+        paths.add(path);
       }
     }
   }
@@ -45,17 +47,15 @@ export class RouteMarks {
 
   /** Whether a route matched by this request carries `marker`. */
   carries(c: Context, marker: symbol): boolean {
-    const keys = this.#routes.get(marker);
-    return keys !== undefined && matchedRoutes(c).some(({ method, path }) => keys.has(routeKey(method, path)));
+    const byMethod = this.#routes.get(marker);
+    return byMethod !== undefined && matchedRoutes(c).some(({ method, path }) => byMethod.get(method)?.has(path) === true);
   }
 
   /** App-wide, first: makes these marks available to the middlewares after it. */
   provide(): MiddlewareHandler {
-    const provideRouteMarks: MiddlewareHandler = async (c, next) => {
+    return beforeNext((c) => {
       c.set('routeMarks', this);
-      await next();
-    };
-    return provideRouteMarks;
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { isCompleteResponse } from './complete-response.js';
+import { aroundNext } from './in-sequence.js';
 
 /** Browsers must not guess a type other than the declared one (a JSON body read as HTML). */
 export const NO_SNIFF = 'nosniff';
@@ -23,11 +24,12 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=60';
  * default. A complete response (see completeResponse) brings both headers itself.
  */
 export function securityHeaders(): MiddlewareHandler {
-  return async function securityHeadersMiddleware(c, next) {
-    await next();
-    if (isCompleteResponse(c)) return;
-    const headers = c.res.headers;
-    headers.set('X-Content-Type-Options', NO_SNIFF);
-    if (c.res.status >= 400 || !headers.has('Cache-Control')) headers.set('Cache-Control', NO_STORE);
-  };
+  return aroundNext({
+    after(c) {
+      if (isCompleteResponse(c)) return;
+      const headers = c.res.headers;
+      headers.set('X-Content-Type-Options', NO_SNIFF);
+      if (c.res.status >= 400 || !headers.has('Cache-Control')) headers.set('Cache-Control', NO_STORE);
+    },
+  });
 }

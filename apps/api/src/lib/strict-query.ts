@@ -1,6 +1,7 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { validationError } from './api-error.js';
+import { beforeNext } from './in-sequence.js';
 
 /** The message of an unknown query parameter: the words zod uses for an unknown body field. */
 const unknownParameter = (name: string): string => `Unrecognized key: "${name}"`;
@@ -9,15 +10,14 @@ const unknownParameter = (name: string): string => `Unrecognized key: "${name}"`
  * For a route that declares no query: any query parameter is unknown, a 400 VALIDATION_ERROR
  * with one issue at each name. A request without `?` costs one indexOf.
  */
-export const rejectQuery: MiddlewareHandler = async function rejectQueryMiddleware(c, next) {
+export const rejectQuery: MiddlewareHandler = beforeNext((c) => {
   const url = c.req.url;
   const at = url.indexOf('?');
   if (at !== -1 && at < url.length - 1) {
     const names = [...new Set(new URLSearchParams(url.slice(at + 1)).keys())];
     if (names.length > 0) throw validationError(names.map((name) => ({ path: name, message: unknownParameter(name) })));
   }
-  await next();
-};
+});
 
 interface StrictCapable {
   strict(): unknown;

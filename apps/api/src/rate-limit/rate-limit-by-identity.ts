@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { RouteClass } from '../identity/usage-recorder.js';
+import { beforeNext } from '../lib/in-sequence.js';
 import { rateLimitedError } from './rate-limit-headers.js';
 import type { RateLimitDecision, RateLimiter } from './rate-limiter.js';
 
@@ -31,17 +32,15 @@ export interface RateLimitByIdentityOptions {
 export function rateLimitByIdentity(options: RateLimitByIdentityOptions): MiddlewareHandler {
   const { limiter, routeClass } = options;
   if (typeof limiter?.consume !== 'function') throw new Error('rateLimitByIdentity: limiter is required');
-  const middleware: MiddlewareHandler = async function rateLimitByIdentityMiddleware(c, next) {
+  const middleware = beforeNext(async (c) => {
     const { identity, tier = 'free' } = c.get('auth');
     if (routeClass === 'sse') {
       c.set('rateLimit', await limiter.peek(identity, tier, 'read'));
-      await next();
       return;
     }
     const decision = await limiter.consume(identity, tier, routeClass);
     c.set('rateLimit', decision);
     if (!decision.allowed) throw rateLimitedError(decision);
-    await next();
-  };
+  });
   return Object.assign(middleware, { [IDENTITY_LIMITED]: true });
 }

@@ -1,12 +1,13 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { envelope } from '../lib/error-envelope.js';
 import { isCompleteResponse } from '../lib/complete-response.js';
+import { aroundNext } from '../lib/in-sequence.js';
 import { matchedRouteCarries } from '../lib/route-markers.js';
 import { requestHeader } from '../lib/request-header.js';
 import { socketClientIp, type ClientIpResolver } from './client-ip.js';
 import { IDENTITY_LIMITED } from './rate-limit-by-identity.js';
 import { rateLimitedError, withRateLimitHeaders } from './rate-limit-headers.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { RateLimitDecision, RateLimiter } from './rate-limiter.js';
 import { classifyRequest } from './route-class.js';
 
 export interface RateLimitByIpOptions {
@@ -46,28 +47,35 @@ export function rateLimitByIp(options: RateLimitByIpOptions): MiddlewareHandler 
       : limiter.consume(`ip:${clientIp(c)}`, 'free', routeClass);
   };
 
-  return async function rateLimitByIpMiddleware(c, next) {
-    const byIdentity = countedByIdentity(c);
-    if (!byIdentity || !hasCredentials(c)) {
-      const decision = await consumeForIp(c);
-      c.set('rateLimit', decision);
-      if (!decision.allowed) throw rateLimitedError(decision);
-      await next();
-    } else {
-      await next();
-      if (c.get('rateLimit') === undefined) {
-        // Authentication refused the credentials before the identity limiter ran.
-        const decision = await consumeForIp(c);
-        c.set('rateLimit', decision);
-        if (!decision.allowed) c.res = tooManyResponse(c, decision);
-      }
-    }
-    const decision = c.get('rateLimit');
-    if (decision === undefined || isCompleteResponse(c)) return;
-    // Assigning c.res copies the response, so only when its headers could not be set in place.
+  const limitIp = async (c: Context): Promise<void> => {
+    const decision = await consumeForIp(c);
+    c.set('rateLimit', decision);
+    if (!decision.allowed) throw rateLimitedError(decision);
+  };
+  // Assigning c.res copies the response, so only when its headers could not be set in place.
+  const writeHeaders = (c: Context, decision: RateLimitDecision): void => {
+    if (isCompleteResponse(c)) return;
     const response = withRateLimitHeaders(c.res, decision, c.get('computeRateLimit'));
     if (response !== c.res) c.res = response;
   };
+  // Left to the identity limiter (`before` decides every other request), but authentication
+  // refused the credentials before it ran.
+  const limitRefusedCredentials = async (c: Context): Promise<void> => {
+    const decision = await consumeForIp(c);
+    c.set('rateLimit', decision);
+    if (!decision.allowed) c.res = tooManyResponse(c, decision);
+    writeHeaders(c, decision);
+  };
+
+  // Not async: a request its identity limiter counts passes both halves without a promise.
+  return aroundNext({
+    before: (c) => (countedByIdentity(c) && hasCredentials(c) ? undefined : limitIp(c)),
+    after(c) {
+      const decision = c.get('rateLimit');
+      if (decision === undefined) return limitRefusedCredentials(c);
+      writeHeaders(c, decision);
+    },
+  });
 }
 
 function tooManyResponse(c: Context, decision: Parameters<typeof rateLimitedError>[0]): Response {

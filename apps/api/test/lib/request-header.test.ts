@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestHeader } from '../../src/lib/request-header.js';
+import { validator } from 'hono/validator';
+import { headersFromIncoming, requestHeader } from '../../src/lib/request-header.js';
 
 const NAMES = ['x-api-key', 'authorization', 'x-request-id'];
 
@@ -14,6 +15,24 @@ app.get('/headers', (c) => {
   const hono = Object.fromEntries(NAMES.map((name) => [name, c.req.header(name) ?? null]));
   return c.json({ fast, hono });
 });
+
+/** Whether @hono/node-server has built the request's fetch Headers object (it keeps it under a symbol of its own). */
+const headersBuilt = (raw: Request): boolean =>
+  Object.getOwnPropertySymbols(raw).some((symbol) => symbol.description === 'headersKey' && (raw as unknown as Record<symbol, unknown>)[symbol] !== undefined);
+
+// With headersFromIncoming first, c.req.header(name) reads node's lines, Hono's validators' included.
+app.get(
+  '/through/:id',
+  headersFromIncoming(),
+  validator('param', (value) => value),
+  (c) => {
+    const builtBefore = headersBuilt(c.req.raw);
+    const read = Object.fromEntries([...NAMES, 'Content-Type', 'X-API-KEY'].map((name) => [name, c.req.header(name) ?? null]));
+    const whole = c.req.header();
+    const fromHeaders = Object.fromEntries([...NAMES, 'Content-Type', 'X-API-KEY'].map((name) => [name, c.req.raw.headers.get(name)]));
+    return c.json({ builtBefore, read, fromHeaders, whole, id: c.req.valid('param').id });
+  },
+);
 
 let server: ServerType;
 let port: number;
@@ -67,5 +86,37 @@ describe('requestHeader', () => {
     const res = await app.request('/headers', { headers: { 'X-Api-Key': 'sim_x' } });
     const { fast, hono } = (await res.json()) as { fast: unknown; hono: unknown };
     expect(fast).toEqual(hono);
+  });
+
+  it('headersFromIncoming: c.req.header reads as the Headers object would, which nothing before the handler built', async () => {
+    const res = await new Promise<{ builtBefore: boolean; read: unknown; fromHeaders: unknown; whole: Record<string, string>; id: string }>(
+      (resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/through/abc',
+            headers: [
+              ['Host', `127.0.0.1:${port}`],
+              ['X-Api-Key', 'sim_one'],
+              ['x-api-key', 'sim_two'],
+              ['Content-Type', 'text/plain'],
+            ].flat() as unknown as Record<string, string>,
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body) as never) : reject(new Error(`${res.statusCode}: ${body}`))));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
+    expect(res.builtBefore).toBe(false);
+    expect(res.read).toEqual(res.fromHeaders);
+    expect(res.read).toMatchObject({ 'x-api-key': 'sim_one, sim_two', 'X-API-KEY': 'sim_one, sim_two', 'Content-Type': 'text/plain', authorization: null });
+    expect(res.whole).toMatchObject({ 'x-api-key': 'sim_one, sim_two', 'content-type': 'text/plain' });
+    expect(res.id).toBe('abc');
   });
 });
