@@ -11,6 +11,9 @@ export interface UsageLedgerOptions {
 
 const DAY_MS = 86_400_000;
 const SEPARATOR = '\u0000';
+const REQUEST_METRICS = Object.fromEntries(ROUTE_CLASSES.map((routeClass) => [routeClass, `requests_${routeClass}` as const])) as {
+  [C in RouteClass]: `requests_${C}`;
+};
 
 /** `YYYY-MM-DD` of an instant in UTC. Every request asks; formatting a date once a day is enough. */
 function utcDayFormatter(): (at: Date) => string {
@@ -47,9 +50,25 @@ export function createKyselyUsageLedger<DB extends IdentityTables>(database: Kys
   let flushing: Promise<void> = Promise.resolve();
   const utcDay = utcDayFormatter();
 
+  // The key of each (organization, metric) of the current day, built once: every request adds
+  // to one, and a key built anew is a string to join and hash each time.
+  let keysDay = '';
+  let keys = new Map<string, Map<UsageMetric, string>>();
+  function keyOf(organizationId: string, day: string, metric: UsageMetric): string {
+    if (day !== keysDay) {
+      keysDay = day;
+      keys = new Map();
+    }
+    let ofOrganization = keys.get(organizationId);
+    if (ofOrganization === undefined) keys.set(organizationId, (ofOrganization = new Map()));
+    let key = ofOrganization.get(metric);
+    if (key === undefined) ofOrganization.set(metric, (key = `${organizationId}${SEPARATOR}${day}${SEPARATOR}${metric}`));
+    return key;
+  }
+
   function add(organizationId: string, metric: UsageMetric, amount: number, at: Date | undefined): void {
     if (!Number.isFinite(amount) || amount <= 0) return;
-    const key = `${organizationId}${SEPARATOR}${utcDay(at ?? now())}${SEPARATOR}${metric}`;
+    const key = keyOf(organizationId, utcDay(at ?? now()), metric);
     pending.set(key, (pending.get(key) ?? 0) + Math.round(amount));
   }
 
@@ -98,7 +117,7 @@ export function createKyselyUsageLedger<DB extends IdentityTables>(database: Kys
   timer.unref();
 
   return {
-    recordRequest: (organizationId, routeClass: RouteClass, at) => add(organizationId, `requests_${routeClass}`, 1, at),
+    recordRequest: (organizationId, routeClass: RouteClass, at) => add(organizationId, REQUEST_METRICS[routeClass], 1, at),
     recordSimulationCreated: (organizationId, at) => add(organizationId, 'simulations_created', 1, at),
     recordTicks: (organizationId, ticks, at) => add(organizationId, 'ticks_computed', ticks, at),
     flush,
