@@ -181,7 +181,7 @@ console.log(
 );
 
 // The storage work alone, one request after another: what each middleware adds per request.
-async function perCall(label: string, n: number, call: (i: number) => Promise<unknown>): Promise<void> {
+async function perCall(label: string, n: number, call: (i: number) => unknown): Promise<void> {
   for (let i = 0; i < 500; i += 1) await call(-1 - i);
   const started = process.hrtime.bigint();
   for (let i = 0; i < n; i += 1) await call(i);

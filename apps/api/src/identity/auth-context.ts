@@ -1,3 +1,5 @@
+import type { MaybePromise } from '../lib/maybe-promise.js';
+
 /** The four scopes of the interface. */
 export const SCOPES = ['simulation:read', 'simulation:write', 'org:read', 'usage:read'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -41,7 +43,8 @@ export interface Credentials {
  * can build an app around any implementation.
  */
 export interface Authenticator {
-  authenticate(credentials: Credentials): Promise<AuthResult>;
+  /** A result at once when the credential is known in memory (a cached API key), else a promise of it. */
+  authenticate(credentials: Credentials): MaybePromise<AuthResult>;
 }
 
 declare module 'hono' {

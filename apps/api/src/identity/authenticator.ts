@@ -3,6 +3,7 @@ import { API_KEY_PREFIX, isWellFormedApiKey } from './api-key.js';
 import type { ApiKeyMatch, IdentityStore } from './identity-store.js';
 import { createJwtVerifier, type JwtOptions } from './jwt-verifier.js';
 import { KeyHashMemo } from './key-hash-memo.js';
+import { thenMaybe, type MaybePromise } from '../lib/maybe-promise.js';
 import { ReadOnlySet } from '../lib/read-only-set.js';
 import { LastUsedTracker } from './last-used-tracker.js';
 
@@ -42,17 +43,18 @@ export function createAuthenticator(options: AuthenticatorOptions): IdentityAuth
 
   const keyHashes = new KeyHashMemo();
 
-  async function byApiKey(apiKey: string): Promise<AuthResult> {
+  function byApiKey(apiKey: string): MaybePromise<AuthResult> {
     if (!isWellFormedApiKey(apiKey)) return { ok: false, message: 'Invalid API key' };
     const keyHash = keyHashes.hash(apiKey);
-    const match = await store.findApiKeyByHash(keyHash);
-    if (!match || match.key.revokedAt !== null) {
-      keyHashes.forget(apiKey);
-      return { ok: false, message: match ? 'API key has been revoked' : 'Invalid API key' };
-    }
-    keyHashes.remember(apiKey, keyHash);
-    tracker.touch(match.key.id, match.key.lastUsedAt, now());
-    return { ok: true, auth: apiKeyContext(match) };
+    return thenMaybe(store.findApiKeyByHash(keyHash), (match): AuthResult => {
+      if (!match || match.key.revokedAt !== null) {
+        keyHashes.forget(apiKey);
+        return { ok: false, message: match ? 'API key has been revoked' : 'Invalid API key' };
+      }
+      keyHashes.remember(apiKey, keyHash);
+      tracker.touch(match.key.id, match.key.lastUsedAt, now());
+      return { ok: true, auth: apiKeyContext(match) };
+    });
   }
 
   /** A cached (frozen) match is looked up again and again; its context is built once. */
@@ -103,7 +105,8 @@ export function createAuthenticator(options: AuthenticatorOptions): IdentityAuth
   }
 
   return {
-    async authenticate(credentials: Credentials): Promise<AuthResult> {
+    // A cached key is answered without a promise (see MaybePromise).
+    authenticate(credentials: Credentials): MaybePromise<AuthResult> {
       const { apiKey, authorization } = credentials;
       // require-auth refuses this too; repeated so the authenticator is safe on its own.
       if (apiKey !== undefined && authorization !== undefined) {

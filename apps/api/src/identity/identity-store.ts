@@ -1,3 +1,4 @@
+import type { MaybePromise } from '../lib/maybe-promise.js';
 import type { Scope, Tier } from './auth-context.js';
 
 export interface Organization {
@@ -60,9 +61,10 @@ export interface IdentityStore {
   createApiKey(key: NewApiKey): Promise<void>;
   /**
    * The per-request lookup: one query on the unique hash index, joined with the organization's
-   * tier, or a cached copy (shared and frozen) while neither table has changed.
+   * tier, or a cached copy (shared and frozen) while neither table has changed, given without a
+   * promise.
    */
-  findApiKeyByHash(keyHash: string): Promise<ApiKeyMatch | undefined>;
+  findApiKeyByHash(keyHash: string): MaybePromise<ApiKeyMatch | undefined>;
   findApiKeyById(id: string): Promise<ApiKeyRecord | undefined>;
   /** Oldest first; all organizations when `organizationId` is undefined. */
   listApiKeys(organizationId?: string): Promise<ApiKeyRecord[]>;

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { unauthorized } from '../lib/api-error.js';
 import { beforeNext } from '../lib/in-sequence.js';
+import { thenMaybe } from '../lib/maybe-promise.js';
 import { requestHeader } from '../lib/request-header.js';
 import type { Authenticator } from './auth-context.js';
 
@@ -10,7 +11,7 @@ import type { Authenticator } from './auth-context.js';
  * `c.get('auth')`: Hono's `c.var` copies every variable into a new object on each access.
  */
 export function requireAuth(authenticator: Authenticator): MiddlewareHandler {
-  return beforeNext(async (c) => {
+  return beforeNext((c) => {
     const apiKey = requestHeader(c, 'x-api-key');
     const authorization = requestHeader(c, 'authorization');
     if (apiKey !== undefined && authorization !== undefined) {
@@ -19,8 +20,10 @@ export function requireAuth(authenticator: Authenticator): MiddlewareHandler {
     if (apiKey === undefined && authorization === undefined) {
       throw unauthorized('Authentication required: send X-Api-Key or Authorization: Bearer <JWT>');
     }
-    const result = await authenticator.authenticate({ apiKey, authorization });
-    if (!result.ok) throw unauthorized(result.message);
-    c.set('auth', result.auth);
+    // No promise when the key is known in memory (see MaybePromise).
+    return thenMaybe(authenticator.authenticate({ apiKey, authorization }), (result) => {
+      if (!result.ok) throw unauthorized(result.message);
+      c.set('auth', result.auth);
+    });
   });
 }

@@ -7,7 +7,7 @@ import type { RateLimitStore, WindowCount } from './rate-limit-store.js';
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly buckets = new Map<string, WindowCount>();
 
-  async increment(bucket: string, windowStart: number, amount = 1): Promise<WindowCount> {
+  increment(bucket: string, windowStart: number, amount = 1): WindowCount {
     const current = this.buckets.get(bucket);
     const next: WindowCount =
       current === undefined || windowStart > current.windowStart

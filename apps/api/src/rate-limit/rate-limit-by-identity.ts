@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { RouteClass } from '../identity/usage-recorder.js';
 import { beforeNext } from '../lib/in-sequence.js';
+import { thenMaybe } from '../lib/maybe-promise.js';
 import { rateLimitedError } from './rate-limit-headers.js';
 import type { RateLimitDecision, RateLimiter } from './rate-limiter.js';
 
@@ -32,15 +33,14 @@ export interface RateLimitByIdentityOptions {
 export function rateLimitByIdentity(options: RateLimitByIdentityOptions): MiddlewareHandler {
   const { limiter, routeClass } = options;
   if (typeof limiter?.consume !== 'function') throw new Error('rateLimitByIdentity: limiter is required');
-  const middleware = beforeNext(async (c) => {
+  const middleware = beforeNext((c) => {
     const { identity, tier = 'free' } = c.get('auth');
-    if (routeClass === 'sse') {
-      c.set('rateLimit', await limiter.peek(identity, tier, 'read'));
-      return;
-    }
-    const decision = await limiter.consume(identity, tier, routeClass);
-    c.set('rateLimit', decision);
-    if (!decision.allowed) throw rateLimitedError(decision);
+    if (routeClass === 'sse') return limiter.peek(identity, tier, 'read').then((decision) => void c.set('rateLimit', decision));
+    // No promise when the limiter counts in memory (see MaybePromise).
+    return thenMaybe(limiter.consume(identity, tier, routeClass), (decision) => {
+      c.set('rateLimit', decision);
+      if (!decision.allowed) throw rateLimitedError(decision);
+    });
   });
   return Object.assign(middleware, { [IDENTITY_LIMITED]: true });
 }

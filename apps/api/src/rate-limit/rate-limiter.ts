@@ -1,5 +1,6 @@
 import type { Tier } from '../identity/auth-context.js';
 import type { Clock } from '../lib/clock.js';
+import { thenMaybe, type MaybePromise } from '../lib/maybe-promise.js';
 import type { RateLimitPolicy } from './rate-limit-policy.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import type { RateLimitClass } from './route-class.js';
@@ -46,23 +47,26 @@ export class RateLimiter {
   /**
    * Counts `amount` (one request, or a request's agent-ticks for `compute`) against `identity`
    * and says whether it may proceed. A refused amount is given back, so a request too large for
-   * what is left of the window does not use it up for smaller ones.
+   * what is left of the window does not use it up for smaller ones. Without a promise when the
+   * store counts in memory (see MaybePromise).
    */
-  async consume(identity: string, tier: Tier, routeClass: RateLimitClass, amount = 1): Promise<RateLimitDecision> {
+  consume(identity: string, tier: Tier, routeClass: RateLimitClass, amount = 1): MaybePromise<RateLimitDecision> {
     const { limit, windowSeconds } = this.options.policy.limitFor(tier, routeClass);
     const nowMs = this.options.clock.now().getTime();
     const windowStart = windowStartOf(nowMs, windowSeconds);
     const bucket = `${identity}|${routeClass}`;
     this.maybeSweep(nowMs);
     if ((this.exhausted.get(bucket) ?? -1) >= windowStart) return decide(routeClass, limit, windowSeconds, limit + 1, windowStart, nowMs);
-    const counted = await this.options.store.increment(bucket, windowStart, amount, limit);
-    if (amount > 1 && counted.count > limit) {
-      const restored = await this.options.store.increment(bucket, counted.windowStart, -amount, limit);
-      const refused = decide(routeClass, limit, windowSeconds, restored.count, restored.windowStart, nowMs);
-      return { ...refused, allowed: false };
-    }
-    if (counted.count >= limit) this.exhausted.set(bucket, counted.windowStart);
-    return decide(routeClass, limit, windowSeconds, counted.count, counted.windowStart, nowMs);
+    return thenMaybe(this.options.store.increment(bucket, windowStart, amount, limit), (counted) => {
+      if (amount > 1 && counted.count > limit) {
+        return thenMaybe(this.options.store.increment(bucket, counted.windowStart, -amount, limit), (restored) => {
+          const refused = decide(routeClass, limit, windowSeconds, restored.count, restored.windowStart, nowMs);
+          return { ...refused, allowed: false };
+        });
+      }
+      if (counted.count >= limit) this.exhausted.set(bucket, counted.windowStart);
+      return decide(routeClass, limit, windowSeconds, counted.count, counted.windowStart, nowMs);
+    });
   }
 
   /** What the headers would say now, without counting (for routes limited otherwise, like SSE). */

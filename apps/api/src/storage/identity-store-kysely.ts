@@ -146,7 +146,7 @@ export function createKyselyIdentityStore<DB extends IdentityTables>(database: K
         .execute();
     },
 
-    async findApiKeyByHash(keyHash): Promise<ApiKeyMatch | undefined> {
+    findApiKeyByHash(keyHash) {
       return keysByHash.get(keyHash, async () => {
         const { rows } = await db.executeQuery<ByHashRow>(CompiledQuery.raw(byHashSql, [keyHash]));
         const row = rows[0];

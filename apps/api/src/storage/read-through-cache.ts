@@ -1,4 +1,5 @@
 import { BoundedMap } from '../lib/bounded-map.js';
+import type { MaybePromise } from '../lib/maybe-promise.js';
 import type { ChangeWatch, WatchedTable } from './change-watch.js';
 
 interface Entry<V> {
@@ -36,12 +37,17 @@ export class ReadThroughCache<K, V extends object> {
     this.entries = new BoundedMap(capacity);
   }
 
-  async get(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+  /** A hit is given at once, without a promise (see MaybePromise); a miss loads. */
+  get(key: K, load: () => Promise<V | undefined>): MaybePromise<V | undefined> {
     const watch = this.watch;
     if (watch === undefined) return load();
     const version = watch.version(this.tables);
     const hit = this.entries.get(key);
     if (hit !== undefined && hit.version === version) return hit.value;
+    return this.#load(key, load, watch, version);
+  }
+
+  async #load(key: K, load: () => Promise<V | undefined>, watch: ChangeWatch, version: number): Promise<V | undefined> {
     const value = await load();
     this.entries.delete(key);
     // Kept only if nothing was written meanwhile: the row may have changed after it was read.

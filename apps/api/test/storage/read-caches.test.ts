@@ -167,6 +167,20 @@ describe('ReadThroughCache', () => {
     expect(loaded).toEqual(['a', 'b', 'c', 'a']);
   });
 
+  it('gives a hit at once, without a promise; a miss is a promise', async () => {
+    const watch = manualWatch();
+    const cache = new ReadThroughCache<string, { n: number }>(watch, ['simulations'], 10);
+    const load = async () => ({ n: 1 });
+    const miss = cache.get('a', load);
+    expect(miss).toBeInstanceOf(Promise);
+    const loaded = await miss;
+    const hit = cache.get('a', load);
+    expect(hit).not.toBeInstanceOf(Promise);
+    expect(hit).toBe(loaded);
+    watch.bump();
+    expect(cache.get('a', load)).toBeInstanceOf(Promise);
+  });
+
   it('caches nothing without a watch', async () => {
     const cache = new ReadThroughCache<string, { n: number }>(undefined, ['simulations'], 10);
     let loads = 0;
@@ -196,6 +210,28 @@ describe('cached reads in the service', () => {
     otherConnection(file).prepare('update api_keys set revoked_at = ? where id = ?').run(new Date().toISOString(), record.id);
     await nextTurn();
     expect(await authenticator.authenticate({ apiKey: key, authorization: undefined })).toEqual({ ok: false, message: 'API key has been revoked' });
+    await authenticator.flush();
+  });
+
+  it('a cached key is answered without a promise, a key the cache cannot vouch for with one', async () => {
+    const { storage } = await tempStorage();
+    const identity = createKyselyIdentityStore(storage.db, { changes: storage.changes });
+    const org = await provisionOrganization(identity, { name: 'acme', tier: 'pro' });
+    const { key, record } = await issueApiKey(identity, { organizationId: org.id, scopes: ['simulation:read'] });
+    const authenticator = createAuthenticator({ identityStore: identity });
+    await authenticator.authenticate({ apiKey: key, authorization: undefined });
+    await authenticator.flush();
+    const looked = authenticator.authenticate({ apiKey: key, authorization: undefined });
+    expect(looked).toBeInstanceOf(Promise);
+    await looked;
+    const cached = authenticator.authenticate({ apiKey: key, authorization: undefined });
+    expect(cached).not.toBeInstanceOf(Promise);
+    expect(cached).toMatchObject({ ok: true, auth: { identity: `key:${record.id}` } });
+
+    await identity.revokeApiKey(record.id, new Date().toISOString());
+    const afterRevoke = authenticator.authenticate({ apiKey: key, authorization: undefined });
+    expect(afterRevoke).toBeInstanceOf(Promise);
+    expect(await afterRevoke).toEqual({ ok: false, message: 'API key has been revoked' });
     await authenticator.flush();
   });
 
