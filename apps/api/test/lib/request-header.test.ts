@@ -45,10 +45,13 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** A GET with raw header lines (repeated names, any case), through node:http; a raw list gets no Host of node's own. */
-function get(headers: Array<[string, string]>): Promise<{ fast: Record<string, string | null>; hono: Record<string, string | null> }> {
+function get<T = { fast: Record<string, string | null>; hono: Record<string, string | null> }>(
+  headers: Array<[string, string]>,
+  path = '/headers',
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path: '/headers', headers: [['Host', `127.0.0.1:${port}`], ...headers].flat() as unknown as Record<string, string> },
+      { host: '127.0.0.1', port, path, headers: [['Host', `127.0.0.1:${port}`], ...headers].flat() as unknown as Record<string, string> },
       (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -89,29 +92,13 @@ describe('requestHeader', () => {
   });
 
   it('headersFromIncoming: c.req.header reads as the Headers object would, which nothing before the handler built', async () => {
-    const res = await new Promise<{ builtBefore: boolean; read: unknown; fromHeaders: unknown; whole: Record<string, string>; id: string }>(
-      (resolve, reject) => {
-        const req = request(
-          {
-            host: '127.0.0.1',
-            port,
-            path: '/through/abc',
-            headers: [
-              ['Host', `127.0.0.1:${port}`],
-              ['X-Api-Key', 'sim_one'],
-              ['x-api-key', 'sim_two'],
-              ['Content-Type', 'text/plain'],
-            ].flat() as unknown as Record<string, string>,
-          },
-          (res) => {
-            let body = '';
-            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-            res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body) as never) : reject(new Error(`${res.statusCode}: ${body}`))));
-          },
-        );
-        req.on('error', reject);
-        req.end();
-      },
+    const res = await get<{ builtBefore: boolean; read: unknown; fromHeaders: unknown; whole: Record<string, string>; id: string }>(
+      [
+        ['X-Api-Key', 'sim_one'],
+        ['x-api-key', 'sim_two'],
+        ['Content-Type', 'text/plain'],
+      ],
+      '/through/abc',
     );
     expect(res.builtBefore).toBe(false);
     expect(res.read).toEqual(res.fromHeaders);

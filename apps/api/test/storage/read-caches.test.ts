@@ -191,61 +191,59 @@ describe('ReadThroughCache', () => {
   });
 });
 
+/** An API key of a new organization on a fresh database, its store caching on the database's watch. */
+async function keyOnTempStorage() {
+  const { storage, file } = await tempStorage();
+  const identity = createKyselyIdentityStore(storage.db, { changes: storage.changes });
+  const org = await provisionOrganization(identity, { name: 'acme', tier: 'pro' });
+  const { key, record } = await issueApiKey(identity, { organizationId: org.id, scopes: ['simulation:read'] });
+  const authenticator = createAuthenticator({ identityStore: identity });
+  return { file, identity, record, authenticator, authenticate: () => authenticator.authenticate({ apiKey: key, authorization: undefined }) };
+}
+
 describe('cached reads in the service', () => {
   it('an API key revoked by another process is refused on the next request', async () => {
-    const { storage, file } = await tempStorage();
-    const identity = createKyselyIdentityStore(storage.db, { changes: storage.changes });
-    const org = await provisionOrganization(identity, { name: 'acme', tier: 'pro' });
-    const { key, record } = await issueApiKey(identity, { organizationId: org.id, scopes: ['simulation:read'] });
-    const authenticator = createAuthenticator({ identityStore: identity });
+    const { file, record, authenticator, authenticate } = await keyOnTempStorage();
     // The first use writes lastUsedAt, a change to api_keys: the lookups after it are cached.
-    await authenticator.authenticate({ apiKey: key, authorization: undefined });
+    await authenticate();
     await authenticator.flush();
 
-    const first = await authenticator.authenticate({ apiKey: key, authorization: undefined });
-    const second = await authenticator.authenticate({ apiKey: key, authorization: undefined });
+    const first = await authenticate();
+    const second = await authenticate();
     // The second lookup was served from the cache: the very same context came back.
     expect(first.ok && second.ok && first.auth === second.auth).toBe(true);
 
     otherConnection(file).prepare('update api_keys set revoked_at = ? where id = ?').run(new Date().toISOString(), record.id);
     await nextTurn();
-    expect(await authenticator.authenticate({ apiKey: key, authorization: undefined })).toEqual({ ok: false, message: 'API key has been revoked' });
+    expect(await authenticate()).toEqual({ ok: false, message: 'API key has been revoked' });
     await authenticator.flush();
   });
 
   it('a cached key is answered without a promise, a key the cache cannot vouch for with one', async () => {
-    const { storage } = await tempStorage();
-    const identity = createKyselyIdentityStore(storage.db, { changes: storage.changes });
-    const org = await provisionOrganization(identity, { name: 'acme', tier: 'pro' });
-    const { key, record } = await issueApiKey(identity, { organizationId: org.id, scopes: ['simulation:read'] });
-    const authenticator = createAuthenticator({ identityStore: identity });
-    await authenticator.authenticate({ apiKey: key, authorization: undefined });
+    const { identity, record, authenticator, authenticate } = await keyOnTempStorage();
+    await authenticate();
     await authenticator.flush();
-    const looked = authenticator.authenticate({ apiKey: key, authorization: undefined });
+    const looked = authenticate();
     expect(looked).toBeInstanceOf(Promise);
     await looked;
-    const cached = authenticator.authenticate({ apiKey: key, authorization: undefined });
+    const cached = authenticate();
     expect(cached).not.toBeInstanceOf(Promise);
     expect(cached).toMatchObject({ ok: true, auth: { identity: `key:${record.id}` } });
 
     await identity.revokeApiKey(record.id, new Date().toISOString());
-    const afterRevoke = authenticator.authenticate({ apiKey: key, authorization: undefined });
+    const afterRevoke = authenticate();
     expect(afterRevoke).toBeInstanceOf(Promise);
     expect(await afterRevoke).toEqual({ ok: false, message: 'API key has been revoked' });
     await authenticator.flush();
   });
 
   it('a key revoked in this process is refused at once, in the same turn', async () => {
-    const { storage } = await tempStorage();
-    const identity = createKyselyIdentityStore(storage.db, { changes: storage.changes });
-    const org = await provisionOrganization(identity, { name: 'acme', tier: 'pro' });
-    const { key, record } = await issueApiKey(identity, { organizationId: org.id, scopes: ['simulation:read'] });
-    const authenticator = createAuthenticator({ identityStore: identity });
-    await authenticator.authenticate({ apiKey: key, authorization: undefined });
-    await authenticator.authenticate({ apiKey: key, authorization: undefined });
+    const { identity, record, authenticator, authenticate } = await keyOnTempStorage();
+    await authenticate();
+    await authenticate();
 
     await identity.revokeApiKey(record.id, new Date().toISOString());
-    expect(await authenticator.authenticate({ apiKey: key, authorization: undefined })).toEqual({ ok: false, message: 'API key has been revoked' });
+    expect(await authenticate()).toEqual({ ok: false, message: 'API key has been revoked' });
     await authenticator.flush();
   });
 
