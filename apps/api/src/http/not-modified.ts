@@ -10,9 +10,10 @@ const conditional = etag();
  * route's guards (authentication, scope, tenancy and rate limit are checked as for a 200).
  * Hono's etag middleware compares the tags, as the second half of this one (see aroundNext);
  * it is skipped without If-None-Match, since it reads the response's headers, which would cost
- * the hot read the plain-record headers it is built with (see completeResponse). The 304 is a response of its own, no longer the complete one: the
- * app-wide middlewares give it their headers (request id, no-store, the rate limits) as to any
- * other. docs/api.md, "Conditional reads".
+ * the hot read the plain-record headers it is built with (see completeResponse). The 304 is a
+ * response of its own, no longer the complete one: the app-wide middlewares give it their
+ * headers (request id, no-store, the rate limits) as to any other.
+ * docs/api.md, "Conditional reads".
  */
 export const notModified: MiddlewareHandler = aroundNext({
   after: (c) => (c.req.header('If-None-Match') === undefined ? undefined : compareTags(c)),

@@ -114,19 +114,23 @@ export function inSequence(parts: readonly MiddlewareHandler[], onError?: ErrorH
 const sequencePartsOf = (part: MiddlewareHandler): SequenceParts | undefined => (part as { [SEQUENCE]?: SequenceParts })[SEQUENCE];
 
 /**
- * A route's middlewares as one sequence, one handler to Hono's dispatch: a sequence among them
- * (a protected route's guards) gives its parts in its place. Its error handler then serves the
- * whole, which for a part outside it makes no difference to the caller: that error would have
- * gone up to the app's handler, the same function. Sequences with different error handlers
- * are kept as they are.
+ * A route's middlewares as one sequence, one handler to Hono's dispatch, when a sequence among
+ * them (a protected route's guards) has an error handler: its parts take its place, and its
+ * handler serves the whole. For a part outside it that makes no difference to the caller: its
+ * error would have become the app's error answer at Hono's level of that part, and the parts
+ * before it would have run their second halves, as they do in a sequence with a handler.
+ * Without one (a public route) or with several, the middlewares stay as they are: a sequence
+ * without a handler lets an error past the second halves of the parts before it.
  */
-export function asOneSequence(middlewares: readonly MiddlewareHandler[]): MiddlewareHandler {
+export function asOneSequence(middlewares: readonly MiddlewareHandler[]): MiddlewareHandler[] {
   const made = middlewares.map(sequencePartsOf);
   const handlers = new Set(made.filter((sequence) => sequence !== undefined).map((sequence) => sequence.onError));
-  if (handlers.size > 1) return inSequence(middlewares);
   const [onError] = handlers;
-  return inSequence(
-    middlewares.flatMap((part, i) => made[i]?.parts ?? [part]),
-    onError,
-  );
+  if (handlers.size !== 1 || onError === undefined) return [...middlewares];
+  return [
+    inSequence(
+      middlewares.flatMap((part, i) => made[i]?.parts ?? [part]),
+      onError,
+    ),
+  ];
 }

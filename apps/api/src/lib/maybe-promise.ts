@@ -5,7 +5,9 @@
  */
 export type MaybePromise<T> = T | Promise<T>;
 
-/** `then` for a MaybePromise: `next` runs at once on a value, once the promise settles on a promise. */
+const isThenable = <T>(value: MaybePromise<T>): value is Promise<T> => typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+
+/** `then` for a MaybePromise: `next` runs at once on a value, once it settles on a promise (or any thenable). */
 export function thenMaybe<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
-  return value instanceof Promise ? value.then(next) : next(value);
+  return isThenable(value) ? Promise.resolve(value).then(next) : next(value);
 }

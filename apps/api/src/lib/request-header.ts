@@ -40,7 +40,7 @@ export function headersFromIncoming(): MiddlewareHandler {
     const raw = incomingOf(c)?.rawHeaders;
     if (raw === undefined) return;
     const req = c.req;
-    const honoHeader = Object.getPrototypeOf(req).header as () => Record<string, string>;
+    const honoHeader = req.header as () => Record<string, string>;
     const header = (name?: string): string | undefined | Record<string, string> => (name ? fromRawHeaders(raw, name.toLowerCase()) : honoHeader.call(req));
     (req as unknown as { header: typeof header }).header = header;
   });

@@ -194,7 +194,7 @@ describe('inSequence', () => {
     const after: MiddlewareHandler = async () => {
       throw new Error('later part');
     };
-    const app = new Hono().get('/', asOneSequence([guards, after]), (c) => c.text('handler'));
+    const app = new Hono().use('/', ...asOneSequence([guards, after])).get('/', (c) => c.text('handler'));
     const res = await app.request('/');
     expect([res.status, await res.text(), trail]).toEqual([403, 'guards caught later part', ['guard']]);
   });
@@ -209,8 +209,22 @@ describe('inSequence', () => {
       ],
       (error, c) => c.text(`second caught ${error.message}`, 403),
     );
-    const app = new Hono().get('/', asOneSequence([first, second]), (c) => c.text('handler'));
+    const app = new Hono().use('/', ...asOneSequence([first, second])).get('/', (c) => c.text('handler'));
     const res = await app.request('/');
     expect([res.status, await res.text()]).toEqual([403, 'second caught refused']);
+  });
+
+  it('asOneSequence leaves middlewares without an error handler as they are: an error still passes the second halves before it', async () => {
+    const tagged = aroundNext({ after: (c) => c.res.headers.set('X-After', 'ran') });
+    const refuse = beforeNext(() => {
+      throw new Error('refused');
+    });
+    expect(asOneSequence([tagged, refuse])).toEqual([tagged, refuse]);
+    const app = new Hono()
+      .use('/', ...asOneSequence([tagged, refuse]))
+      .get('/', (c) => c.text('handler'))
+      .onError((error, c) => c.text(`app caught ${error.message}`, 400));
+    const res = await app.request('/');
+    expect([res.status, res.headers.get('X-After')]).toEqual([400, 'ran']);
   });
 });
