@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { ApiError } from './api-error.js';
-import { beforeNext } from './in-sequence.js';
+import { beforeNext, handedOn } from './in-sequence.js';
 import { matchedRouteCarries } from './route-markers.js';
 
 /** A request body is at most 1 MiB (docs/api.md, "Limits"). */
@@ -41,13 +41,12 @@ function limitBody(maxBytes: number): (c: Context) => Promise<void> | undefined 
       throw payloadTooLarge(maxBytes);
     },
   });
-  const handOn = (): Promise<void> => Promise.resolve();
   return (c) => {
     // GET and HEAD have no body to limit. Asking hono's middleware anyway reads `c.req.raw.body`,
     // which makes @hono/node-server build a full fetch Request for every read (about a tenth
     // of the cost of a GET in api.bench.ts).
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return undefined;
-    return limit(c, handOn).then((answer) => {
+    return limit(c, handedOn).then((answer) => {
       // Our onError throws; an answer here would be a refusal that nothing would send.
       if (answer instanceof Response) throw payloadTooLarge(maxBytes);
     });

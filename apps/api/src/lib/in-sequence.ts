@@ -11,6 +11,12 @@ export interface AroundNext {
   after?: AfterNext;
 }
 
+/**
+ * The `next` to give a Hono middleware called inside one half (its body limit, its etag
+ * comparison): the rest of the chain is not its to run, so handing on is done at once.
+ */
+export const handedOn: Next = () => Promise.resolve();
+
 const AROUND_NEXT: unique symbol = Symbol('aroundNext');
 /** What a sequence was made of, for asOneSequence. */
 const SEQUENCE: unique symbol = Symbol('sequence');

@@ -47,9 +47,14 @@ export function rateLimitByIp(options: RateLimitByIpOptions): MiddlewareHandler 
       : limiter.consume(`ip:${clientIp(c)}`, 'free', routeClass);
   };
 
-  const limitIp = async (c: Context): Promise<void> => {
+  // The address's decision, kept for the headers the second half writes.
+  const countIp = async (c: Context): Promise<RateLimitDecision> => {
     const decision = await consumeForIp(c);
     c.set('rateLimit', decision);
+    return decision;
+  };
+  const limitIp = async (c: Context): Promise<void> => {
+    const decision = await countIp(c);
     if (!decision.allowed) throw rateLimitedError(decision);
   };
   // Assigning c.res copies the response, so only when its headers could not be set in place.
@@ -61,8 +66,7 @@ export function rateLimitByIp(options: RateLimitByIpOptions): MiddlewareHandler 
   // Left to the identity limiter (`before` decides every other request), but authentication
   // refused the credentials before it ran.
   const limitRefusedCredentials = async (c: Context): Promise<void> => {
-    const decision = await consumeForIp(c);
-    c.set('rateLimit', decision);
+    const decision = await countIp(c);
     if (!decision.allowed) c.res = tooManyResponse(c, decision);
     writeHeaders(c, decision);
   };
