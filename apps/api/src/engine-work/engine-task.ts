@@ -55,17 +55,17 @@ export interface AdvanceTask {
   /** Encode a checkpoint at every tick computed that is a multiple of this; 0: none. */
   checkpointEvery: number;
   /**
-   * Also hand back each tick's trace step as its JSON text, written as a replay writes it (a
-   * streamed `run` answers with them: the same bytes as a trace read of those ticks).
+   * Also hand back each tick's trace step as its NDJSON line, written as a replay writes the
+   * step (a streamed `run` answers with them: the same bytes as a trace read of those ticks).
    */
-  stepsJson?: boolean;
+  stepLines?: boolean;
   /**
    * End early, after at least one tick, once this many milliseconds have passed since the task
    * began (building or restoring the world included): a streamed `run` computes in chunks so its
    * first steps leave long before its last tick. Where it ends changes nothing computed.
    */
   budgetMs?: number;
-  /** Also end early once `stepsJson` holds this many characters (a chunk's memory stays bounded). */
+  /** Also end early once `stepLines` hold this many bytes (a chunk's memory stays bounded). */
   maxOutput?: number;
   /**
    * Ticks advanced (ascending) after which to hand back the state, as well as at the end: steps
@@ -82,8 +82,11 @@ export interface AdvanceResult {
   events: EncodedEngineEvent[];
   /** With `keepSteps`: each tick's step, compact (the event loop publishes it to live streams). */
   steps: CompactStep[];
-  /** With `stepsJson`: each tick's trace step as JSON text; empty otherwise. */
-  stepsJson: string[];
+  /**
+   * With `stepLines`: each tick's trace step as its NDJSON line (the step's JSON and a newline,
+   * UTF-8), views into a few buffers that a worker moves to the event loop; empty otherwise.
+   */
+  stepLines: Uint8Array[];
   /**
    * The snapshot at `tick`, as text (the main thread only stores it); null when none is stored
    * this time (see `snapshotEvery`): the stored one stays, and the head is computed again from

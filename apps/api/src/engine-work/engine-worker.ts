@@ -4,6 +4,8 @@
 // first task and kept for the worker's life, and the worlds it stepped last (WarmWorlds).
 import { workerData } from 'node:worker_threads';
 import type { BranchRunner } from '@sim/engine';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { segmentsOf } from '../engine-data/step-lines.js';
 import type { EngineTask, EngineTaskResult } from './engine-task.js';
 import { createThreadedBranchRunner } from './prophecy-threads/threaded-branch-runner.js';
 import { runEngineTask } from './run-engine-task.js';
@@ -30,6 +32,9 @@ function branchRunnerOfWorker(): BranchRunner | undefined {
 /** The worlds this worker stepped last, taken again when the next step sends their snapshot (docs/operations.md, "Warm worlds"). */
 const warm = new WarmWorlds();
 
-export default function engineWorker(task: EngineTask): EngineTaskResult {
-  return runEngineTask(task, undefined, { branchRunner: branchRunnerOfWorker() }, warm);
+export default function engineWorker(task: EngineTask): EngineTaskResult | ReturnType<typeof move> {
+  const result = runEngineTask(task, undefined, { branchRunner: branchRunnerOfWorker() }, warm);
+  if (result.kind !== 'advanced' || result.stepLines.length === 0) return result;
+  // A streamed run's lines (megabytes for a large world) are moved to the event loop, not copied.
+  return move({ [transferableSymbol]: segmentsOf(result.stepLines), [valueSymbol]: result });
 }

@@ -13,6 +13,7 @@ import type { Checkpoint, SnapshotText } from '../engine-data/checkpoint.js';
 import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
 import { compactStep } from '../engine-data/compact-step.js';
 import { encodeEvent } from '../engine-data/encoded-event.js';
+import { StepLinesWriter } from '../engine-data/step-lines.js';
 import { snapshotShape } from '../engine-data/work-cost.js';
 import type { SnapshotWeight } from '../engine-data/snapshot-weights.js';
 import { measureRun } from '../engine-data/experiment-metrics.js';
@@ -56,7 +57,7 @@ export function advanceResult(
     advanced,
     events: gathered.events.map(encodeEvent),
     steps: gathered.steps.map((step) => compactStep(step, task.agentsJson ?? true)),
-    stepsJson: gathered.json,
+    stepLines: gathered.lines.lines,
     snapshot: storeSnapshot && snapshot !== undefined ? { json: JSON.stringify(snapshot) } : null,
     weight,
     checkpoints,
@@ -91,34 +92,33 @@ function snapshotText(simulation: Simulation): SnapshotText {
 
 /**
  * What an advance gathers as it computes: the engine's events, each step when asked (as an
- * object, as JSON text), and the state after the ticks `statesAt` names.
+ * object, as its NDJSON line), and the state after the ticks `statesAt` names.
  */
 export interface AdvanceGathered {
   observer: StepObserver;
   events: EngineEvent[];
   steps: TraceStep[];
-  json: string[];
+  lines: StepLinesWriter;
   states: EngineState[];
   /**
-   * Called after each tick, `advanced` ticks into the advance: writes its step's JSON (once the
+   * Called after each tick, `advanced` ticks into the advance: writes its step's line (once the
    * tick is whole, as a replay does) and takes the state when `statesAt` names that tick.
    */
   endTick(simulation: Simulation, advanced: number): void;
-  /** Characters of JSON gathered so far. */
+  /** Bytes of lines gathered so far. */
   output(): number;
 }
 
-/** The observer that gathers an advance's events, and its steps and states as `keepSteps`, `stepsJson` and `statesAt` ask. */
-export function advanceObserver(task: Pick<AdvanceTask, 'keepSteps' | 'stepsJson' | 'statesAt'>): AdvanceGathered {
+/** The observer that gathers an advance's events, and its steps and states as `keepSteps`, `stepLines` and `statesAt` ask. */
+export function advanceObserver(task: Pick<AdvanceTask, 'keepSteps' | 'stepLines' | 'statesAt'>): AdvanceGathered {
   const events: EngineEvent[] = [];
   const steps: TraceStep[] = [];
-  const json: string[] = [];
+  const lines = new StepLinesWriter();
   const states: EngineState[] = [];
   const statesAt = task.statesAt ?? [];
-  let output = 0;
   let last: TraceStep | null = null;
   const observer: StepObserver = { onEvent: (event) => events.push(event) };
-  const asJson = task.stepsJson === true;
+  const asJson = task.stepLines === true;
   if (task.keepSteps || asJson)
     observer.onStep = (step) => {
       if (task.keepSteps) steps.push(step);
@@ -128,18 +128,16 @@ export function advanceObserver(task: Pick<AdvanceTask, 'keepSteps' | 'stepsJson
     observer,
     events,
     steps,
-    json,
+    lines,
     states,
     endTick(simulation, advanced) {
       if (statesAt[states.length] === advanced) states.push(simulation.state());
       if (last === null) return;
       // Written as a replay writes each step (JSON.stringify of the engine's step, after its tick): the same bytes.
-      const text = JSON.stringify(last);
+      lines.add(JSON.stringify(last));
       last = null;
-      json.push(text);
-      output += text.length;
     },
-    output: () => output,
+    output: () => lines.bytes,
   };
 }
 

@@ -8,13 +8,14 @@ const NOT_READY = Symbol('not ready');
 const afterPoll = (): Promise<typeof NOT_READY> => new Promise((resolve) => setImmediate(resolve, NOT_READY));
 
 /**
- * A byte stream pulled from a lazy sequence of strings (computed here or awaited from a worker).
- * Nothing is computed until the client reads, so a trace of any length streams with flat memory
- * (backpressure reaches the generator). Strings are gathered into chunks of CHUNK_BYTES, except
- * that what is gathered goes out at once when the source has to wait (for a worker, the
- * database): a streamed `run` sends its first steps while it computes the next ones.
+ * A byte stream pulled from a lazy sequence of pieces, text or bytes (computed here or awaited
+ * from a worker). Nothing is computed until the client reads, so a trace of any length streams
+ * with flat memory (backpressure reaches the generator). Pieces are gathered into chunks of
+ * CHUNK_BYTES, except that what is gathered goes out at once when the source has to wait (for a
+ * worker, the database): a streamed `run` sends its first steps while it computes the next ones.
+ * Bytes of CHUNK_BYTES or more go out as they are, uncopied (a large world's step lines).
  */
-export function streamStrings(source: Iterator<string> | AsyncIterator<string>, onClose?: () => void): ReadableStream<Uint8Array> {
+export function streamPieces(source: Iterator<string | Uint8Array> | AsyncIterator<string | Uint8Array>, onClose?: () => void): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let closed = false;
   const finish = (): void => {
@@ -24,30 +25,57 @@ export function streamStrings(source: Iterator<string> | AsyncIterator<string>, 
   };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      let buffered = '';
+      // What is gathered: bytes, then text after them (consecutive text is joined before it is encoded once).
+      const bytes: Uint8Array[] = [];
+      let size = 0;
+      let text = '';
+      const flush = (): void => {
+        if (text !== '') {
+          if (bytes.length === 0) controller.enqueue(encoder.encode(text));
+          else bytes.push(encoder.encode(text));
+          text = '';
+        }
+        if (bytes.length > 0) controller.enqueue(bytes.length === 1 ? (bytes[0] as Uint8Array) : Buffer.concat(bytes));
+        bytes.length = 0;
+        size = 0;
+      };
       try {
-        while (buffered.length < CHUNK_BYTES) {
+        while (size + text.length < CHUNK_BYTES) {
           const pending = Promise.resolve(source.next());
-          let next = buffered === '' ? await pending : await Promise.race([pending, afterPoll()]);
+          let next = size + text.length === 0 ? await pending : await Promise.race([pending, afterPoll()]);
           if (next === NOT_READY) {
-            controller.enqueue(encoder.encode(buffered));
-            buffered = '';
+            flush();
             next = await pending;
           }
           if (next.done === true) {
-            if (buffered !== '') controller.enqueue(encoder.encode(buffered));
+            flush();
             controller.close();
             finish();
             return;
           }
-          buffered += next.value;
+          const piece = next.value;
+          if (typeof piece === 'string') text += piece;
+          else if (piece.length >= CHUNK_BYTES) {
+            flush();
+            controller.enqueue(piece);
+            return;
+          } else {
+            if (text !== '') {
+              const encoded = encoder.encode(text);
+              bytes.push(encoded);
+              size += encoded.length;
+              text = '';
+            }
+            bytes.push(piece);
+            size += piece.length;
+          }
         }
       } catch (error) {
         finish();
         controller.error(error);
         return;
       }
-      controller.enqueue(encoder.encode(buffered));
+      flush();
     },
     async cancel() {
       finish();

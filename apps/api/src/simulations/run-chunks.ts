@@ -7,12 +7,12 @@ import type { RunChunkLimits, SimulationCommits } from './simulation-commits.js'
 export const FIRST_CHUNK_MS = 50;
 /** Each later chunk may compute twice as long as the one before, up to this: fewer commits and world restores. */
 export const LONGEST_CHUNK_MS = 1_000;
-/** And hands back at most about this much JSON, so a chunk of a large world stays a few MB in memory. */
-export const CHUNK_JSON_CHARS = 8 << 20;
+/** And hands back at most about this many bytes of lines, so a chunk of a large world stays a few MB in memory. */
+export const CHUNK_LINE_BYTES = 8 << 20;
 
 /** The limits of chunk `index` (0: the first) of a streamed run. */
 export function chunkLimits(index: number): RunChunkLimits {
-  return { budgetMs: Math.min(LONGEST_CHUNK_MS, FIRST_CHUNK_MS * 2 ** index), maxOutput: CHUNK_JSON_CHARS };
+  return { budgetMs: Math.min(LONGEST_CHUNK_MS, FIRST_CHUNK_MS * 2 ** index), maxOutput: CHUNK_LINE_BYTES };
 }
 
 /** Another request moved the simulation while its run was streaming: its next ticks would not follow the steps sent. */
@@ -22,6 +22,17 @@ const simulationChanged = (expected: number, found: number): ApiError =>
     'SIMULATION_CHANGED',
     `Another request advanced the simulation from tick ${expected} to ${found} while its run was streaming; the run stops at tick ${expected}`,
   );
+
+/**
+ * A streamed run's body but its last line (docs/api.md, "Run as a stream"): each step's NDJSON
+ * line as the engine's thread wrote it, computed and committed chunk by chunk as it is read.
+ */
+export interface RunLines {
+  simulationId: string;
+  lines: AsyncGenerator<Uint8Array, void, void>;
+  /** Called once when the response's body ends, fails or is cancelled (the run's storage reservation is released). */
+  onClose: () => void;
+}
 
 export interface RunChunksSource {
   simulationId: string;
@@ -34,7 +45,7 @@ export interface RunChunksSource {
 }
 
 /**
- * The steps of a streamed run (docs/api.md, "Run as a stream"): the first chunk's, then chunk
+ * The lines of a streamed run (docs/api.md, "Run as a stream"): the first chunk's, then chunk
  * after chunk, each one advance of the stored simulation from the tick the last one committed,
  * committed (through the simulation's lock, as a step is) before its steps are handed on. The
  * next chunk is computed only once the reader has taken the last one's steps, so a slow reader
@@ -46,14 +57,14 @@ export async function* runChunks(
   commits: SimulationCommits,
   source: RunChunksSource,
   /** The first chunk, already committed with the simulation (the smallest: it stays referenced until the end). */
-  first: { stepsJson: string[]; completed: boolean },
-): AsyncGenerator<string, void, void> {
+  first: { stepLines: Uint8Array[]; completed: boolean },
+): AsyncGenerator<Uint8Array, void, void> {
   const { simulationId, target, progress, signal } = source;
-  let steps = first.stepsJson;
+  let lines = first.stepLines;
   let completed = first.completed;
   try {
     for (let index = 1; ; index++) {
-      for (const step of steps) yield step;
+      for (const line of lines) yield line;
       if (completed || progress.tick >= target) break;
       const from = progress.tick;
       const outcome = await commits.mutate(simulationId, async (current) => {
@@ -62,7 +73,7 @@ export async function* runChunks(
       });
       progress.tick = outcome.tick;
       completed = outcome.completed;
-      steps = outcome.stepsJson;
+      lines = outcome.stepLines;
     }
     progress.finish();
   } catch (error) {

@@ -83,13 +83,13 @@ export interface TraceStream {
   onClose?: () => void;
 }
 
-/** How long a chunk of a streamed run may compute, and how much JSON it may hand back (AdvanceTask). */
+/** How long a chunk of a streamed run may compute, and how many bytes of lines it may hand back (AdvanceTask). */
 export interface RunChunkLimits {
   budgetMs: number;
   maxOutput: number;
 }
 
-/** What an advance committed: the new state, the ticks it computed, and (for a run's chunk) their steps' JSON. */
+/** What an advance committed: the new state, the ticks it computed, and (for a run's chunk) their steps' lines. */
 export interface AdvanceOutcome {
   state: SimulationState;
   ticks: number;
@@ -98,8 +98,8 @@ export interface AdvanceOutcome {
   tick: number;
   /** The simulation completed in these ticks. */
   completed: boolean;
-  /** With `chunk`: each tick's trace step as JSON text. */
-  stepsJson: string[];
+  /** With `chunk`: each tick's trace step as its NDJSON line (AdvanceResult's stepLines). */
+  stepLines: Uint8Array[];
   /** With `statesAt`: the engine state after each of those ticks that was reached. */
   states: EngineState[];
 }
@@ -275,7 +275,7 @@ export class SimulationCommits {
    * Computes up to `ticks` ticks from the stored snapshot and commits them. `status` is the
    * lifecycle status to keep unless the engine completes (→ completed) or throws (→ failed).
    * `chunk`: a chunk of a streamed run, which may end early (AdvanceTask's budgetMs and
-   * maxOutput) and hands back its steps' JSON.
+   * maxOutput) and hands back its steps' lines.
    */
   async advance(
     current: RunnableSimulation,
@@ -307,7 +307,7 @@ export class SimulationCommits {
           keepSteps,
           agentsJson,
           checkpointEvery,
-          ...(chunk === undefined ? {} : { stepsJson: true, budgetMs: chunk.budgetMs, maxOutput: chunk.maxOutput }),
+          ...(chunk === undefined ? {} : { stepLines: true, budgetMs: chunk.budgetMs, maxOutput: chunk.maxOutput }),
           ...(statesAt === undefined ? {} : { statesAt }),
         },
         signal,
@@ -349,7 +349,7 @@ export class SimulationCommits {
       ticksPerSecond: result.ticksPerSecond,
       tick: result.tick,
       completed: next === 'completed',
-      stepsJson: result.stepsJson,
+      stepLines: result.stepLines,
       states: result.states,
     };
   }

@@ -15,7 +15,7 @@ import { organizationFor } from './tenancy.js';
 import { TickCollector } from './tick-collector.js';
 import { engineVersionOf, stateView, type SimulationView } from './simulation-view.js';
 import { SimulationCommits, statusEvent, type TraceStream } from './simulation-commits.js';
-import { chunkLimits, runChunks } from './run-chunks.js';
+import { chunkLimits, runChunks, type RunLines } from './run-chunks.js';
 import { RunProgress } from './run-progress.js';
 import type { StorageReservation } from '../storage-budget/storage-budget.js';
 
@@ -192,7 +192,7 @@ export class SimulationLifecycle {
   async runStreamed(
     request: WorkRequest,
     input: CreateSimulationInput & { ticks: number },
-  ): Promise<{ simulation: SimulationView; trace: TraceStream; progress: RunProgress }> {
+  ): Promise<{ simulation: SimulationView; run: RunLines; progress: RunProgress }> {
     const { draft, reservation } = await this.admitRun(request, input);
     const { engineVersion, id, createdAt, resolved } = draft;
     const checkpointEvery = checkpointInterval(resolved.scenario.agents.length, this.commits.deps.checkpointInterval);
@@ -206,7 +206,7 @@ export class SimulationLifecycle {
           ticks: input.ticks,
           keepSteps: false,
           checkpointEvery,
-          stepsJson: true,
+          stepLines: true,
           ...chunkLimits(0),
         },
         request.signal,
@@ -221,21 +221,14 @@ export class SimulationLifecycle {
     this.commits.usage.recordTicks(draft.organizationId, first.tick);
     const progress = new RunProgress(first.tick);
     const release = (): void => reservation.release();
-    const steps = runChunks(
+    const lines = runChunks(
       this.commits,
       { simulationId: id, target: input.ticks, progress, signal: request.signal, onEnd: release },
-      { stepsJson: first.stepsJson, completed: first.completed },
+      { stepLines: first.stepLines, completed: first.completed },
     );
-    const trace: TraceStream = {
-      simulationId: id,
-      engineVersion,
-      metadata: { simulationId: id, scenarioId: resolved.scenarioId, engineVersion, seed: resolved.scenario.seed, ticks: input.ticks },
-      initialState: resolved.scenario.initialState,
-      steps,
-      // A body cancelled before its first read never starts runChunks (whose end releases it too).
-      onClose: release,
-    };
-    return { simulation: view, trace, progress };
+    // A body cancelled before its first read never starts runChunks (whose end releases it too).
+    const run: RunLines = { simulationId: id, lines, onClose: release };
+    return { simulation: view, run, progress };
   }
 
   /** Stores a run's new simulation with its first (or only) advance: completed when the engine completed, else idle. */

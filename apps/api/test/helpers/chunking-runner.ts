@@ -2,7 +2,7 @@ import type { EngineRunner } from '../../src/engine-work/engine-runner.js';
 
 /**
  * An engine runner around a real one that counts streamed-run chunks (advances handing back
- * their steps' JSON). With `oneTick` (the default) each computes one tick, so that a short run
+ * their steps' lines). With `oneTick` (the default) each computes one tick, so that a short run
  * has many chunks; with `failAt` set, that chunk (1: the first) throws as a broken engine would;
  * with `holdAt` set, that chunk waits for `hold` before it computes.
  */
@@ -25,7 +25,7 @@ export function chunkingRunner(inner: EngineRunner): ChunkingRunner {
       return inner.busy;
     },
     advance: async (task, signal) => {
-      if (task.stepsJson !== true) return inner.advance(task, signal);
+      if (task.stepLines !== true) return inner.advance(task, signal);
       runner.chunks++;
       if (runner.chunks === runner.failAt) throw new Error('the engine broke (test)');
       if (runner.chunks === runner.holdAt) await runner.hold;

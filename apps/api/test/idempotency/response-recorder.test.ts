@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredResponse } from '../../src/idempotency/idempotency-store.js';
 import { recordResponse } from '../../src/idempotency/response-recorder.js';
 import type { ReferenceDraft } from '../../src/idempotency/response-reference.js';
-import { streamStrings } from '../../src/lib/chunked-stream.js';
+import { streamPieces } from '../../src/lib/chunked-stream.js';
 
 /**
  * A reproducible body (a run's trace) under an Idempotency-Key leaves from its first byte: a
@@ -21,7 +21,7 @@ function gatedBody(second: string): { body: ReadableStream<Uint8Array>; release:
     await gate;
     yield second;
   }
-  return { body: streamStrings(lines()), release };
+  return { body: streamPieces(lines()), release };
 }
 
 function recorded(body: ReadableStream<Uint8Array>, reference: () => ReferenceDraft): Promise<{ response: Response; stored: StoredResponse[] }> {

@@ -71,7 +71,7 @@ function advances(scenario: ScenarioInput, steps: number, ticks: number, warm?: 
             : { snapshot: { json: head.snapshot }, ahead: head.tick - head.snapshotTick },
         ticks,
         keepSteps: false,
-        stepsJson: true,
+        stepLines: true,
         checkpointEvery: 5,
         snapshotEvery,
       },

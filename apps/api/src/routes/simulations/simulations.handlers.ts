@@ -8,7 +8,7 @@ import { organizationFilter } from '../organization-filter.js';
 import type { SimulationRoutes } from './simulations.routes.js';
 import { workRequest } from '../../work-budget/work-request.js';
 import { streamed, traceResponse } from './trace-response.js';
-import { runEnd, runResponse } from './run-response.js';
+import { runEnd, runResponse, streamedRunResponse } from './run-response.js';
 import { markReproducible } from '../../idempotency/response-reference.js';
 import { wantsNdjson } from '../../lib/chunked-stream.js';
 
@@ -52,13 +52,13 @@ export function simulationHandlers(service: SimulationService) {
     if (wantsNdjson(accept)) {
       // Streamed as it computes (docs/api.md, "Run as a stream"): the reference that reproduces a
       // long answer is taken when the body ends, with the last tick the run committed.
-      const { simulation, trace, progress } = await service.runStreamed(workRequest(c), input);
+      const { simulation, run, progress } = await service.runStreamed(workRequest(c), input);
       const end = runEnd(progress, c.get('requestId') ?? '');
       markReproducible(c, () => {
         const error = end();
         return { kind: 'run-trace', simulationId: simulation.id, untilTick: progress.tick, format: 'ndjson', ...(error === undefined ? {} : { end: error }) };
       });
-      return streamed(runResponse(trace, accept, simulation.id, end));
+      return streamed(streamedRunResponse(run, end));
     }
     const { simulation, trace } = await service.run(workRequest(c), input);
     // A long answer is kept under its Idempotency-Key as what reproduces it, not as its bytes.

@@ -1,12 +1,18 @@
-import { NDJSON, streamStrings, wantsNdjson } from '../../lib/chunked-stream.js';
+import { NDJSON, streamPieces, wantsNdjson } from '../../lib/chunked-stream.js';
 import type { StreamEndError } from '../../idempotency/idempotency-store.js';
 import type { TraceStream } from '../../simulations/simulation-service.js';
 
 /** One step per line; then, when `end` gives one, the error line a streamed run that stopped early ends with. */
 async function* ndjsonLines(steps: AsyncIterable<string>, end: (() => StreamEndError | undefined) | undefined): AsyncGenerator<string, void, void> {
   for await (const step of steps) yield `${step}\n`;
+  const last = endLine(end);
+  if (last !== undefined) yield last;
+}
+
+/** The error line a streamed run that stopped early ends with, when `end` gives one. */
+export function endLine(end: (() => StreamEndError | undefined) | undefined): string | undefined {
   const error = end?.();
-  if (error !== undefined) yield `${JSON.stringify({ error })}\n`;
+  return error === undefined ? undefined : `${JSON.stringify({ error })}\n`;
 }
 
 /** `{"metadata":…,"initialState":…,"steps":[…]}`, written step by step, optionally wrapped. */
@@ -39,11 +45,11 @@ export function traceResponse(
   const headers = new Headers(options.headers);
   if (wantsNdjson(accept)) {
     headers.set('Content-Type', `${NDJSON}; charset=utf-8`);
-    return new Response(streamStrings(ndjsonLines(trace.steps, options.end), trace.onClose), { status: options.status, headers });
+    return new Response(streamPieces(ndjsonLines(trace.steps, options.end), trace.onClose), { status: options.status, headers });
   }
   headers.set('Content-Type', 'application/json; charset=utf-8');
   const wrap = options.runEnvelope
     ? { before: `{"simulationId":${JSON.stringify(trace.simulationId)},"engineVersion":${JSON.stringify(trace.engineVersion)},"trace":`, after: '}' }
     : undefined;
-  return new Response(streamStrings(traceJson(trace, wrap), trace.onClose), { status: options.status, headers });
+  return new Response(streamPieces(traceJson(trace, wrap), trace.onClose), { status: options.status, headers });
 }

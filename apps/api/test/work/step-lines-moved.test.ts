@@ -1,0 +1,42 @@
+import { DEFAULT_ENGINE_VERSION } from '@sim/engine';
+import { transferableSymbol, valueSymbol } from 'piscina';
+import { describe, expect, it } from 'vitest';
+import type { AdvanceResult, AdvanceTask } from '../../src/engine-work/engine-task.js';
+import engineWorker from '../../src/engine-work/engine-worker.js';
+import { runEngineTask } from '../../src/engine-work/run-engine-task.js';
+import { segmentsOf } from '../../src/engine-data/step-lines.js';
+import { prebuiltScenario } from '../support/scenario-files.js';
+
+/**
+ * An engine worker moves a streamed run's lines to the event loop (piscina's transfer list)
+ * instead of copying them into the message: the segments under them, each once.
+ */
+
+const task = (stepLines: boolean): AdvanceTask => ({
+  kind: 'advance',
+  from: { scenario: prebuiltScenario('calm-equilibrium'), engineVersion: DEFAULT_ENGINE_VERSION },
+  ticks: 12,
+  keepSteps: false,
+  checkpointEvery: 0,
+  stepLines,
+});
+
+describe('the engine worker', () => {
+  it("hands a run's lines back to move: their segments in the transfer list, the result beside them", () => {
+    const moved = engineWorker(task(true)) as Record<symbol, unknown>;
+    expect(transferableSymbol in moved).toBe(true);
+    const result = moved[valueSymbol] as AdvanceResult;
+    expect(result.stepLines).toHaveLength(12);
+    expect(moved[transferableSymbol]).toEqual(segmentsOf(result.stepLines));
+    // The same lines the engine writes in process.
+    const inProcess = runEngineTask(task(true)) as AdvanceResult;
+    expect(result.stepLines.map((line) => Buffer.from(line).toString())).toEqual(inProcess.stepLines.map((line) => Buffer.from(line).toString()));
+  });
+
+  it('hands back any other result as it is', () => {
+    const result = engineWorker(task(false)) as AdvanceResult;
+    expect(transferableSymbol in result).toBe(false);
+    expect(result.kind).toBe('advanced');
+    expect(result.stepLines).toEqual([]);
+  });
+});
