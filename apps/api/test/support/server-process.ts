@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,20 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 const MAIN = resolve(REPO_ROOT, 'apps/api/src/main.ts');
 const BUILD_SCRIPT = resolve(REPO_ROOT, 'apps/api/scripts/build.mjs');
 const BUNDLE = resolve(REPO_ROOT, 'apps/api/dist/main.js');
+
+/**
+ * The node flags `pnpm start` runs a checkout's bundle with, read from the start script of that
+ * checkout's apps/api/package.json (`apiDir`): a benchmark measures the server as it is
+ * deployed, and a base commit's bundle with that commit's flags. None when there is no such file.
+ */
+export function startFlags(apiDir: string): string[] {
+  const file = join(apiDir, 'package.json');
+  if (!existsSync(file)) return [];
+  const start = (JSON.parse(readFileSync(file, 'utf8')) as { scripts?: { start?: unknown } }).scripts?.start;
+  const match = typeof start === 'string' ? /\bexec node ((?:--\S+ )*)dist\/main\.js/.exec(start) : null;
+  if (match === null) throw new Error(`${file}: its start script does not run "exec node [--flags] dist/main.js"`);
+  return (match[1] as string).split(' ').filter((flag) => flag !== '');
+}
 
 /** Whether this process already built the bundle: one build serves every server it starts. */
 let bundleBuilt = false;
@@ -23,7 +37,7 @@ function entryArgs(entry: 'source' | 'bundle'): string[] {
     execFileSync(process.execPath, [BUILD_SCRIPT], { cwd: REPO_ROOT, stdio: 'inherit' });
     bundleBuilt = true;
   }
-  return ['--enable-source-maps', BUNDLE];
+  return [...startFlags(dirname(dirname(BUNDLE))), BUNDLE];
 }
 
 /** A server process that was spawned, whether or not it is listening yet. */
@@ -66,7 +80,8 @@ export interface StartServerOptions {
   entry?: 'source' | 'bundle';
   /**
    * A bundle built in another checkout (its `apps/api/dist/main.js`), run as it is with that
-   * checkout as the working folder: benchmarks compare this tree against a base commit.
+   * checkout as the working folder and that checkout's start flags (startFlags): benchmarks
+   * compare this tree against a base commit.
    */
   bundlePath?: string;
 }
@@ -83,7 +98,8 @@ export function tempDir(prefix: string): { path: string; remove: () => void } {
  */
 export function spawnServerProcess(options: StartServerOptions = {}): SpawnedServer {
   const databaseUrl = options.env?.DATABASE_URL ?? `file:${options.databasePath ?? join(tempDir('sim-server-').path, 'sim.db')}`;
-  const entry = options.bundlePath === undefined ? entryArgs(options.entry ?? 'source') : ['--enable-source-maps', options.bundlePath];
+  const entry =
+    options.bundlePath === undefined ? entryArgs(options.entry ?? 'source') : [...startFlags(resolve(options.bundlePath, '../..')), options.bundlePath];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: options.bundlePath === undefined ? REPO_ROOT : resolve(options.bundlePath, '../../../..'),
     env: {

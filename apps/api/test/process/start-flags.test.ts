@@ -1,0 +1,34 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, startFlags, tempDir } from '../support/server-process.js';
+
+/** Benchmarks start a bundle with the node flags of its checkout's `pnpm start`, read from its start script. */
+
+const removers: Array<() => void> = [];
+afterAll(() => removers.forEach((remove) => remove()));
+
+function apiDirWith(start: string | undefined): string {
+  const dir = tempDir('start-flags-');
+  removers.push(dir.remove);
+  if (start !== undefined) writeFileSync(join(dir.path, 'package.json'), JSON.stringify({ scripts: { start } }));
+  return dir.path;
+}
+
+describe('startFlags', () => {
+  it("reads the flags of this checkout's start script, the young generation's bound among them", () => {
+    const flags = startFlags(join(REPO_ROOT, 'apps/api'));
+    expect(flags).toContain('--enable-source-maps');
+    expect(flags.some((flag) => flag.startsWith('--max-semi-space-size='))).toBe(true);
+  });
+
+  it("reads a base commit's flags as they were, and none where there is no package.json", () => {
+    expect(startFlags(apiDirWith('node scripts/build.mjs && exec node --enable-source-maps dist/main.js'))).toEqual(['--enable-source-maps']);
+    expect(startFlags(apiDirWith('exec node dist/main.js'))).toEqual([]);
+    expect(startFlags(apiDirWith(undefined))).toEqual([]);
+  });
+
+  it('refuses a start script it cannot read the flags of', () => {
+    expect(() => startFlags(apiDirWith('tsx src/main.ts'))).toThrow(/start script/);
+  });
+});
