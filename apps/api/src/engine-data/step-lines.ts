@@ -1,6 +1,8 @@
-/** A first segment of lines; each next one is twice the last, up to SEGMENT_MAX_BYTES (a line longer than that gets its own). */
+/** A first segment of lines; each next one is twice the last, up to SEGMENT_MAX_BYTES. */
 const SEGMENT_MIN_BYTES = 64 * 1024;
 const SEGMENT_MAX_BYTES = 1024 * 1024;
+/** A line longer than this gets a buffer of exactly its size: a segment then never leaves more than this unused. */
+const OWN_BUFFER_BYTES = SEGMENT_MAX_BYTES / 8;
 const NEWLINE = 0x0a;
 const encoder = new TextEncoder();
 
@@ -20,6 +22,13 @@ export class StepLinesWriter {
   /** Appends the line of one step's JSON text. */
   add(json: string): void {
     const size = Buffer.byteLength(json, 'utf8') + 1;
+    if (size > OWN_BUFFER_BYTES) {
+      const own = new Uint8Array(size);
+      own[encoder.encodeInto(json, own).written] = NEWLINE;
+      this.#bytes += size;
+      this.lines.push(own);
+      return;
+    }
     if (this.#segment.length - this.#used < size) {
       this.#segment = new Uint8Array(Math.max(size, Math.min(SEGMENT_MAX_BYTES, Math.max(SEGMENT_MIN_BYTES, this.#segment.length * 2))));
       this.#used = 0;

@@ -35,8 +35,10 @@ const NOT_CACHED = new Set([
 
 export const cacheableHeaders = (headers: Headers): Array<[string, string]> => [...headers].filter(([name]) => !NOT_CACHED.has(name.toLowerCase()));
 
+/** The pieces as one body that owns exactly its bytes (a piece may be a view into a larger buffer, a worker's segment of a run's lines: keeping it would keep all of that). */
 function concat(pieces: readonly Uint8Array[]): Uint8Array {
-  if (pieces.length === 1) return pieces[0] as Uint8Array;
+  const only = pieces.length === 1 ? (pieces[0] as Uint8Array) : undefined;
+  if (only !== undefined && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength) return only;
   const out = new Uint8Array(pieces.reduce((n, p) => n + p.byteLength, 0));
   let at = 0;
   for (const piece of pieces) {

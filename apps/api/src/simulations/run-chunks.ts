@@ -56,7 +56,7 @@ export interface RunChunksSource {
 export async function* runChunks(
   commits: SimulationCommits,
   source: RunChunksSource,
-  /** The first chunk, already committed with the simulation (the smallest: it stays referenced until the end). */
+  /** The first chunk, already committed with the simulation. Its `stepLines` are emptied once they are handed on. */
   first: { stepLines: Uint8Array[]; completed: boolean },
 ): AsyncGenerator<Uint8Array, void, void> {
   const { simulationId, target, progress, signal } = source;
@@ -65,6 +65,9 @@ export async function* runChunks(
   try {
     for (let index = 1; ; index++) {
       for (const line of lines) yield line;
+      // Handed on: emptied in place, so that no holder of this array (the first chunk's caller,
+      // the last outcome) keeps the chunk's segments while the next one computes.
+      lines.length = 0;
       if (completed || progress.tick >= target) break;
       const from = progress.tick;
       const outcome = await commits.mutate(simulationId, async (current) => {

@@ -43,4 +43,17 @@ describe('StepLinesWriter', () => {
     expect(segments[0]).toBe(writer.lines[0]?.buffer);
     expect(segmentsOf([])).toEqual([]);
   });
+
+  it('writes lines of every size whole, and gives a long line a buffer of exactly its size', () => {
+    // Around the first segment's size (64 KiB), the own-buffer threshold (128 KiB) and a large world's step (427 KB).
+    const sizes = [10, 65_535, 65_536, 100_000, 131_071, 131_072, 131_073, 437_000, 600_000, 20, 70_000];
+    const texts = sizes.map((size, i) => JSON.stringify({ i, pad: 'é'.repeat(Math.floor(size / 4)) + 'z'.repeat(size - 2 * Math.floor(size / 4)) }));
+    const writer = new StepLinesWriter();
+    for (const text of texts) writer.add(text);
+    expect(writer.lines.map((line) => decoder.decode(line))).toEqual(texts.map((text) => `${text}\n`));
+    for (const line of writer.lines) if (line.byteLength > 128 * 1024) expect(line.buffer.byteLength).toBe(line.byteLength);
+    // Allocated: at most an eighth more than the lines, plus the first segments.
+    const allocated = segmentsOf(writer.lines).reduce((sum, segment) => sum + segment.byteLength, 0);
+    expect(allocated).toBeLessThan(writer.bytes * 1.125 + 2 * 1024 * 1024);
+  });
 });

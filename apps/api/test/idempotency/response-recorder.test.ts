@@ -78,4 +78,19 @@ describe('recording a reproducible body', () => {
     await cancelled;
     expect(stored).toEqual([{ status: 201, headers: [], body: null, chunkCount: 0, bodyComplete: true, reference: { ...reference(1)(), byteLength: 6 } }]);
   });
+
+  it("stores a body that is a view into a larger buffer (a run's lines) as exactly its bytes, not the buffer under it", async () => {
+    const segment = new Uint8Array(64 * 1024);
+    const line = new TextEncoder().encode('{"tick":1}\n');
+    segment.set(line, 100);
+    const view = segment.subarray(100, 100 + line.length);
+    function* lines(): Generator<Uint8Array, void, void> {
+      yield view;
+    }
+    const { response, stored } = await recorded(streamPieces(lines()), reference(1));
+    expect(await response.text()).toBe('{"tick":1}\n');
+    const body = stored[0]?.body as Uint8Array;
+    expect(decoder.decode(body)).toBe('{"tick":1}\n');
+    expect(body.buffer.byteLength).toBe(line.length);
+  });
 });

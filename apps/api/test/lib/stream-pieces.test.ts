@@ -45,4 +45,41 @@ describe('streamPieces', () => {
     await chunksOf(streamPieces(['a', 'b'][Symbol.iterator](), () => closed++));
     expect(closed).toBe(1);
   });
+
+  it('sends pending text before a large piece, and a failing source errors the body after what it gave', async () => {
+    const large = encoder.encode('y'.repeat(70_000));
+    let closed = 0;
+    async function* source(): AsyncGenerator<string | Uint8Array, void, void> {
+      yield 'head,';
+      yield large;
+      yield 'tail';
+      throw new Error('the engine broke');
+    }
+    const reader = streamPieces(source(), () => closed++).getReader();
+    const seen: Uint8Array[] = [];
+    await expect(
+      (async () => {
+        for (let read = await reader.read(); read.done !== true; read = await reader.read()) seen.push(read.value);
+      })(),
+    ).rejects.toThrow('the engine broke');
+    expect(joined(seen)).toBe(`head,${'y'.repeat(70_000)}`);
+    expect(closed).toBe(1);
+  });
+
+  it('ends its source and calls onClose once when the client cancels', async () => {
+    let closed = 0;
+    let ended = false;
+    async function* source(): AsyncGenerator<string | Uint8Array, void, void> {
+      try {
+        for (let i = 0; ; i++) yield encoder.encode(`${'z'.repeat(70_000)}${i}\n`);
+      } finally {
+        ended = true;
+      }
+    }
+    const reader = streamPieces(source(), () => closed++).getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(ended).toBe(true);
+    expect(closed).toBe(1);
+  });
 });

@@ -22,13 +22,14 @@ describe('startFlags', () => {
     expect(flags.some((flag) => flag.startsWith('--max-semi-space-size='))).toBe(true);
   });
 
-  it("reads a base commit's flags as they were, and none where there is no package.json", () => {
+  it("reads a base commit's flags as they were, with or without exec, and source maps alone where it names none", () => {
     expect(startFlags(apiDirWith('node scripts/build.mjs && exec node --enable-source-maps dist/main.js'))).toEqual(['--enable-source-maps']);
-    expect(startFlags(apiDirWith('exec node dist/main.js'))).toEqual([]);
-    expect(startFlags(apiDirWith(undefined))).toEqual([]);
-  });
-
-  it('refuses a start script it cannot read the flags of', () => {
-    expect(() => startFlags(apiDirWith('tsx src/main.ts'))).toThrow(/start script/);
+    expect(startFlags(apiDirWith('node scripts/build.mjs && node --enable-source-maps --max-semi-space-size=8 dist/main.js'))).toEqual([
+      '--enable-source-maps',
+      '--max-semi-space-size=8',
+    ]);
+    expect(startFlags(apiDirWith('exec node ./dist/main.js'))).toEqual([]);
+    expect(startFlags(apiDirWith('tsx src/main.ts'))).toEqual(['--enable-source-maps']);
+    expect(startFlags(apiDirWith(undefined))).toEqual(['--enable-source-maps']);
   });
 });

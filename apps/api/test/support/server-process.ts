@@ -9,18 +9,21 @@ const MAIN = resolve(REPO_ROOT, 'apps/api/src/main.ts');
 const BUILD_SCRIPT = resolve(REPO_ROOT, 'apps/api/scripts/build.mjs');
 const BUNDLE = resolve(REPO_ROOT, 'apps/api/dist/main.js');
 
+/** What every bundle was run with before the start script named more. */
+const SOURCE_MAPS = ['--enable-source-maps'];
+
 /**
  * The node flags `pnpm start` runs a checkout's bundle with, read from the start script of that
  * checkout's apps/api/package.json (`apiDir`): a benchmark measures the server as it is
- * deployed, and a base commit's bundle with that commit's flags. None when there is no such file.
+ * deployed, and a base commit's bundle with that commit's flags. `--enable-source-maps` alone
+ * when there is no such file or its script names no `node [--flags] dist/main.js`.
  */
 export function startFlags(apiDir: string): string[] {
   const file = join(apiDir, 'package.json');
-  if (!existsSync(file)) return [];
+  if (!existsSync(file)) return SOURCE_MAPS;
   const start = (JSON.parse(readFileSync(file, 'utf8')) as { scripts?: { start?: unknown } }).scripts?.start;
-  const match = typeof start === 'string' ? /\bexec node ((?:--\S+ )*)dist\/main\.js/.exec(start) : null;
-  if (match === null) throw new Error(`${file}: its start script does not run "exec node [--flags] dist/main.js"`);
-  return (match[1] as string).split(' ').filter((flag) => flag !== '');
+  const match = typeof start === 'string' ? /\bnode ((?:--\S+ )*)(?:\.\/)?dist\/main\.js/.exec(start) : null;
+  return match === null ? SOURCE_MAPS : (match[1] as string).split(' ').filter((flag) => flag !== '');
 }
 
 /** Whether this process already built the bundle: one build serves every server it starts. */
@@ -31,13 +34,13 @@ let bundleBuilt = false;
  * step to depend on), or the esbuild bundle exactly as `pnpm start` runs it (benchmarks: they
  * measure what is deployed), built first from the current sources.
  */
-function entryArgs(entry: 'source' | 'bundle'): string[] {
-  if (entry === 'source') return ['--conditions=@sim/source', '--import', 'tsx', MAIN];
+function entryArgs(entry: 'source' | 'bundle', nodeArgs: readonly string[]): string[] {
+  if (entry === 'source') return [...nodeArgs, '--conditions=@sim/source', '--import', 'tsx', MAIN];
   if (!bundleBuilt) {
     execFileSync(process.execPath, [BUILD_SCRIPT], { cwd: REPO_ROOT, stdio: 'inherit' });
     bundleBuilt = true;
   }
-  return [...startFlags(dirname(dirname(BUNDLE))), BUNDLE];
+  return [...startFlags(dirname(dirname(BUNDLE))), ...nodeArgs, BUNDLE];
 }
 
 /** A server process that was spawned, whether or not it is listening yet. */
@@ -69,7 +72,7 @@ export interface StartServerOptions {
   databasePath?: string;
   /** Added to the server's environment; `DATABASE_URL: createTestPostgresDatabase()'s url` runs it on PostgreSQL. */
   env?: Record<string, string>;
-  /** Extra node flags before the entry (`--cpu-prof`, `--max-semi-space-size=…`). */
+  /** Extra node flags before the entry, after a bundle's start flags, so that they win (`--cpu-prof`, `--max-semi-space-size=…`). */
   nodeArgs?: string[];
   /** How long to wait for the `listening on` line. */
   timeoutMs?: number;
@@ -98,9 +101,12 @@ export function tempDir(prefix: string): { path: string; remove: () => void } {
  */
 export function spawnServerProcess(options: StartServerOptions = {}): SpawnedServer {
   const databaseUrl = options.env?.DATABASE_URL ?? `file:${options.databasePath ?? join(tempDir('sim-server-').path, 'sim.db')}`;
-  const entry =
-    options.bundlePath === undefined ? entryArgs(options.entry ?? 'source') : [...startFlags(resolve(options.bundlePath, '../..')), options.bundlePath];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
+  const nodeArgs = options.nodeArgs ?? [];
+  const args =
+    options.bundlePath === undefined
+      ? entryArgs(options.entry ?? 'source', nodeArgs)
+      : [...startFlags(resolve(options.bundlePath, '../..')), ...nodeArgs, options.bundlePath];
+  const child = spawn(process.execPath, args, {
     cwd: options.bundlePath === undefined ? REPO_ROOT : resolve(options.bundlePath, '../../../..'),
     env: {
       PATH: process.env.PATH ?? '',
