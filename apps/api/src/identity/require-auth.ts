@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from 'hono';
 import { unauthorized } from '../lib/api-error.js';
 import { beforeNext } from '../lib/in-sequence.js';
 import { thenMaybe } from '../lib/maybe-promise.js';
-import { requestHeader } from '../lib/request-header.js';
 import type { Authenticator } from './auth-context.js';
 
 /**
@@ -12,8 +11,9 @@ import type { Authenticator } from './auth-context.js';
  */
 export function requireAuth(authenticator: Authenticator): MiddlewareHandler {
   return beforeNext((c) => {
-    const apiKey = requestHeader(c, 'x-api-key');
-    const authorization = requestHeader(c, 'authorization');
+    // Read from node's header lines (headersFromIncoming, app-wide first), not a Headers object.
+    const apiKey = c.req.header('x-api-key');
+    const authorization = c.req.header('authorization');
     if (apiKey !== undefined && authorization !== undefined) {
       throw unauthorized('Send either X-Api-Key or Authorization, not both');
     }

@@ -16,24 +16,15 @@ function fromRawHeaders(raw: readonly string[], name: string): string | undefine
 }
 
 /**
- * `c.req.header(name)` without building a fetch Headers object: @hono/node-server builds one from
- * all the request's headers, validating each, the first time any header is read, which costs a
- * cached read more than its routing (docs/operations.md, "Where the time goes"). Served by
- * @hono/node-server, the value comes from node's own parsed header lines
- * (`c.env.incoming.rawHeaders`); every value of the name is joined with ", " ("; " for
- * Cookie), as Headers.get joins them. Elsewhere (app.request in tests) it is c.req.header.
- * `name` must be lower case.
- */
-export function requestHeader(c: Context, name: string): string | undefined {
-  const raw = incomingOf(c)?.rawHeaders;
-  return raw === undefined ? c.req.header(name) : fromRawHeaders(raw, name);
-}
-
-/**
  * App-wide, first: every `c.req.header(name)` of the request, the app's and Hono's own (its
- * validators read Content-Type for every target, a path parameter's too), reads as requestHeader
- * does. Without a name (all the headers as a record) it is Hono's. The request's Headers object
- * is then built only by what needs it whole: a body read, a fetch Request.
+ * validators read Content-Type for every target, a path parameter's too), reads node's own
+ * parsed header lines (`c.env.incoming.rawHeaders`), every value of the name joined with ", "
+ * ("; " for Cookie) as Headers.get joins them, in any case of the name. @hono/node-server would
+ * otherwise build a fetch Headers object of all the request's headers, validating each, the
+ * first time any is read, which costs a cached read more than its routing (docs/operations.md,
+ * "Where the time goes"). Without a name (all the headers as a record) it is Hono's; where no
+ * node request is behind the context (app.request in tests) nothing changes. The request's
+ * Headers object is then built only by what needs it whole: a body read, a fetch Request.
  */
 export function headersFromIncoming(): MiddlewareHandler {
   return beforeNext((c) => {

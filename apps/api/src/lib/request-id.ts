@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { isCompleteResponse } from './complete-response.js';
 import { aroundNext } from './in-sequence.js';
-import { requestHeader } from './request-header.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -21,12 +20,12 @@ const PRINTABLE = /^[\x21-\x7e]+$/;
  * by `onError` set it themselves, and log it with an unhandled error (docs/operations.md, "Logs").
  * A caller's id is kept when printable and at most 200 characters (Hono's own request-id
  * middleware keeps only letters, digits, `_`, `-` and `=`); it is read without building the
- * request's Headers object (see requestHeader), which no cached read needs otherwise.
+ * request's Headers object (see headersFromIncoming), which no cached read needs otherwise.
  */
 export function requestId(): MiddlewareHandler {
   return aroundNext({
     before(c) {
-      const given = requestHeader(c, 'x-request-id');
+      const given = c.req.header('x-request-id');
       // A hostile id could inject headers or flood logs; only echo short printable ones.
       c.set('requestId', given !== undefined && given.length <= MAX_REQUEST_ID_LENGTH && PRINTABLE.test(given) ? given : randomUUID());
     },

@@ -3,7 +3,6 @@ import { envelope } from '../lib/error-envelope.js';
 import { isCompleteResponse } from '../lib/complete-response.js';
 import { aroundNext } from '../lib/in-sequence.js';
 import { matchedRouteCarries } from '../lib/route-markers.js';
-import { requestHeader } from '../lib/request-header.js';
 import { socketClientIp, type ClientIpResolver } from './client-ip.js';
 import { IDENTITY_LIMITED } from './rate-limit-by-identity.js';
 import { rateLimitedError, withRateLimitHeaders } from './rate-limit-headers.js';
@@ -27,7 +26,7 @@ const countedByIdentity = (c: Context): boolean => matchedRouteCarries(c, IDENTI
 export const HEALTH_PATH = '/v1/health';
 const HEALTH_TIER = 'enterprise';
 
-const hasCredentials = (c: Context): boolean => requestHeader(c, 'x-api-key') !== undefined || requestHeader(c, 'authorization') !== undefined;
+const hasCredentials = (c: Context): boolean => c.req.header('x-api-key') !== undefined || c.req.header('authorization') !== undefined;
 
 /**
  * App-wide, right after the request id. Counts against the client IP, at the free tier, every
