@@ -29,12 +29,15 @@ export function streamPieces(source: Iterator<string | Uint8Array> | AsyncIterat
       const bytes: Uint8Array[] = [];
       let size = 0;
       let text = '';
+      const encodeText = (): void => {
+        if (text === '') return;
+        const encoded = encoder.encode(text);
+        bytes.push(encoded);
+        size += encoded.length;
+        text = '';
+      };
       const flush = (): void => {
-        if (text !== '') {
-          if (bytes.length === 0) controller.enqueue(encoder.encode(text));
-          else bytes.push(encoder.encode(text));
-          text = '';
-        }
+        encodeText();
         if (bytes.length > 0) controller.enqueue(bytes.length === 1 ? (bytes[0] as Uint8Array) : Buffer.concat(bytes));
         bytes.length = 0;
         size = 0;
@@ -60,12 +63,7 @@ export function streamPieces(source: Iterator<string | Uint8Array> | AsyncIterat
             controller.enqueue(piece);
             return;
           } else {
-            if (text !== '') {
-              const encoded = encoder.encode(text);
-              bytes.push(encoded);
-              size += encoded.length;
-              text = '';
-            }
+            encodeText();
             bytes.push(piece);
             size += piece.length;
           }
