@@ -40,6 +40,11 @@ export interface StoredStart {
  */
 export interface AdvanceTask {
   kind: 'advance';
+  /**
+   * The simulation this task is of: a pool of several threads sends its tasks to the one that
+   * kept its world (sticky-balancer.ts); the engine does not read it.
+   */
+  simulationId?: string;
   from: StoredStart | ScenarioStart;
   ticks: number;
   /**
@@ -194,6 +199,11 @@ export type CreateResult =
  */
 export interface QueueTask {
   kind: 'queue';
+  /**
+   * The simulation this task is of: a pool of several threads sends its tasks to the one that
+   * kept its world (sticky-balancer.ts); the engine does not read it.
+   */
+  simulationId?: string;
   /** A stored snapshot's text, or a snapshot a replay just handed back. */
   snapshot: SnapshotText | EngineSnapshot;
   /** Ticks the head has run past a stored `snapshot` (see StoredStart); 0 or left out: none. */

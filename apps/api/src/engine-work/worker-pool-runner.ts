@@ -19,6 +19,7 @@ import type {
   TranslateTask,
 } from './engine-task.js';
 import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
+import { stickyBalancer, withAffinity } from './sticky-balancer.js';
 import type { EngineWorkerData } from './engine-worker.js';
 
 /**
@@ -92,13 +93,16 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): EngineR
     niceIncrement: WORKER_NICENESS,
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     workerData: { prophecyThreads } satisfies EngineWorkerData,
+    // A simulation's steps go to the thread that kept its world (docs/operations.md, "Warm worlds").
+    loadBalancer: stickyBalancer(),
   });
   let busy = 0;
   const run = async (task: EngineTask, signal: AbortSignal | undefined): Promise<EngineTaskResult> => {
     if (signal?.aborted === true) throw new EngineTaskCancelled();
     busy++;
     try {
-      return await pool.run(task, { signal: signal ?? null });
+      const simulationId = task.kind === 'advance' || task.kind === 'queue' ? task.simulationId : undefined;
+      return await pool.run(withAffinity(task, simulationId), { signal: signal ?? null });
     } catch (error) {
       if (isAbort(error)) throw new EngineTaskCancelled();
       throw error;

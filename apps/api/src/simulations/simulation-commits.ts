@@ -233,7 +233,7 @@ export class SimulationCommits {
 
   /** Checks and queues one input on the stored snapshot, on the engine runner (restoring the world is O(agents)). */
   queueInput(current: RunnableSimulation, draft: EngineInputDraft): Promise<QueueResult> {
-    return this.engine.queue({ kind: 'queue', ...storedHead(current), drafts: [draft], keepState: false });
+    return this.engine.queue({ kind: 'queue', simulationId: current.id, ...storedHead(current), drafts: [draft], keepState: false });
   }
 
   /** Stores a queued input (with its decree row) and the snapshot holding it in its queue. */
@@ -299,6 +299,7 @@ export class SimulationCommits {
       result = await this.engine.advance(
         {
           kind: 'advance',
+          simulationId: id,
           from: storedHead(current),
           ticks,
           // The head may run a checkpoint interval past its stored snapshot: what a history read

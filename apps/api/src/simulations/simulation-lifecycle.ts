@@ -169,7 +169,7 @@ export class SimulationLifecycle {
     try {
       // Cancelled (the client left): nothing is stored; the app's error handler answers 503.
       result = await this.commits.engine.advance(
-        { kind: 'advance', from: { scenario: resolved.scenario, engineVersion }, ticks: input.ticks, keepSteps: false, checkpointEvery },
+        { kind: 'advance', simulationId: id, from: { scenario: resolved.scenario, engineVersion }, ticks: input.ticks, keepSteps: false, checkpointEvery },
         request.signal,
       );
       inserted = await this.insertRun(draft, collector, result);
@@ -202,6 +202,7 @@ export class SimulationLifecycle {
       first = await this.commits.engine.advance(
         {
           kind: 'advance',
+          simulationId: id,
           from: { scenario: resolved.scenario, engineVersion },
           ticks: input.ticks,
           keepSteps: false,
