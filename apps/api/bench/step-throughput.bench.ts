@@ -7,7 +7,10 @@
  *   BENCH_SECONDS (default 15) or until the world completes: ticks/s and the latency p50/p99 of a step;
  * - `ticks: BENCH_LONG_TICKS` (default 1 000) from one client, BENCH_LONG_STEPS times (default 2):
  *   ticks/s. The world collapses (and completes) at about tick 1 400, so the second step is
- *   shorter: both sides count the ticks actually advanced.
+ *   shorter: both sides count the ticks actually advanced;
+ * - `ticks: 1` on BENCH_SIMULATIONS simulations at once (default 2, one client each), on a server
+ *   of BENCH_ENGINE_WORKERS engine threads (default 2): whether a simulation's steps find the
+ *   thread that kept its world (docs/operations.md, "Warm worlds").
  *
  * The server runs as `pnpm start` runs it (the esbuild bundle, SQLite in a temp file), with
  * limits nobody reaches here. The engine alone steps one tick at a time and then the long step,
@@ -31,6 +34,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const LONG_TICKS = Number(process.env.BENCH_LONG_TICKS ?? 1000);
 const LONG_STEPS = Number(process.env.BENCH_LONG_STEPS ?? 2);
+const SEVERAL = Number(process.env.BENCH_SIMULATIONS ?? 2);
+const SEVERAL_WORKERS = Number(process.env.BENCH_ENGINE_WORKERS ?? 2);
 const SCENARIO = 'crowded-large';
 
 const scenario = (): ScenarioInput => prebuiltScenario(SCENARIO);
@@ -69,11 +74,15 @@ const LIMITS = {
   SIM_STORAGE_QUOTAS: '1099511627776,1099511627776,1099511627776',
 };
 
-/** Both phases against a fresh server: this tree's bundle, or another checkout's (`bundlePath`). */
-async function measureServer(bundlePath?: string): Promise<ServerFigures> {
+/** A fresh server on a temp SQLite file with an enterprise key: this tree's bundle, or another checkout's (`bundlePath`). */
+async function openServer(bundlePath: string | undefined, env: Record<string, string> = {}) {
   const dir = tempDir('sim-step-bench-');
   const databasePath = join(dir.path, 'bench.db');
-  const server = await startServerProcess({ databasePath, entry: 'bundle', env: LIMITS, ...(bundlePath === undefined ? {} : { bundlePath }) });
+  const server = await startServerProcess({ databasePath, entry: 'bundle', env: { ...LIMITS, ...env }, ...(bundlePath === undefined ? {} : { bundlePath }) });
+  const stop = async (): Promise<void> => {
+    await server.stop();
+    dir.remove();
+  };
   try {
     // The CLI of the checkout the server came from, on its own database.
     const cliRoot = bundlePath === undefined ? undefined : resolve(bundlePath, '../../../..');
@@ -90,25 +99,40 @@ async function measureServer(bundlePath?: string): Promise<ServerFigures> {
       return { json, ms: performance.now() - started };
     };
     const create = async (): Promise<string> => ((await post('/v1/simulations', { scenarioId: SCENARIO }, 201)).json as { id: string }).id;
-
     // Warm-up: the bundle's JIT, the worker pool and its prophecy helper.
     const warm = await create();
     for (let i = 0; i < 30; i++) await post(`/v1/simulations/${warm}/step`, { ticks: 1 }, 200);
+    return { post, create, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
 
-    // ticks: 1 from several clients on one simulation (steps on one simulation are serialized).
-    const shared = await create();
-    const latencies: number[] = [];
-    let failures = 0;
-    let until = performance.now() + SECONDS * 1000;
-    const started = performance.now();
-    // The world completes at about tick 1 400: the clients stop there (the steps still in flight
-    // then answer 409, which is no failure), and the rate is of the time until then.
-    let completedAt: number | undefined;
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
+type OpenServer = Awaited<ReturnType<typeof openServer>>;
+
+/**
+ * `ticks: 1` from `clients` clients on each of `simulations` (steps on one simulation are
+ * serialized), for SECONDS or until one completes (at about tick 1 400: the clients stop there,
+ * the steps still in flight then answer 409, which is no failure): ticks/s over all of them.
+ */
+async function oneTickSteps(
+  { post, create }: OpenServer,
+  simulations: number,
+  clients: number,
+): Promise<{ oneTick: number; latencies: number[]; failures: number }> {
+  const ids = await Promise.all(Array.from({ length: simulations }, create));
+  const latencies: number[] = [];
+  let failures = 0;
+  let until = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  let completedAt: number | undefined;
+  await Promise.all(
+    ids.flatMap((id) =>
+      Array.from({ length: clients }, async () => {
         while (performance.now() < until) {
           try {
-            const { json, ms } = await post(`/v1/simulations/${shared}/step`, { ticks: 1 }, 200);
+            const { json, ms } = await post(`/v1/simulations/${id}/step`, { ticks: 1 }, 200);
             latencies.push(ms);
             if ((json as { state: { status: string } }).state.status === 'completed') {
               completedAt = performance.now();
@@ -119,20 +143,40 @@ async function measureServer(bundlePath?: string): Promise<ServerFigures> {
           }
         }
       }),
-    );
-    const oneTick = latencies.length / (((completedAt ?? performance.now()) - started) / 1000);
-    latencies.sort((a, b) => a - b);
+    ),
+  );
+  latencies.sort((a, b) => a - b);
+  return { oneTick: latencies.length / (((completedAt ?? performance.now()) - started) / 1000), latencies, failures };
+}
 
+/** Both phases against a fresh server: this tree's bundle, or another checkout's (`bundlePath`). */
+async function measureServer(bundlePath?: string): Promise<ServerFigures> {
+  const server = await openServer(bundlePath);
+  try {
+    const { oneTick, latencies, failures } = await oneTickSteps(server, 1, CLIENTS);
     // ticks: LONG_TICKS from one client.
-    const long = await create();
+    const long = await server.create();
     let longTicks = 0;
     const longStarted = performance.now();
     for (let i = 0; i < LONG_STEPS; i++)
-      longTicks += ((await post(`/v1/simulations/${long}/step`, { ticks: LONG_TICKS }, 200)).json as { ticks: number }).ticks;
+      longTicks += ((await server.post(`/v1/simulations/${long}/step`, { ticks: LONG_TICKS }, 200)).json as { ticks: number }).ticks;
     return { oneTick, latencies, failures, long: longTicks / ((performance.now() - longStarted) / 1000) };
   } finally {
     await server.stop();
-    dir.remove();
+  }
+}
+
+/**
+ * One-tick steps of SEVERAL simulations at once (one client each) on a server with
+ * SEVERAL_WORKERS engine threads: where a simulation's steps run decides whether its world is
+ * taken as kept or restored (docs/operations.md, "Warm worlds").
+ */
+async function measureSeveral(bundlePath?: string): Promise<{ oneTick: number; latencies: number[]; failures: number }> {
+  const server = await openServer(bundlePath, { SIM_ENGINE_WORKERS: String(SEVERAL_WORKERS), SIM_PROPHECY_THREADS: '1' });
+  try {
+    return await oneTickSteps(server, SEVERAL, 1);
+  } finally {
+    await server.stop();
   }
 }
 
@@ -141,9 +185,13 @@ const baseBundle = process.env.BENCH_BASE_BUNDLE;
 // With a base, the two trees take turns (this, base, this, base): the machine's speed drifts.
 const tree: ServerFigures[] = [];
 const base: ServerFigures[] = [];
+const treeSeveral: Array<Awaited<ReturnType<typeof measureSeveral>>> = [];
+const baseSeveral: typeof treeSeveral = [];
 for (let round = 0; round < (baseBundle === undefined ? 1 : 2); round++) {
   tree.push(await measureServer());
   if (baseBundle !== undefined) base.push(await measureServer(baseBundle));
+  treeSeveral.push(await measureSeveral());
+  if (baseBundle !== undefined) baseSeveral.push(await measureSeveral(baseBundle));
 }
 const alone = engineAlone();
 console.log(`load after: ${load()}`);
@@ -158,9 +206,14 @@ console.log(
 console.log(
   `| ticks: ${LONG_TICKS}, 1 client | ${api.long.toFixed(1)} | ${alone.long.toFixed(1)} | ${(api.long / alone.long).toFixed(2)} | ${LONG_STEPS} steps |`,
 );
+const several = treeSeveral[0]!;
+console.log(
+  `| ticks: 1, ${SEVERAL} simulations × 1 client, ${SEVERAL_WORKERS} engine threads | ${several.oneTick.toFixed(1)} (all together) | ${alone.oneTick.toFixed(1)} | ${(several.oneTick / alone.oneTick).toFixed(2)} | p50 ${percentile(several.latencies, 50).toFixed(0)} ms, p99 ${percentile(several.latencies, 99).toFixed(0)} ms, ${several.latencies.length} steps${several.failures > 0 ? `, ${several.failures} failed` : ''} |`,
+);
 if (baseBundle !== undefined) {
   const ratios = (of: (f: ServerFigures) => number): string => tree.map((t, i) => (of(t) / of(base[i]!)).toFixed(2)).join(', ');
+  const severalRatios = treeSeveral.map((t, i) => (t.oneTick / baseSeveral[i]!.oneTick).toFixed(2)).join(', ');
   console.log(
-    `\nthis tree vs the base commit's bundle, ticks/s in each round (1.00: no worse): ticks 1: ${ratios((f) => f.oneTick)}; ticks ${LONG_TICKS}: ${ratios((f) => f.long)}`,
+    `\nthis tree vs the base commit's bundle, ticks/s in each round (1.00: no worse): ticks 1: ${ratios((f) => f.oneTick)}; ticks ${LONG_TICKS}: ${ratios((f) => f.long)}; ${SEVERAL} simulations on ${SEVERAL_WORKERS} threads: ${severalRatios}`,
   );
 }
