@@ -1,7 +1,18 @@
 import type { Simulation } from '@sim/engine';
 
-/** Worlds a worker keeps between two advances: the few simulations stepped most recently. */
-const KEPT_WORLDS = 2;
+/** Worlds a worker always keeps, whatever their size (up to LARGEST_KEPT_SNAPSHOT each): the last two stepped. */
+const ALWAYS_KEPT = 2;
+
+/** Most worlds a worker keeps. */
+const MOST_KEPT = 16;
+
+/**
+ * Beyond the last ALWAYS_KEPT, older worlds are kept while all the kept worlds' snapshot texts
+ * sum to at most this many characters. A world holds several times its snapshot's characters in
+ * memory (crowded-large: 316 K characters, about 2.2 MB with its text), so this keeps about six
+ * such worlds, or sixteen small ones.
+ */
+const KEPT_TEXT_BUDGET = 2 << 20;
 
 /** A world larger than this (its snapshot's JSON, in characters) is not kept: memory is a budget too. */
 const LARGEST_KEPT_SNAPSHOT = 4 << 20;
@@ -27,6 +38,8 @@ interface Kept {
  */
 export class WarmWorlds {
   private readonly kept: Kept[] = [];
+  /** The characters of the kept worlds' snapshot texts. */
+  private text = 0;
 
   /** The world `ahead` ticks past the snapshot `json`, removed from those kept; undefined when none is. */
   take(json: string, ahead = 0): Simulation | undefined {
@@ -34,18 +47,23 @@ export class WarmWorlds {
       (entry) => entry.simulation.tick - entry.snapshotTick === ahead && entry.json.length === json.length && entry.json === json,
     );
     if (index < 0) return undefined;
-    const [entry] = this.kept.splice(index, 1);
-    return entry?.simulation;
+    const [entry] = this.kept.splice(index, 1) as [Kept];
+    this.text -= entry.json.length;
+    return entry.simulation;
   }
 
   /**
    * Keeps `simulation`, `simulation.tick − snapshotTick` ticks past the snapshot `json` (the one
-   * just taken of it by default), the oldest kept world making way.
+   * just taken of it by default). The oldest kept worlds make way: beyond MOST_KEPT, and beyond
+   * the last ALWAYS_KEPT while the texts kept exceed KEPT_TEXT_BUDGET.
    */
   keep(json: string, simulation: Simulation, snapshotTick: number = simulation.tick): void {
     if (json.length > LARGEST_KEPT_SNAPSHOT) return;
     this.kept.unshift({ json, snapshotTick, simulation });
-    this.kept.length = Math.min(this.kept.length, KEPT_WORLDS);
+    this.text += json.length;
+    while (this.kept.length > MOST_KEPT || (this.kept.length > ALWAYS_KEPT && this.text > KEPT_TEXT_BUDGET)) {
+      this.text -= (this.kept.pop() as Kept).json.length;
+    }
   }
 
   get size(): number {

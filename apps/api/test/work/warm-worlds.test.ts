@@ -139,11 +139,42 @@ describe('warm worlds', () => {
     // The exact head: taken once; it is the caller's until kept again.
     expect(warm.take(first.head.snapshot, 2)).toBeDefined();
     expect(warm.take(first.head.snapshot, 2)).toBeUndefined();
-    // At most two worlds: the one kept longest ago makes way.
+    // Small worlds: the three stepped last are all kept.
     const texts = [1, 2, 3].map((ticks) => (advances(scenario, 1, ticks, warm)[0] as Advanced).head.snapshot);
-    expect(warm.size).toBe(2);
-    expect(warm.take(texts[0] as string)).toBeUndefined();
-    expect(warm.take(texts[2] as string)).toBeDefined();
+    expect(warm.size).toBe(3);
+    for (const text of texts) expect(warm.take(text)).toBeDefined();
+  });
+
+  it('keeps at most sixteen worlds, and beyond the last two only while their texts fit 2 MiB', () => {
+    // Only the text's length and the world's tick count here: stand-ins for both.
+    const world = (tick: number) => ({ tick }) as unknown as Simulation;
+    const text = (length: number, tag: number): string => `${tag}`.padEnd(length, ' ');
+    const small = new WarmWorlds();
+    const smallTexts = Array.from({ length: 20 }, (_, i) => text(100, i));
+    for (const t of smallTexts) small.keep(t, world(5));
+    expect(small.size).toBe(16);
+    expect(small.take(smallTexts[3] as string)).toBeUndefined();
+    expect(small.take(smallTexts[4] as string)).toBeDefined();
+
+    // 600 K characters each: three fit in 2 MiB, a fourth does not.
+    const large = new WarmWorlds();
+    const largeTexts = Array.from({ length: 4 }, (_, i) => text(600_000, i));
+    for (const t of largeTexts) large.keep(t, world(5));
+    expect(large.size).toBe(3);
+    expect(large.take(largeTexts[0] as string)).toBeUndefined();
+    // A world taken frees its share: one more fits again.
+    expect(large.take(largeTexts[1] as string)).toBeDefined();
+    large.keep(text(600_000, 9), world(5));
+    expect(large.size).toBe(3);
+
+    // The last two are kept whatever their size (up to 4 MiB each); a larger one is not kept at all.
+    const huge = new WarmWorlds();
+    const hugeTexts = Array.from({ length: 3 }, (_, i) => text(3 << 20, i));
+    for (const t of hugeTexts) huge.keep(t, world(5));
+    expect(huge.size).toBe(2);
+    expect(huge.take(hugeTexts[0] as string)).toBeUndefined();
+    huge.keep(text((4 << 20) + 1, 7), world(5));
+    expect(huge.size).toBe(2);
   });
 
   it('a decree queued on a head past its stored snapshot stores the snapshot of the head, kept or restored, and the weight follows it', () => {
