@@ -8,9 +8,9 @@
  * - `ticks: BENCH_LONG_TICKS` (default 1 000) from one client, BENCH_LONG_STEPS times (default 2):
  *   ticks/s. The world collapses (and completes) at about tick 1 400, so the second step is
  *   shorter: both sides count the ticks actually advanced;
- * - `ticks: 1` on BENCH_SIMULATIONS simulations at once (default 2, one client each), on a server
- *   of BENCH_ENGINE_WORKERS engine threads (default 2): whether a simulation's steps find the
- *   thread that kept its world (docs/operations.md, "Warm worlds").
+ * - `ticks: 1` on several simulations at once, one client each: 3 on the default engine threads
+ *   (1 on 2 cores), and 2 on 2 engine threads: whether a simulation's steps find a thread that
+ *   kept its world (docs/operations.md, "Warm worlds").
  *
  * The server runs as `pnpm start` runs it (the esbuild bundle, SQLite in a temp file), with
  * limits nobody reaches here. The engine alone steps one tick at a time and then the long step,
@@ -34,8 +34,11 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const LONG_TICKS = Number(process.env.BENCH_LONG_TICKS ?? 1000);
 const LONG_STEPS = Number(process.env.BENCH_LONG_STEPS ?? 2);
-const SEVERAL = Number(process.env.BENCH_SIMULATIONS ?? 2);
-const SEVERAL_WORKERS = Number(process.env.BENCH_ENGINE_WORKERS ?? 2);
+/** Several simulations stepped at once: `simulations` on a server of `workers` engine threads (undefined: the default). */
+const SEVERAL: ReadonlyArray<{ simulations: number; workers: number | undefined }> = [
+  { simulations: 3, workers: undefined },
+  { simulations: 2, workers: 2 },
+];
 const SCENARIO = 'crowded-large';
 
 const scenario = (): ScenarioInput => prebuiltScenario(SCENARIO);
@@ -167,31 +170,35 @@ async function measureServer(bundlePath?: string): Promise<ServerFigures> {
 }
 
 /**
- * One-tick steps of SEVERAL simulations at once (one client each) on a server with
- * SEVERAL_WORKERS engine threads: where a simulation's steps run decides whether its world is
- * taken as kept or restored (docs/operations.md, "Warm worlds").
+ * One-tick steps of several simulations at once (one client each) on a server of `workers`
+ * engine threads: whether a simulation's steps find a thread that kept its world
+ * (docs/operations.md, "Warm worlds").
  */
-async function measureSeveral(bundlePath?: string): Promise<{ oneTick: number; latencies: number[]; failures: number }> {
-  const server = await openServer(bundlePath, { SIM_ENGINE_WORKERS: String(SEVERAL_WORKERS), SIM_PROPHECY_THREADS: '1' });
+async function measureSeveral({ simulations, workers }: (typeof SEVERAL)[number], bundlePath?: string): Promise<SeveralFigures> {
+  const server = await openServer(bundlePath, workers === undefined ? {} : { SIM_ENGINE_WORKERS: String(workers), SIM_PROPHECY_THREADS: '1' });
   try {
-    return await oneTickSteps(server, SEVERAL, 1);
+    return await oneTickSteps(server, simulations, 1);
   } finally {
     await server.stop();
   }
 }
+
+type SeveralFigures = Awaited<ReturnType<typeof oneTickSteps>>;
 
 console.log(`machine: ${availableParallelism()} cores, load ${load()}; ${SCENARIO}, engine ${DEFAULT_ENGINE_VERSION}, default rules`);
 const baseBundle = process.env.BENCH_BASE_BUNDLE;
 // With a base, the two trees take turns (this, base, this, base): the machine's speed drifts.
 const tree: ServerFigures[] = [];
 const base: ServerFigures[] = [];
-const treeSeveral: Array<Awaited<ReturnType<typeof measureSeveral>>> = [];
-const baseSeveral: typeof treeSeveral = [];
+const treeSeveral: SeveralFigures[][] = SEVERAL.map(() => []);
+const baseSeveral: SeveralFigures[][] = SEVERAL.map(() => []);
 for (let round = 0; round < (baseBundle === undefined ? 1 : 2); round++) {
   tree.push(await measureServer());
   if (baseBundle !== undefined) base.push(await measureServer(baseBundle));
-  treeSeveral.push(await measureSeveral());
-  if (baseBundle !== undefined) baseSeveral.push(await measureSeveral(baseBundle));
+  for (const [i, setup] of SEVERAL.entries()) {
+    treeSeveral[i]!.push(await measureSeveral(setup));
+    if (baseBundle !== undefined) baseSeveral[i]!.push(await measureSeveral(setup, baseBundle));
+  }
 }
 const alone = engineAlone();
 console.log(`load after: ${load()}`);
@@ -206,14 +213,20 @@ console.log(
 console.log(
   `| ticks: ${LONG_TICKS}, 1 client | ${api.long.toFixed(1)} | ${alone.long.toFixed(1)} | ${(api.long / alone.long).toFixed(2)} | ${LONG_STEPS} steps |`,
 );
-const several = treeSeveral[0]!;
-console.log(
-  `| ticks: 1, ${SEVERAL} simulations × 1 client, ${SEVERAL_WORKERS} engine threads | ${several.oneTick.toFixed(1)} (all together) | ${alone.oneTick.toFixed(1)} | ${(several.oneTick / alone.oneTick).toFixed(2)} | p50 ${percentile(several.latencies, 50).toFixed(0)} ms, p99 ${percentile(several.latencies, 99).toFixed(0)} ms, ${several.latencies.length} steps${several.failures > 0 ? `, ${several.failures} failed` : ''} |`,
-);
+const threadsOf = (workers: number | undefined): string => (workers === undefined ? 'the default engine threads' : `${workers} engine threads`);
+for (const [i, { simulations, workers }] of SEVERAL.entries()) {
+  const several = treeSeveral[i]![0]!;
+  console.log(
+    `| ticks: 1, ${simulations} simulations × 1 client, ${threadsOf(workers)} | ${several.oneTick.toFixed(1)} (all together) | ${alone.oneTick.toFixed(1)} | ${(several.oneTick / alone.oneTick).toFixed(2)} | p50 ${percentile(several.latencies, 50).toFixed(0)} ms, p99 ${percentile(several.latencies, 99).toFixed(0)} ms, ${several.latencies.length} steps${several.failures > 0 ? `, ${several.failures} failed` : ''} |`,
+  );
+}
 if (baseBundle !== undefined) {
   const ratios = (of: (f: ServerFigures) => number): string => tree.map((t, i) => (of(t) / of(base[i]!)).toFixed(2)).join(', ');
-  const severalRatios = treeSeveral.map((t, i) => (t.oneTick / baseSeveral[i]!.oneTick).toFixed(2)).join(', ');
+  const severalRatios = SEVERAL.map(
+    ({ simulations, workers }, i) =>
+      `${simulations} simulations on ${threadsOf(workers)}: ${treeSeveral[i]!.map((t, round) => (t.oneTick / baseSeveral[i]![round]!.oneTick).toFixed(2)).join(', ')}`,
+  ).join('; ');
   console.log(
-    `\nthis tree vs the base commit's bundle, ticks/s in each round (1.00: no worse): ticks 1: ${ratios((f) => f.oneTick)}; ticks ${LONG_TICKS}: ${ratios((f) => f.long)}; ${SEVERAL} simulations on ${SEVERAL_WORKERS} threads: ${severalRatios}`,
+    `\nthis tree vs the base commit's bundle, ticks/s in each round (1.00: no worse): ticks 1: ${ratios((f) => f.oneTick)}; ticks ${LONG_TICKS}: ${ratios((f) => f.long)}; ${severalRatios}`,
   );
 }
