@@ -16,7 +16,8 @@ const REMEMBERED_SIMULATIONS = 4096;
 
 /** `task` with the affinity the balancer reads; `task` itself is left as it was. */
 export function withAffinity<T extends object>(task: T, simulationId: string | undefined): T {
-  if (simulationId === undefined) return task;
+  // A task made by Piscina.move() carries its transfer behind symbols that a copy would lose.
+  if (simulationId === undefined || Piscina.transferableSymbol in task) return task;
   const affinity: TaskAffinity = { simulationId };
   return { ...task, [Piscina.queueOptionsSymbol]: affinity };
 }
@@ -35,7 +36,8 @@ const isIdle = (worker: BalancedWorker): boolean => worker.currentUsage === 0 &&
  * warm on are the last taken; it never waits for a busy worker while another is idle (a step
  * restored on another thread costs a restore; one waiting behind another simulation's long
  * advance could cost seconds). One task per worker at a time, as piscina's own balancer does
- * with one concurrent task per worker.
+ * with its default of one concurrent task per worker (the pool's `concurrentTasksPerWorker` is
+ * not read: raising it would need this to count usage as that balancer does).
  *
  * @example
  * new Piscina({ filename, loadBalancer: stickyBalancer() }).run(withAffinity(task, simulationId));
@@ -63,6 +65,11 @@ export function stickyBalancer(remembered: number = REMEMBERED_SIMULATIONS): Loa
       lastWorker.set(simulationId, chosen.id);
       if (lastWorker.size > remembered) lastWorker.delete(lastWorker.keys().next().value as string);
       lastPlaced.set(chosen.id, placements++);
+      // A worker ended (a task aborted, a crash) is replaced under another id: forget the ended.
+      if (lastPlaced.size > 2 * workers.length) {
+        const live = new Set(workers.map((worker) => worker.id));
+        for (const id of lastPlaced.keys()) if (!live.has(id)) lastPlaced.delete(id);
+      }
     }
     return chosen;
   };

@@ -70,6 +70,9 @@ describe('the sticky balancer', () => {
     expect((sent as Record<symbol, unknown>)[Piscina.queueOptionsSymbol]).toEqual({ simulationId: 'a' });
     expect(structuredClone(sent)).toEqual({ kind: 'advance' });
     expect(Object.getOwnPropertySymbols(structuredClone(sent))).toEqual([]);
+    // A task made by Piscina.move() is sent as it is: a copy would lose what it transfers.
+    const moved = Piscina.move(new Uint8Array(4));
+    expect(withAffinity(moved, 'a')).toBe(moved);
   });
 });
 
