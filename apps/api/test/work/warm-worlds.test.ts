@@ -149,32 +149,33 @@ describe('warm worlds', () => {
     // Only the text's length and the world's tick count here: stand-ins for both.
     const world = (tick: number) => ({ tick }) as unknown as Simulation;
     const text = (length: number, tag: number): string => `${tag}`.padEnd(length, ' ');
-    const small = new WarmWorlds();
-    const smallTexts = Array.from({ length: 20 }, (_, i) => text(100, i));
-    for (const t of smallTexts) small.keep(t, world(5));
-    expect(small.size).toBe(16);
-    expect(small.take(smallTexts[3] as string)).toBeUndefined();
-    expect(small.take(smallTexts[4] as string)).toBeDefined();
+    /** Worlds kept under `count` texts of `length` characters, oldest first. */
+    const keeping = (count: number, length: number): { warm: WarmWorlds; texts: string[] } => {
+      const warm = new WarmWorlds();
+      const texts = Array.from({ length: count }, (_, i) => text(length, i));
+      for (const t of texts) warm.keep(t, world(5));
+      return { warm, texts };
+    };
+    const small = keeping(20, 100);
+    expect(small.warm.size).toBe(16);
+    expect(small.warm.take(small.texts[3] as string)).toBeUndefined();
+    expect(small.warm.take(small.texts[4] as string)).toBeDefined();
 
     // 600 K characters each: three fit in 2 MiB, a fourth does not.
-    const large = new WarmWorlds();
-    const largeTexts = Array.from({ length: 4 }, (_, i) => text(600_000, i));
-    for (const t of largeTexts) large.keep(t, world(5));
-    expect(large.size).toBe(3);
-    expect(large.take(largeTexts[0] as string)).toBeUndefined();
+    const large = keeping(4, 600_000);
+    expect(large.warm.size).toBe(3);
+    expect(large.warm.take(large.texts[0] as string)).toBeUndefined();
     // A world taken frees its share: one more fits again.
-    expect(large.take(largeTexts[1] as string)).toBeDefined();
-    large.keep(text(600_000, 9), world(5));
-    expect(large.size).toBe(3);
+    expect(large.warm.take(large.texts[1] as string)).toBeDefined();
+    large.warm.keep(text(600_000, 9), world(5));
+    expect(large.warm.size).toBe(3);
 
     // The last two are kept whatever their size (up to 4 MiB each); a larger one is not kept at all.
-    const huge = new WarmWorlds();
-    const hugeTexts = Array.from({ length: 3 }, (_, i) => text(3 << 20, i));
-    for (const t of hugeTexts) huge.keep(t, world(5));
-    expect(huge.size).toBe(2);
-    expect(huge.take(hugeTexts[0] as string)).toBeUndefined();
-    huge.keep(text((4 << 20) + 1, 7), world(5));
-    expect(huge.size).toBe(2);
+    const huge = keeping(3, 3 << 20);
+    expect(huge.warm.size).toBe(2);
+    expect(huge.warm.take(huge.texts[0] as string)).toBeUndefined();
+    huge.warm.keep(text((4 << 20) + 1, 7), world(5));
+    expect(huge.warm.size).toBe(2);
   });
 
   it('a decree queued on a head past its stored snapshot stores the snapshot of the head, kept or restored, and the weight follows it', () => {
