@@ -1,5 +1,6 @@
 import { isEngineTaskCancelled } from '../engine-work/engine-runner.js';
 import { ApiError } from '../lib/api-error.js';
+import { collectYoungGeneration } from '../engine-work/young-collection.js';
 import { cancelledRun, type RunProgress, type RunStop } from './run-progress.js';
 import type { RunChunkLimits, SimulationCommits } from './simulation-commits.js';
 
@@ -14,6 +15,13 @@ export const CHUNK_LINE_BYTES = 8 << 20;
 export function chunkLimits(index: number): RunChunkLimits {
   return { budgetMs: Math.min(LONGEST_CHUNK_MS, FIRST_CHUNK_MS * 2 ** index), maxOutput: CHUNK_LINE_BYTES };
 }
+
+/**
+ * A chunk whose lines held this many bytes is followed by a collection of the event loop's young
+ * generation: the lines sent are freed then, not once 64 MB more have piled up
+ * (collectYoungGeneration; docs/operations.md, "Memory"). A small world's chunks skip it.
+ */
+export const COLLECT_AFTER_LINE_BYTES = 1 << 20;
 
 /** Another request moved the simulation while its run was streaming: its next ticks would not follow the steps sent. */
 const simulationChanged = (expected: number, found: number): ApiError =>
@@ -64,16 +72,23 @@ export async function* runChunks(
   let completed = first.completed;
   try {
     for (let index = 1; ; index++) {
-      for (const line of lines) yield line;
+      let bytes = 0;
+      for (const line of lines) {
+        bytes += line.length;
+        yield line;
+      }
       // Handed on: emptied in place, so that no holder of this array (the first chunk's caller,
       // the last outcome) keeps the chunk's segments while the next one computes.
       lines.length = 0;
       if (completed || progress.tick >= target) break;
       const from = progress.tick;
-      const outcome = await commits.mutate(simulationId, async (current) => {
+      const computed = commits.mutate(simulationId, async (current) => {
         if (current.tick !== from) throw simulationChanged(from, current.tick);
         return commits.advance(current, target - from, current.status, undefined, signal, chunkLimits(index));
       });
+      // Once the next chunk is asked for, so that the collection runs while it computes.
+      if (bytes >= COLLECT_AFTER_LINE_BYTES) setImmediate(collectYoungGeneration);
+      const outcome = await computed;
       progress.tick = outcome.tick;
       completed = outcome.completed;
       lines = outcome.stepLines;

@@ -4,6 +4,7 @@
 // docs/engine.md, "Branches on several threads".
 import { BranchWorkspace, type BranchGround, type BranchJob } from '@sim/engine';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { collectYoungGeneration } from '../young-collection.js';
 import { claimOf, DONE, type BranchBatchMessage, type BranchReleaseMessage, type BranchResultMessage } from './branch-messages.js';
 
 const results = (workerData as { results: MessagePort }).results;
@@ -45,8 +46,12 @@ function onBatch(batch: BranchBatchMessage): void {
 }
 
 parentPort?.on('message', (message: BranchBatchMessage | BranchReleaseMessage) => {
-  if (message.type === 'release') current = null;
-  else onBatch(message);
+  if (message.type === 'release') {
+    current = null;
+    // The prophecy's branch worlds (typed arrays, a few hundred KB each for a large world) died
+    // young: freed now rather than some tens of MB later (docs/operations.md, "Memory").
+    collectYoungGeneration();
+  } else onBatch(message);
 });
 // Loaded: the engine worker's `ready()` resolves (results go through `results`, never here).
 parentPort?.postMessage('ready');

@@ -1,0 +1,31 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+type Collect = (options: { type: 'minor' }) => void;
+
+let collect: Collect | undefined;
+
+/**
+ * Collects the young generation of this thread's heap now (a scavenge: a millisecond or two
+ * for the few MB it holds), so that the memory of ArrayBuffers that died young is freed now.
+ *
+ * Why it is needed (docs/operations.md, "Memory"): a buffer's memory is freed only when V8
+ * collects the small object that owns it. A thread that mostly moves bytes (the event loop
+ * sending a streamed run's lines, a prophecy helper whose branch worlds live in typed arrays)
+ * allocates too few objects to fill its young generation soon, so dead buffers of tens of MB
+ * wait for the next collection, and once promoted, for a full one (V8 starts it for external
+ * memory only after 64 MB more). Called where a thread knows that a batch of such buffers has
+ * just died: after a run's chunk is sent, after a prophecy's branches are done.
+ */
+export function collectYoungGeneration(): void {
+  collect ??= exposedGc();
+  collect({ type: 'minor' });
+}
+
+/** V8's `gc` (node run with --expose-gc), or the flag set now and `gc` taken from a fresh context, where V8 installs it. */
+function exposedGc(): Collect {
+  const existing = (globalThis as { gc?: unknown }).gc;
+  if (typeof existing === 'function') return existing as Collect;
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as Collect;
+}
