@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startFlags, tempDir } from '../support/server-process.js';
+import { REPO_ROOT, startCommand, startFlags, tempDir } from '../support/server-process.js';
 
 /** Benchmarks start a bundle with the node flags of its checkout's `pnpm start`, read from its start script. */
 
@@ -31,5 +31,21 @@ describe('startFlags', () => {
     expect(startFlags(apiDirWith('exec node ./dist/main.js'))).toEqual([]);
     expect(startFlags(apiDirWith('tsx src/main.ts'))).toEqual(['--enable-source-maps']);
     expect(startFlags(apiDirWith(undefined))).toEqual(['--enable-source-maps']);
+  });
+});
+
+describe('startCommand', () => {
+  it("reads the C allocator's setting of this checkout's start script", () => {
+    const { env } = startCommand(join(REPO_ROOT, 'apps/api'));
+    expect(env).toEqual({ MALLOC_ARENA_MAX: '2' });
+  });
+
+  it('reads variables set before exec node, as values or as defaults, and none where the script sets none', () => {
+    expect(startCommand(apiDirWith('node scripts/build.mjs && A=1 B=${B:-two} exec node --enable-source-maps dist/main.js'))).toEqual({
+      flags: ['--enable-source-maps'],
+      env: { A: '1', B: 'two' },
+    });
+    expect(startCommand(apiDirWith('node scripts/build.mjs && exec node --enable-source-maps dist/main.js')).env).toEqual({});
+    expect(startCommand(apiDirWith('tsx src/main.ts'))).toEqual({ flags: ['--enable-source-maps'], env: {} });
   });
 });

@@ -12,18 +12,37 @@ const BUNDLE = resolve(REPO_ROOT, 'apps/api/dist/main.js');
 /** What every bundle was run with before the start script named more. */
 const SOURCE_MAPS = ['--enable-source-maps'];
 
+/** How `pnpm start` runs a checkout's bundle: node's flags, and variables the script sets for it. */
+export interface StartCommand {
+  flags: string[];
+  /** `NAME=value` or `NAME=${NAME:-value}` before `exec node`: the value (the caller's environment here has none of them). */
+  env: Record<string, string>;
+}
+
 /**
- * The node flags `pnpm start` runs a checkout's bundle with, read from the start script of that
- * checkout's apps/api/package.json (`apiDir`): a benchmark measures the server as it is
- * deployed, and a base commit's bundle with that commit's flags. `--enable-source-maps` alone
- * when there is no such file or its script names no `node [--flags] dist/main.js`.
+ * How `pnpm start` runs a checkout's bundle, read from the start script of that checkout's
+ * apps/api/package.json (`apiDir`): a benchmark measures the server as it is deployed, and a
+ * base commit's bundle with that commit's flags and variables (the C allocator's, for one).
+ * `--enable-source-maps` alone, no variables, when there is no such file or its script names
+ * no `node [--flags] dist/main.js`.
  */
-export function startFlags(apiDir: string): string[] {
+export function startCommand(apiDir: string): StartCommand {
   const file = join(apiDir, 'package.json');
-  if (!existsSync(file)) return SOURCE_MAPS;
+  if (!existsSync(file)) return { flags: SOURCE_MAPS, env: {} };
   const start = (JSON.parse(readFileSync(file, 'utf8')) as { scripts?: { start?: unknown } }).scripts?.start;
-  const match = typeof start === 'string' ? /\bnode ((?:--\S+ )*)(?:\.\/)?dist\/main\.js/.exec(start) : null;
-  return match === null ? SOURCE_MAPS : (match[1] as string).split(' ').filter((flag) => flag !== '');
+  const match = typeof start === 'string' ? /((?:\w+=\S+ )*)(?:exec )?\bnode ((?:--\S+ )*)(?:\.\/)?dist\/main\.js/.exec(start) : null;
+  if (match === null) return { flags: SOURCE_MAPS, env: {} };
+  const env: Record<string, string> = {};
+  for (const assignment of (match[1] as string).split(' ').filter((word) => word !== '')) {
+    const [, name, value] = /^(\w+)=(.*)$/.exec(assignment) as RegExpExecArray;
+    env[name as string] = /^\$\{\w+:-(.*)\}$/.exec(value as string)?.[1] ?? (value as string);
+  }
+  return { flags: (match[2] as string).split(' ').filter((flag) => flag !== ''), env };
+}
+
+/** The node flags of startCommand. */
+export function startFlags(apiDir: string): string[] {
+  return startCommand(apiDir).flags;
 }
 
 /** Whether this process already built the bundle: one build serves every server it starts. */
@@ -34,13 +53,19 @@ let bundleBuilt = false;
  * step to depend on), or the esbuild bundle exactly as `pnpm start` runs it (benchmarks: they
  * measure what is deployed), built first from the current sources.
  */
-function entryArgs(entry: 'source' | 'bundle', nodeArgs: readonly string[]): string[] {
-  if (entry === 'source') return [...nodeArgs, '--conditions=@sim/source', '--import', 'tsx', MAIN];
+function entryArgs(entry: 'source' | 'bundle', nodeArgs: readonly string[]): { args: string[]; env: Record<string, string> } {
+  if (entry === 'source') return { args: [...nodeArgs, '--conditions=@sim/source', '--import', 'tsx', MAIN], env: {} };
   if (!bundleBuilt) {
     execFileSync(process.execPath, [BUILD_SCRIPT], { cwd: REPO_ROOT, stdio: 'inherit' });
     bundleBuilt = true;
   }
-  return [...startFlags(dirname(dirname(BUNDLE))), ...nodeArgs, BUNDLE];
+  return bundleArgs(BUNDLE, nodeArgs);
+}
+
+/** A bundle run as its checkout's `pnpm start` runs it (startCommand), `nodeArgs` after its flags. */
+function bundleArgs(bundle: string, nodeArgs: readonly string[]): { args: string[]; env: Record<string, string> } {
+  const { flags, env } = startCommand(resolve(bundle, '../..'));
+  return { args: [...flags, ...nodeArgs, bundle], env };
 }
 
 /** A server process that was spawned, whether or not it is listening yet. */
@@ -102,15 +127,13 @@ export function tempDir(prefix: string): { path: string; remove: () => void } {
 export function spawnServerProcess(options: StartServerOptions = {}): SpawnedServer {
   const databaseUrl = options.env?.DATABASE_URL ?? `file:${options.databasePath ?? join(tempDir('sim-server-').path, 'sim.db')}`;
   const nodeArgs = options.nodeArgs ?? [];
-  const args =
-    options.bundlePath === undefined
-      ? entryArgs(options.entry ?? 'source', nodeArgs)
-      : [...startFlags(resolve(options.bundlePath, '../..')), ...nodeArgs, options.bundlePath];
+  const { args, env: startEnv } = options.bundlePath === undefined ? entryArgs(options.entry ?? 'source', nodeArgs) : bundleArgs(options.bundlePath, nodeArgs);
   const child = spawn(process.execPath, args, {
     cwd: options.bundlePath === undefined ? REPO_ROOT : resolve(options.bundlePath, '../../../..'),
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
+      ...startEnv,
       HOST: '127.0.0.1',
       PORT: '0',
       ...options.env,
