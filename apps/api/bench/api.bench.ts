@@ -13,6 +13,9 @@
  *   npx tsx apps/api/bench/api.bench.ts
  *   BENCH_SECONDS=20 BENCH_CONNECTIONS=50 BENCH_ROUNDS=5 npx tsx apps/api/bench/api.bench.ts
  *   BENCH_ONLY=run npx tsx apps/api/bench/api.bench.ts   # part 1 alone (no autocannon load)
+ *   BENCH_BASE_BUNDLE=/other/checkout/apps/api/dist/main.js …   part 1 also on a base commit's
+ *     bundle (run as its checkout's start script runs it), each on a fresh server, taking turns
+ *     BENCH_RUN_TURNS times (default 2), with this tree's peak RSS and last byte over the base's
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -28,6 +31,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 /** `run`: the streamed run alone, without the GET load (a quick figure on a shared machine). */
 const runOnly = process.env.BENCH_ONLY === 'run';
+const baseBundle = process.env.BENCH_BASE_BUNDLE;
+const runTurns = Number(process.env.BENCH_RUN_TURNS ?? 2);
 const TICKS = 10_000;
 const RSS_TARGET_MB = 200;
 const RATIO_TARGET = 0.4;
@@ -122,35 +127,77 @@ async function startHelloWorld(): Promise<{ url: string; pid: number; stop: () =
 const mb = (n: number): string => `${n.toFixed(1)} MB`;
 const ms = (n: number): string => `${n.toFixed(0)} ms`;
 
+/** Limits nobody reaches: every request does its full work (counting included), none is refused. */
+const UNLIMITED = { SIM_RATE_LIMITS_PRO: '1000000000,1000000000,1000000000', SIM_WORK_LIMITS_PRO: '1000000000000,1000000000000' };
+
+/** The streamed run of part 1 on a server: its answer, the server's RSS idle and sampled during it, and its peak (VmHWM) after. */
+async function measuredRun(target: { pid: number; baseUrl: string; apiKey: string | undefined }, scenarioId: string) {
+  if (!target.apiKey) throw new Error('the server printed no bootstrap key');
+  const idle = memoryOf(target.pid);
+  let sampledPeak = idle.rss;
+  const sampler = setInterval(() => {
+    sampledPeak = Math.max(sampledPeak, memoryOf(target.pid).rss);
+  }, 25);
+  try {
+    const run = await timeStream(
+      `${target.baseUrl}/v1/simulations/run`,
+      { 'X-Api-Key': target.apiKey, 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+      JSON.stringify({ scenarioId, ticks: TICKS }),
+    );
+    return { run, idle, sampledPeak, after: memoryOf(target.pid) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/**
+ * Part 1 side by side with a base commit's bundle: each turn on a fresh server (a process's
+ * peak RSS never falls), this tree and the base taking turns, first one then the other.
+ */
+async function compareRunWithBase(base: string, scenarioId: string): Promise<void> {
+  console.log(`\nThe same run, this tree vs the base bundle ${base}, ${runTurns} turns each (load average ${loadavg()[0]!.toFixed(1)})`);
+  const ratios: { peak: number; last: number }[] = [];
+  for (let turn = 0; turn < runTurns; turn++) {
+    const order = turn % 2 === 0 ? (['this', 'base'] as const) : (['base', 'this'] as const);
+    const figures: Record<string, Awaited<ReturnType<typeof measuredRun>>> = {};
+    for (const which of order) {
+      const turnDir = tempDir('sim-api-bench-turn-');
+      const target = await startServerProcess({
+        databasePath: join(turnDir.path, 'bench.db'),
+        env: UNLIMITED,
+        ...(which === 'base' ? { bundlePath: base } : { entry: 'bundle' as const }),
+      });
+      try {
+        figures[which] = await measuredRun(target, scenarioId);
+      } finally {
+        await target.stop();
+        turnDir.remove();
+      }
+      const f = figures[which]!;
+      console.log(
+        `  turn ${turn + 1} ${which.padEnd(4)}  peak RSS ${mb(f.after.hwm)} (idle ${mb(f.idle.rss)})   first byte ${ms(f.run.firstByteMs)}   last byte ${ms(f.run.lastByteMs)}   ${f.run.lines} lines`,
+      );
+    }
+    ratios.push({ peak: figures.this!.after.hwm / figures.base!.after.hwm, last: figures.this!.run.lastByteMs / figures.base!.run.lastByteMs });
+  }
+  console.log(`  this / base, peak RSS   ${ratios.map((r) => r.peak.toFixed(2)).join(', ')}`);
+  console.log(`  this / base, last byte  ${ratios.map((r) => r.last.toFixed(2)).join(', ')}`);
+}
+
 const dir = tempDir('sim-api-bench-');
 const server = await startServerProcess({
   databasePath: join(dir.path, 'bench.db'),
   // What `pnpm start` runs: the esbuild bundle on plain node, not the sources through tsx.
   entry: 'bundle',
-  // Limits nobody reaches: every request does its full work (counting included), none is refused.
-  env: { SIM_RATE_LIMITS_PRO: '1000000000,1000000000,1000000000', SIM_WORK_LIMITS_PRO: '1000000000000,1000000000000' },
+  env: UNLIMITED,
 });
 const hello = runOnly ? undefined : await startHelloWorld();
 try {
-  const key = server.apiKey;
-  if (!key) throw new Error('the server printed no bootstrap key');
-  const auth = { 'X-Api-Key': key };
   const scenario = largestScenario();
   console.log(`node ${process.version}, ${seconds} s runs, ${connections} connections; server pid ${server.pid}`);
 
   // 1. The 10 000-tick run, streamed.
-  const idle = memoryOf(server.pid);
-  let sampledPeak = idle.rss;
-  const sampler = setInterval(() => {
-    sampledPeak = Math.max(sampledPeak, memoryOf(server.pid).rss);
-  }, 25);
-  const run = await timeStream(
-    `${server.baseUrl}/v1/simulations/run`,
-    { ...auth, 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
-    JSON.stringify({ scenarioId: scenario.id, ticks: TICKS }),
-  );
-  clearInterval(sampler);
-  const after = memoryOf(server.pid);
+  const { run, idle, sampledPeak, after } = await measuredRun(server, scenario.id);
   console.log(`\nPOST /v1/simulations/run  ${scenario.id} (${scenario.agents} agents), ticks ${TICKS}, NDJSON`);
   console.log(`  status            ${run.status}`);
   console.log(`  headers           ${ms(run.headersMs)}`);
@@ -161,6 +208,7 @@ try {
   );
   console.log(`  server RSS        idle ${mb(idle.rss)} (peak so far ${mb(idle.hwm)}), sampled peak during run ${mb(sampledPeak)}`);
   console.log(`  server VmHWM      ${mb(after.hwm)}  (target < ${RSS_TARGET_MB} MB: ${after.hwm < RSS_TARGET_MB ? 'met' : 'MISSED'})`);
+  if (baseBundle !== undefined) await compareRunWithBase(baseBundle, scenario.id);
 
   // 2. GET one simulation vs a hello-world.
   if (hello !== undefined) await getLoad(hello, run.location);
