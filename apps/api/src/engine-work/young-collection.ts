@@ -22,10 +22,22 @@ export function collectYoungGeneration(): void {
   collect({ type: 'minor' });
 }
 
-/** V8's `gc` (node run with --expose-gc), or the flag set now and `gc` taken from a fresh context, where V8 installs it. */
+/** Nothing: where no `gc` can be had, the collector frees those buffers later, as it always did. */
+const NO_COLLECTION: Collect = () => {};
+
+/**
+ * V8's `gc` (node run with --expose-gc), or the flag set now and `gc` taken from a fresh context,
+ * where V8 installs it. Never throws: a node that will not give it (`--expose-gc-as=…`, a V8 that
+ * ignores flags set late) gets NO_COLLECTION, since memory freed late is no reason to fail a request.
+ */
 function exposedGc(): Collect {
   const existing = (globalThis as { gc?: unknown }).gc;
   if (typeof existing === 'function') return existing as Collect;
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as Collect;
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as unknown;
+    return typeof gc === 'function' ? (gc as Collect) : NO_COLLECTION;
+  } catch {
+    return NO_COLLECTION;
+  }
 }

@@ -108,7 +108,7 @@ export interface StartServerOptions {
   entry?: 'source' | 'bundle';
   /**
    * A bundle built in another checkout (its `apps/api/dist/main.js`), run as it is with that
-   * checkout as the working folder and that checkout's start flags (startFlags): benchmarks
+   * checkout as the working folder and that checkout's start flags and variables (startCommand): benchmarks
    * compare this tree against a base commit.
    */
   bundlePath?: string;
