@@ -12,6 +12,7 @@ import * as sharedForkHistory from './0010-shared-fork-history.js';
 import * as storageAccounting from './0011-storage-accounting.js';
 import * as identityChangeNotices from './0012-identity-change-notices.js';
 import * as headPastSnapshot from './0013-head-past-snapshot.js';
+import * as workCountsBeyondInt32 from './0014-work-counts-beyond-int32.js';
 
 /** Every migration, by name; names sort in the order they were written. Add one line per new file. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-storage-accounting': storageAccounting,
   '0012-identity-change-notices': identityChangeNotices,
   '0013-head-past-snapshot': headPastSnapshot,
+  '0014-work-counts-beyond-int32': workCountsBeyondInt32,
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore } from '../../../src/rate-limit/memory-rate-limit-store.js';
 import type { RateLimitStore } from '../../../src/rate-limit/rate-limit-store.js';
+import type { SettleTarget } from '../../../src/rate-limit/settling-rate-limit-store.js';
 import { createKyselyRateLimitStore } from '../../../src/storage/rate-limit-store-kysely.js';
 import { DATABASES } from './databases.js';
 
@@ -37,6 +38,18 @@ describe.each(STORES)('RateLimitStore on $name', (stores) => {
     // A refused amount is given back.
     expect(await store!.increment('key:a|read', W, -5)).toEqual({ count: 2, windowStart: W });
     expect(await store!.increment('key:a|read', W + 60)).toEqual({ count: 1, windowStart: W + 60 });
+  });
+
+  it('counts work in agent-ticks beyond a 32-bit integer (one large run is billions), singly and settled in batches', async () => {
+    const [store] = await stores.open();
+    const large = 2_793_715_200;
+    expect(await store!.increment('key:w|work', W, large)).toEqual({ count: large, windowStart: W });
+    expect(await store!.increment('key:w|work', W, large)).toEqual({ count: 2 * large, windowStart: W });
+    expect(await store!.peek('key:w|work', W)).toBe(2 * large);
+    if ('incrementMany' in store!) {
+      const settled = await (store as SettleTarget).incrementMany([{ bucket: 'key:w|work', windowStart: W, amount: large }]);
+      expect(settled.get('key:w|work')).toEqual({ count: 3 * large, windowStart: W });
+    }
   });
 
   it('peeks at a window without counting', async () => {
