@@ -136,7 +136,14 @@ const ms = (n: number): string => `${n.toFixed(0)} ms`;
 const UNLIMITED = { SIM_RATE_LIMITS_PRO: '1000000000,1000000000,1000000000', SIM_WORK_LIMITS_PRO: '1000000000000,1000000000000' };
 
 /** The streamed run of part 1 on a server: its answer, the server's RSS idle and sampled during it, and its peak (VmHWM) after. */
-async function measuredRun(target: { pid: number; baseUrl: string; apiKey: string | undefined }, scenarioId: string) {
+interface MeasuredRun {
+  run: StreamResult;
+  idle: { rss: number; hwm: number };
+  sampledPeak: number;
+  after: { rss: number; hwm: number };
+}
+
+async function measuredRun(target: { pid: number; baseUrl: string; apiKey: string | undefined }, scenarioId: string): Promise<MeasuredRun> {
   if (!target.apiKey) throw new Error('the server printed no bootstrap key');
   const idle = memoryOf(target.pid);
   let sampledPeak = idle.rss;
@@ -156,12 +163,12 @@ async function measuredRun(target: { pid: number; baseUrl: string; apiKey: strin
 }
 
 /** Part 1 on PostgreSQL (a fresh server on an embedded PostgreSQL), against the SQLite figures. */
-async function compareRunOnPostgres(scenarioId: string, sqlite: Awaited<ReturnType<typeof measuredRun>>): Promise<void> {
+async function compareRunOnPostgres(scenarioId: string, sqlite: MeasuredRun): Promise<void> {
   const postgres = await startTestPostgresServer();
   try {
     const database = await createPostgresDatabase(postgres.adminUrl);
     const target = await startServerProcess({ entry: 'bundle', env: { ...UNLIMITED, DATABASE_URL: database.url }, timeoutMs: 60_000 });
-    let f: Awaited<ReturnType<typeof measuredRun>>;
+    let f: MeasuredRun;
     try {
       f = await measuredRun(target, scenarioId);
     } finally {
@@ -188,7 +195,7 @@ async function compareRunWithBase(base: string, scenarioId: string): Promise<voi
   const ratios: { peak: number; last: number }[] = [];
   for (let turn = 0; turn < runTurns; turn++) {
     const order = turn % 2 === 0 ? (['this', 'base'] as const) : (['base', 'this'] as const);
-    const figures: Record<string, Awaited<ReturnType<typeof measuredRun>>> = {};
+    const figures: Record<string, MeasuredRun> = {};
     for (const which of order) {
       const turnDir = tempDir('sim-api-bench-turn-');
       const target = await startServerProcess({

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startCommand, startFlags, tempDir } from '../support/server-process.js';
+import { REPO_ROOT, startCommand, tempDir } from '../support/server-process.js';
 
 /** Benchmarks start a bundle with the node flags of its checkout's `pnpm start`, read from its start script. */
 
@@ -15,26 +15,26 @@ function apiDirWith(start: string | undefined): string {
   return dir.path;
 }
 
-describe('startFlags', () => {
+describe('startCommand: flags', () => {
   it("reads the flags of this checkout's start script, the young generation's bound among them", () => {
-    const flags = startFlags(join(REPO_ROOT, 'apps/api'));
+    const { flags } = startCommand(join(REPO_ROOT, 'apps/api'));
     expect(flags).toContain('--enable-source-maps');
     expect(flags.some((flag) => flag.startsWith('--max-semi-space-size='))).toBe(true);
   });
 
   it("reads a base commit's flags as they were, with or without exec, and source maps alone where it names none", () => {
-    expect(startFlags(apiDirWith('node scripts/build.mjs && exec node --enable-source-maps dist/main.js'))).toEqual(['--enable-source-maps']);
-    expect(startFlags(apiDirWith('node scripts/build.mjs && node --enable-source-maps --max-semi-space-size=8 dist/main.js'))).toEqual([
+    expect(startCommand(apiDirWith('node scripts/build.mjs && exec node --enable-source-maps dist/main.js')).flags).toEqual(['--enable-source-maps']);
+    expect(startCommand(apiDirWith('node scripts/build.mjs && node --enable-source-maps --max-semi-space-size=8 dist/main.js')).flags).toEqual([
       '--enable-source-maps',
       '--max-semi-space-size=8',
     ]);
-    expect(startFlags(apiDirWith('exec node ./dist/main.js'))).toEqual([]);
-    expect(startFlags(apiDirWith('tsx src/main.ts'))).toEqual(['--enable-source-maps']);
-    expect(startFlags(apiDirWith(undefined))).toEqual(['--enable-source-maps']);
+    expect(startCommand(apiDirWith('exec node ./dist/main.js')).flags).toEqual([]);
+    expect(startCommand(apiDirWith('tsx src/main.ts')).flags).toEqual(['--enable-source-maps']);
+    expect(startCommand(apiDirWith(undefined)).flags).toEqual(['--enable-source-maps']);
   });
 });
 
-describe('startCommand', () => {
+describe('startCommand: variables', () => {
   it("reads the C allocator's setting of this checkout's start script", () => {
     const { env } = startCommand(join(REPO_ROOT, 'apps/api'));
     expect(env).toEqual({ MALLOC_ARENA_MAX: '2' });

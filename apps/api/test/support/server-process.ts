@@ -40,11 +40,6 @@ export function startCommand(apiDir: string): StartCommand {
   return { flags: (match[2] as string).split(' ').filter((flag) => flag !== ''), env };
 }
 
-/** The node flags of startCommand. */
-export function startFlags(apiDir: string): string[] {
-  return startCommand(apiDir).flags;
-}
-
 /** Whether this process already built the bundle: one build serves every server it starts. */
 let bundleBuilt = false;
 
