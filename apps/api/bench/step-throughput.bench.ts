@@ -22,11 +22,16 @@
  *   BENCH_CLIENTS=10 BENCH_SECONDS=15 BENCH_LONG_TICKS=1000 npx tsx apps/api/bench/step-throughput.bench.ts
  *   BENCH_BASE_BUNDLE=/other/checkout/apps/api/dist/main.js …   also against a base commit's bundle
  *     (built there first: `node apps/api/scripts/build.mjs`), the two taking turns twice
+ *   BENCH_POSTGRES=0 …   SQLite only (by default the first two rows also run on an embedded
+ *     PostgreSQL, on a fresh server, each figure over SQLite's: the same steps with the input log
+ *     and checkpoints in PostgreSQL; the test cluster runs without fsync, so commits cost it less
+ *     than they would on a durable one)
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_ENGINE_VERSION, Simulation, type ScenarioInput } from '@sim/engine';
 import { runCliJson, startServerProcess, tempDir } from '../test/support/server-process.js';
+import { createPostgresDatabase, startTestPostgresServer } from '../test/support/test-postgres-server.js';
 import { percentile } from './latency-sample.js';
 import { prebuiltScenario } from '../test/support/scenario-files.js';
 
@@ -40,6 +45,7 @@ const SEVERAL: ReadonlyArray<{ simulations: number; workers: number | undefined 
   { simulations: 2, workers: 2 },
 ];
 const SCENARIO = 'crowded-large';
+const WITH_POSTGRES = process.env.BENCH_POSTGRES !== '0';
 
 const scenario = (): ScenarioInput => prebuiltScenario(SCENARIO);
 
@@ -77,11 +83,20 @@ const LIMITS = {
   SIM_STORAGE_QUOTAS: '1099511627776,1099511627776,1099511627776',
 };
 
-/** A fresh server on a temp SQLite file with an enterprise key: this tree's bundle, or another checkout's (`bundlePath`). */
-async function openServer(bundlePath: string | undefined, env: Record<string, string> = {}) {
+/**
+ * A fresh server with an enterprise key: this tree's bundle, or another checkout's
+ * (`bundlePath`); on a temp SQLite file, or on the PostgreSQL database `postgresUrl`.
+ */
+async function openServer(bundlePath: string | undefined, env: Record<string, string> = {}, postgresUrl?: string) {
   const dir = tempDir('sim-step-bench-');
-  const databasePath = join(dir.path, 'bench.db');
-  const server = await startServerProcess({ databasePath, entry: 'bundle', env: { ...LIMITS, ...env }, ...(bundlePath === undefined ? {} : { bundlePath }) });
+  const database = postgresUrl ?? join(dir.path, 'bench.db');
+  const server = await startServerProcess({
+    ...(postgresUrl === undefined ? { databasePath: database } : {}),
+    entry: 'bundle',
+    env: { ...LIMITS, ...env, ...(postgresUrl === undefined ? {} : { DATABASE_URL: postgresUrl }) },
+    timeoutMs: 60_000,
+    ...(bundlePath === undefined ? {} : { bundlePath }),
+  });
   const stop = async (): Promise<void> => {
     await server.stop();
     dir.remove();
@@ -89,8 +104,8 @@ async function openServer(bundlePath: string | undefined, env: Record<string, st
   try {
     // The CLI of the checkout the server came from, on its own database.
     const cliRoot = bundlePath === undefined ? undefined : resolve(bundlePath, '../../../..');
-    const org = runCliJson(databasePath, ['orgs', 'create', '--name', 'bench', '--tier', 'enterprise', '--json'], cliRoot) as { id: string };
-    const { key } = runCliJson(databasePath, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json'], cliRoot) as {
+    const org = runCliJson(database, ['orgs', 'create', '--name', 'bench', '--tier', 'enterprise', '--json'], cliRoot) as { id: string };
+    const { key } = runCliJson(database, ['keys', 'create', '--org', org.id, '--scopes', 'simulation:read,simulation:write', '--json'], cliRoot) as {
       key: string;
     };
     const headers = { 'X-Api-Key': key, 'Content-Type': 'application/json' };
@@ -152,9 +167,9 @@ async function oneTickSteps(
   return { oneTick: latencies.length / (((completedAt ?? performance.now()) - started) / 1000), latencies, failures };
 }
 
-/** Both phases against a fresh server: this tree's bundle, or another checkout's (`bundlePath`). */
-async function measureServer(bundlePath?: string): Promise<ServerFigures> {
-  const server = await openServer(bundlePath);
+/** Both phases against a fresh server: this tree's bundle, or another checkout's (`bundlePath`); on SQLite, or on `postgresUrl`. */
+async function measureServer(bundlePath?: string, postgresUrl?: string): Promise<ServerFigures> {
+  const server = await openServer(bundlePath, {}, postgresUrl);
   try {
     const { oneTick, latencies, failures } = await oneTickSteps(server, 1, CLIENTS);
     // ticks: LONG_TICKS from one client.
@@ -185,6 +200,16 @@ async function measureSeveral({ simulations, workers }: (typeof SEVERAL)[number]
 
 type SeveralFigures = Awaited<ReturnType<typeof oneTickSteps>>;
 
+/** The first two rows on PostgreSQL: this tree's bundle on a fresh server and database. */
+async function measureOnPostgres(): Promise<ServerFigures> {
+  const postgres = await startTestPostgresServer();
+  try {
+    const database = await createPostgresDatabase(postgres.adminUrl);
+    return await measureServer(undefined, database.url);
+  } finally {
+    await postgres.stop();
+  }
+}
 console.log(`machine: ${availableParallelism()} cores, load ${load()}; ${SCENARIO}, engine ${DEFAULT_ENGINE_VERSION}, default rules`);
 const baseBundle = process.env.BENCH_BASE_BUNDLE;
 // With a base, the two trees take turns (this, base, this, base): the machine's speed drifts.
@@ -192,8 +217,11 @@ const tree: ServerFigures[] = [];
 const base: ServerFigures[] = [];
 const treeSeveral: SeveralFigures[][] = SEVERAL.map(() => []);
 const baseSeveral: SeveralFigures[][] = SEVERAL.map(() => []);
+let onPostgres: ServerFigures | undefined;
 for (let round = 0; round < (baseBundle === undefined ? 1 : 2); round++) {
   tree.push(await measureServer());
+  // Right after SQLite's first figures, so that the two see the same machine.
+  if (round === 0 && WITH_POSTGRES) onPostgres = await measureOnPostgres();
   if (baseBundle !== undefined) base.push(await measureServer(baseBundle));
   for (const [i, setup] of SEVERAL.entries()) {
     treeSeveral[i]!.push(await measureSeveral(setup));
@@ -213,6 +241,15 @@ console.log(
 console.log(
   `| ticks: ${LONG_TICKS}, 1 client | ${api.long.toFixed(1)} | ${alone.long.toFixed(1)} | ${(api.long / alone.long).toFixed(2)} | ${LONG_STEPS} steps |`,
 );
+if (onPostgres !== undefined) {
+  const pg = onPostgres;
+  console.log(
+    `| ticks: 1, ${CLIENTS} clients, PostgreSQL | ${pg.oneTick.toFixed(1)} | ${alone.oneTick.toFixed(1)} | ${(pg.oneTick / alone.oneTick).toFixed(2)} | over SQLite ${(pg.oneTick / api.oneTick).toFixed(2)}; p50 ${percentile(pg.latencies, 50).toFixed(0)} ms, p99 ${percentile(pg.latencies, 99).toFixed(0)} ms, ${pg.latencies.length} steps${pg.failures > 0 ? `, ${pg.failures} failed` : ''} |`,
+  );
+  console.log(
+    `| ticks: ${LONG_TICKS}, 1 client, PostgreSQL | ${pg.long.toFixed(1)} | ${alone.long.toFixed(1)} | ${(pg.long / alone.long).toFixed(2)} | over SQLite ${(pg.long / api.long).toFixed(2)}; ${LONG_STEPS} steps |`,
+  );
+}
 const threadsOf = (workers: number | undefined): string => (workers === undefined ? 'the default engine threads' : `${workers} engine threads`);
 for (const [i, { simulations, workers }] of SEVERAL.entries()) {
   const several = treeSeveral[i]![0]!;

@@ -194,11 +194,15 @@ export async function startServerProcess(options: StartServerOptions = {}): Prom
   return { ...server, baseUrl: `http://127.0.0.1:${port}`, port, apiKey: banner?.[1] };
 }
 
-/** Runs the operator CLI (`npx -y pnpm@10.34.9 sim …`) on a database and returns its `--json` output. */
-export function runCliJson(databasePath: string, args: string[], root = REPO_ROOT): unknown {
+/**
+ * Runs the operator CLI (`npx -y pnpm@10.34.9 sim …`) on a database and returns its `--json`
+ * output. `database`: an SQLite file's path, or a `postgres://` URL.
+ */
+export function runCliJson(database: string, args: string[], root = REPO_ROOT): unknown {
+  const databaseUrl = /^postgres(ql)?:\/\//.test(database) ? database : `file:${database}`;
   const result = spawnSync(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', join(root, 'apps/api/src/cli/main.ts'), ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: `file:${databasePath}` },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: databaseUrl },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${result.stderr}`);
