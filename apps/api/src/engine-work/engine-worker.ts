@@ -34,7 +34,10 @@ const warm = new WarmWorlds();
 
 export default function engineWorker(task: EngineTask): EngineTaskResult | ReturnType<typeof move> {
   const result = runEngineTask(task, undefined, { branchRunner: branchRunnerOfWorker() }, warm);
-  if (result.kind !== 'advanced' || result.stepLines.length === 0) return result;
-  // A streamed run's lines (megabytes for a large world) are moved to the event loop, not copied.
-  return move({ [transferableSymbol]: segmentsOf(result.stepLines), [valueSymbol]: result });
+  const lines = result.kind === 'advanced' ? result.stepLines : result.kind === 'replayed' ? result.steps.filter(isLine) : [];
+  if (lines.length === 0) return result;
+  // A streamed run's or a trace's lines (megabytes for a large world) are moved to the event loop, not copied.
+  return move({ [transferableSymbol]: segmentsOf(lines), [valueSymbol]: result });
 }
+
+const isLine = (step: unknown): step is Uint8Array => step instanceof Uint8Array;

@@ -2,32 +2,38 @@ import type { EngineSnapshot, ScenarioInput, ScheduledInput } from '@sim/engine'
 import type { Checkpoint } from '../engine-data/checkpoint.js';
 import type { EngineRunner } from './engine-runner.js';
 import type { ReplayResult, ReplayTask } from './engine-task.js';
+import { collectYoungGeneration } from './young-collection.js';
 
 /** A stretch's time on a worker before it hands its steps back, in milliseconds. */
 export const STRETCH_MS = 50;
-/** And its output at most: about 1 MiB of JSON, or 16 step objects. */
-export const STRETCH_JSON_CHARS = 1 << 20;
+/**
+ * And its output at most: about 8 MiB of JSON or lines (as a streamed run's chunk), or 16 step
+ * objects. Every stretch after the first restores the world the last one ended at, which for a
+ * large world costs more than its ticks: at 1 MiB, a trace of crowded-large (two steps a
+ * stretch) took twice as long as the run that made it (docs/operations.md, "Trace reads").
+ */
+export const STRETCH_JSON_CHARS = 8 << 20;
 export const STRETCH_OBJECTS = 16;
 /**
  * Bytes of one agent in a trace step's JSON: 184 measured in crowded-large (2 400 agents), 205
  * to 218 in worlds of a few dozen, where the step's fixed part weighs more. So a step of
- * crowded-large counts as 460 KB (two a stretch, as measured) and one of 10 000 agents as 1.9 MB.
+ * crowded-large counts as 460 KB (eighteen a stretch) and one of 10 000 agents as 1.9 MB (four).
  */
 export const STEP_JSON_BYTES_PER_AGENT = 192;
 
 /** The steps a replay builds, as what a stretch hands back (JSON text or step objects). */
 export interface BuiltSteps {
   steps: number;
+  /** `json`: as text (JSON or lines), bounded by STRETCH_JSON_CHARS; `object`: by STRETCH_OBJECTS. */
   format: 'json' | 'object';
 }
 
 /**
  * How many stretches a replay of a world of `heads` agents that builds `built` needs beyond
- * its first, by their output: a
- * stretch hands back at STRETCH_JSON_CHARS of JSON (a step of 10 000 agents is about 2 MB, so
- * each is a stretch of its own; crowded-large's steps go two by two) or STRETCH_OBJECTS steps, and every stretch after the first
- * restores the world the previous one ended at. The time bound (STRETCH_MS) can end a stretch
- * sooner; it is not counted (docs/api.md, "Cost model: agent-ticks").
+ * its first, by their output: a stretch hands back at most STRETCH_JSON_CHARS of JSON (a step
+ * of 10 000 agents is about 2 MB, so four a stretch) or STRETCH_OBJECTS steps, and every
+ * stretch after the first restores the world the previous one ended at. The time bound
+ * (STRETCH_MS) can end a stretch sooner; it is not counted (docs/api.md, "Cost model: agent-ticks").
  */
 export function stretchRestarts(heads: number, built: BuiltSteps | undefined): number {
   if (built === undefined || built.steps <= 0) return 0;
@@ -90,14 +96,26 @@ export async function* replayHistory(runner: EngineRunner, source: HistoryReplay
         stepsFromTick: source.stepsFromTick ?? 1,
         format: source.format,
         budgetMs: STRETCH_MS,
-        maxOutput: source.format === 'json' ? STRETCH_JSON_CHARS : STRETCH_OBJECTS,
+        maxOutput: source.format === 'object' ? STRETCH_OBJECTS : STRETCH_JSON_CHARS,
         ...(source.keepEvents === true ? { keepEvents: true } : {}),
       },
       signal,
     );
     yield result;
+    // Taken: the stretch's text or bytes died with it. Collected while the next one computes
+    // (collectYoungGeneration; docs/operations.md, "Memory").
+    if (outputOf(result) >= COLLECT_AFTER_OUTPUT) setImmediate(collectYoungGeneration);
     if (result.ended || result.tick >= source.untilTick || result.tick <= tick) return;
     tick = result.tick;
     from = { snapshot: result.snapshot };
   }
+}
+
+/** A stretch whose text or lines held this many characters or bytes is followed by a young collection, as a run's chunk is. */
+const COLLECT_AFTER_OUTPUT = 1 << 20;
+
+function outputOf(result: ReplayResult): number {
+  let output = 0;
+  for (const step of result.steps) if (typeof step === 'string' || step instanceof Uint8Array) output += step.length;
+  return output;
 }

@@ -12,9 +12,12 @@ export async function* replayStretches<F extends ReplayTask['format']>(
   source: ReplaySource,
   format: F,
   signal?: AbortSignal,
-): AsyncGenerator<(F extends 'json' ? string : TraceStep) | null, void, void> {
+): AsyncGenerator<ReplayedStep<F> | null, void, void> {
   if ((source.start?.tick ?? 0) >= source.untilTick) return;
   for await (const result of replayHistory(runner, { ...source, format }, signal)) {
-    for (const step of result.steps) yield step as (F extends 'json' ? string : TraceStep) | null;
+    for (const step of result.steps) yield step as ReplayedStep<F> | null;
   }
 }
+
+/** What a replay of `format` builds of each step (see ReplayTask's format). */
+type ReplayedStep<F extends ReplayTask['format']> = F extends 'json' ? string : F extends 'lines' ? Uint8Array : TraceStep;

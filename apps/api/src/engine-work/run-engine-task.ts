@@ -242,6 +242,7 @@ function replay(task: ReplayTask, now: () => number, engine: RestoreOptions): Re
   const uncaptured: StepObserver = onEvent === undefined ? {} : { onEvent };
   let next = 0;
   let output = 0;
+  const lines = task.format === 'lines' ? new StepLinesWriter() : undefined;
   do {
     if (simulation.tick >= task.untilTick || simulation.completed) break;
     const tick = simulation.tick + 1;
@@ -253,6 +254,11 @@ function replay(task: ReplayTask, now: () => number, engine: RestoreOptions): Re
     else if (task.format === 'object') {
       steps.push(built);
       output += 1;
+    } else if (lines !== undefined) {
+      // The same text as `json`, written as the bytes of its line.
+      lines.add(JSON.stringify(built));
+      steps.push(lines.lines.at(-1) as Uint8Array);
+      output = lines.bytes;
     } else {
       const json = JSON.stringify(built);
       steps.push(json);

@@ -75,8 +75,8 @@ export interface TraceStream {
   engineVersion: string;
   metadata: TraceMetadata;
   initialState: ScenarioInput['initialState'];
-  /** Each step's JSON text, computed as it is read. */
-  steps: AsyncGenerator<string, void, void>;
+  /** Each step's NDJSON line (its JSON text and a newline, UTF-8), computed as it is read. */
+  steps: AsyncGenerator<Uint8Array, void, void>;
   /** Set when a page was asked for (docs/api.md, "Trace pages"). */
   page?: TracePage;
   /** Called once when the response's body ends, fails or is cancelled (a streamed run releases its storage reservation). */
@@ -409,7 +409,7 @@ export class SimulationCommits {
         replayStretches(
           this.engine,
           { scenario, engineVersion, inputs, untilTick: range.untilTick, stepsFromTick: range.fromTick, start: range.start },
-          'json',
+          'lines',
           signal,
         ),
       ),
@@ -422,6 +422,6 @@ export function headOf(simulation: SimulationRecord): HistoryHead {
 }
 
 /** The steps of a replay that were built: those before the first tick wanted come as null. */
-async function* stepsOnly(steps: AsyncIterable<string | null>): AsyncGenerator<string, void, void> {
+async function* stepsOnly(steps: AsyncIterable<Uint8Array | null>): AsyncGenerator<Uint8Array, void, void> {
   for await (const step of steps) if (step !== null) yield step;
 }

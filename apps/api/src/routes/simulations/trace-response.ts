@@ -3,8 +3,11 @@ import type { StreamEndError } from '../../idempotency/idempotency-store.js';
 import type { TraceStream } from '../../simulations/simulation-service.js';
 
 /** One step per line; then, when `end` gives one, the error line a streamed run that stopped early ends with. */
-async function* ndjsonLines(steps: AsyncIterable<string>, end: (() => StreamEndError | undefined) | undefined): AsyncGenerator<string, void, void> {
-  for await (const step of steps) yield `${step}\n`;
+async function* ndjsonLines(
+  steps: AsyncIterable<Uint8Array>,
+  end: (() => StreamEndError | undefined) | undefined,
+): AsyncGenerator<string | Uint8Array, void, void> {
+  yield* steps;
   const last = endLine(end);
   if (last !== undefined) yield last;
 }
@@ -15,12 +18,13 @@ export function endLine(end: (() => StreamEndError | undefined) | undefined): st
   return error === undefined ? undefined : `${JSON.stringify({ error })}\n`;
 }
 
-/** `{"metadata":…,"initialState":…,"steps":[…]}`, written step by step, optionally wrapped. */
-async function* traceJson(trace: TraceStream, wrap?: { before: string; after: string }): AsyncGenerator<string, void, void> {
+/** `{"metadata":…,"initialState":…,"steps":[…]}`, written step by step (each line without its newline), optionally wrapped. */
+async function* traceJson(trace: TraceStream, wrap?: { before: string; after: string }): AsyncGenerator<string | Uint8Array, void, void> {
   yield `${wrap?.before ?? ''}{"metadata":${JSON.stringify(trace.metadata)},"initialState":${JSON.stringify(trace.initialState)},"steps":[`;
   let first = true;
-  for await (const step of trace.steps) {
-    yield (first ? '' : ',') + step;
+  for await (const line of trace.steps) {
+    if (!first) yield ',';
+    yield line.subarray(0, line.length - 1);
     first = false;
   }
   yield `]${trace.page === undefined ? '' : `,"page":${JSON.stringify(trace.page)}`}}${wrap?.after ?? ''}`;
