@@ -7,37 +7,50 @@ import { collectYoungGeneration } from './young-collection.js';
 /** A stretch's time on a worker before it hands its steps back, in milliseconds. */
 export const STRETCH_MS = 50;
 /**
- * And its output at most: about 8 MiB of JSON or lines (as a streamed run's chunk), or 16 step
- * objects. Every stretch after the first restores the world the last one ended at, which for a
- * large world costs more than its ticks: at 1 MiB, a trace of crowded-large (two steps a
- * stretch) took twice as long as the run that made it (docs/operations.md, "Trace reads").
+ * And it ends once its output holds this much (the step that reaches it included): 1 MiB of JSON
+ * text (a compare), 4 MiB of lines (a trace), or 16 step objects. Every stretch after the first
+ * restores the world the last one ended at, which for a large world costs more than its ticks:
+ * with lines bounded at 1 MiB too, a trace of crowded-large (three steps a stretch) took twice as
+ * long as the run that made it (docs/operations.md, "Trace reads"). A slow reader holds one
+ * stretch.
  */
-export const STRETCH_JSON_CHARS = 8 << 20;
+export const STRETCH_JSON_CHARS = 1 << 20;
+export const STRETCH_LINE_BYTES = 4 << 20;
 export const STRETCH_OBJECTS = 16;
+
+/** The output that ends a stretch of `format`: characters of JSON, bytes of lines, or steps. */
+export function stretchOutput(format: ReplayTask['format']): number {
+  return format === 'object' ? STRETCH_OBJECTS : format === 'lines' ? STRETCH_LINE_BYTES : STRETCH_JSON_CHARS;
+}
+
 /**
  * Bytes of one agent in a trace step's JSON: 184 measured in crowded-large (2 400 agents), 205
  * to 218 in worlds of a few dozen, where the step's fixed part weighs more. So a step of
- * crowded-large counts as 460 KB (eighteen a stretch) and one of 10 000 agents as 1.9 MB (four).
+ * crowded-large counts as 460 KB (two a stretch of JSON, nine of lines) and one of 10 000 agents
+ * as 1.9 MB (one, two).
  */
 export const STEP_JSON_BYTES_PER_AGENT = 192;
 
 /** The steps a replay builds, as what a stretch hands back (JSON text or step objects). */
 export interface BuiltSteps {
   steps: number;
-  /** `json`: as text (JSON or lines), bounded by STRETCH_JSON_CHARS; `object`: by STRETCH_OBJECTS. */
-  format: 'json' | 'object';
+  /** As the replay builds them (ReplayTask's format), which bounds its stretches (stretchOutput). */
+  format: ReplayTask['format'];
 }
 
 /**
  * How many stretches a replay of a world of `heads` agents that builds `built` needs beyond
- * its first, by their output: a stretch hands back at most STRETCH_JSON_CHARS of JSON (a step
- * of 10 000 agents is about 2 MB, so four a stretch) or STRETCH_OBJECTS steps, and every
- * stretch after the first restores the world the previous one ended at. The time bound
+ * its first, by their output (stretchOutput: a step of 10 000 agents is about 2 MB, so one a
+ * stretch of JSON and two of lines), and every stretch after the first restores the world the
+ * previous one ended at. A stretch ends with the step that reaches its bound, so where steps
+ * are of the size counted it holds a step more than counted here, and the count errs towards
+ * more stretches. The time bound
  * (STRETCH_MS) can end a stretch sooner; it is not counted (docs/api.md, "Cost model: agent-ticks").
  */
 export function stretchRestarts(heads: number, built: BuiltSteps | undefined): number {
   if (built === undefined || built.steps <= 0) return 0;
-  const perStretch = built.format === 'json' ? Math.max(1, Math.floor(STRETCH_JSON_CHARS / (Math.max(1, heads) * STEP_JSON_BYTES_PER_AGENT))) : STRETCH_OBJECTS;
+  const bound = stretchOutput(built.format);
+  const perStretch = built.format === 'object' ? bound : Math.max(1, Math.floor(bound / (Math.max(1, heads) * STEP_JSON_BYTES_PER_AGENT)));
   return Math.ceil(built.steps / perStretch) - 1;
 }
 
@@ -96,15 +109,17 @@ export async function* replayHistory(runner: EngineRunner, source: HistoryReplay
         stepsFromTick: source.stepsFromTick ?? 1,
         format: source.format,
         budgetMs: STRETCH_MS,
-        maxOutput: source.format === 'object' ? STRETCH_OBJECTS : STRETCH_JSON_CHARS,
+        maxOutput: stretchOutput(source.format),
         ...(source.keepEvents === true ? { keepEvents: true } : {}),
       },
       signal,
     );
+    // Counted before it is handed on: a caller may empty the steps once it has taken them.
+    const output = outputOf(result);
     yield result;
     // Taken: the stretch's text or bytes died with it. Collected while the next one computes
     // (collectYoungGeneration; docs/operations.md, "Memory").
-    if (outputOf(result) >= COLLECT_AFTER_OUTPUT) setImmediate(collectYoungGeneration);
+    if (output >= COLLECT_AFTER_OUTPUT) setImmediate(collectYoungGeneration);
     if (result.ended || result.tick >= source.untilTick || result.tick <= tick) return;
     tick = result.tick;
     from = { snapshot: result.snapshot };

@@ -16,6 +16,9 @@ export async function* replayStretches<F extends ReplayTask['format']>(
   if ((source.start?.tick ?? 0) >= source.untilTick) return;
   for await (const result of replayHistory(runner, { ...source, format }, signal)) {
     for (const step of result.steps) yield step as ReplayedStep<F> | null;
+    // Handed on: emptied in place, so that the finished stretch (megabytes of a large world's
+    // lines) is not kept while the next one computes.
+    result.steps.length = 0;
   }
 }
 

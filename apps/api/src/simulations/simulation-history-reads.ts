@@ -124,7 +124,7 @@ export class SimulationHistoryReads {
     const replay = await this.commits.deps.store.getReplayInput(id);
     if (replay === undefined || replay.tick < untilTick) throw notFound(`Simulation ${id} no longer holds the ticks of this response`);
     const inputs = replay.inputs.filter((entry) => entry.tick <= untilTick);
-    await this.commits.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, inputs, 0, untilTick, { steps: untilTick, format: 'json' }), {
+    await this.commits.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, inputs, 0, untilTick, { steps: untilTick, format: 'lines' }), {
       history: true,
     });
     return this.commits.traceOf(id, replay.scenarioId, replay.engineVersion, replay.scenario, inputs, untilTick, request.signal);
@@ -144,7 +144,7 @@ export class SimulationHistoryReads {
     const fromTick = page?.fromTick ?? 1;
     const untilTick = page?.toTick ?? replay.tick;
     const start = await this.commits.deps.store.nearestCheckpoint(id, fromTick - 1);
-    const built = { steps: untilTick - fromTick + 1, format: 'json' } as const;
+    const built = { steps: untilTick - fromTick + 1, format: 'lines' } as const;
     await this.commits.work.admit(request, estimateReplay(replay.scenario, replay.engineVersion, replay.inputs, start?.tick ?? 0, untilTick, built), {
       history: true,
     });

@@ -138,7 +138,7 @@ export class SimulationLifecycle {
     // restoring it again (a streamed run's chunks restore it likewise, fewer times):
     // docs/api.md, "Engine work", "Cost model: agent-ticks".
     const passes = runCost(estimateWork(shape, 0, input.ticks));
-    const restarts = stretchRestarts(resolved.scenario.agents.length, { steps: input.ticks, format: 'json' }) * worldSetupCost(passes.agents);
+    const restarts = stretchRestarts(resolved.scenario.agents.length, { steps: input.ticks, format: 'lines' }) * worldSetupCost(passes.agents);
     // A domain's input was translated on a worker to get here: that is charged too.
     const translation = 'domain' in input.source ? translationCost(resolved.scenario.agents.length) : 0;
     await this.commits.work.admit(request, { ...passes, cost: passes.cost + restarts + translation });
