@@ -31,7 +31,7 @@ export function stretchOutput(format: ReplayTask['format']): number {
  */
 export const STEP_JSON_BYTES_PER_AGENT = 192;
 
-/** The steps a replay builds, as what a stretch hands back (JSON text or step objects). */
+/** The steps a replay builds, as what a stretch hands back (JSON text, lines or step objects). */
 export interface BuiltSteps {
   steps: number;
   /** As the replay builds them (ReplayTask's format), which bounds its stretches (stretchOutput). */
