@@ -71,7 +71,7 @@ kinds.push({
       inputs: [],
       untilTick: 1,
       stepsFromTick: 0,
-      format: 'json',
+      format: 'lines',
       budgetMs: 1_000,
       maxOutput: 100_000_000,
     });
@@ -167,14 +167,14 @@ kinds.push({
   charged: estimateReplay(scenario, engineVersion, [], 0, STEP_TICKS, { steps: STEP_TICKS, format: 'lines' }).cost,
   ms: timed(3, () => replayInStretches({ scenario, engineVersion }, 0, STEP_TICKS, 1, 'lines', false)),
 });
-// A compare: both runs replayed from tick 0 over the common range, each step's JSON built (it is
+// A compare: both runs replayed from tick 0 over the common range, each step's line built (it is
 // hashed) and the events kept. Charged as both replays with their stretches (SimulationForks.compare);
 // the hashing runs on the event loop, not on a worker, and is not timed here.
 kinds.push({
   kind: `compare of two ${STEP_TICKS}-tick runs`,
-  charged: 2 * estimateReplay(scenario, engineVersion, [], 0, STEP_TICKS, { steps: STEP_TICKS, format: 'json' }).cost,
+  charged: 2 * estimateReplay(scenario, engineVersion, [], 0, STEP_TICKS, { steps: STEP_TICKS, format: 'lines' }).cost,
   ms: timed(3, () => {
-    for (let run = 0; run < 2; run++) replayInStretches({ scenario, engineVersion }, 0, STEP_TICKS, 1, 'json', true);
+    for (let run = 0; run < 2; run++) replayInStretches({ scenario, engineVersion }, 0, STEP_TICKS, 1, 'lines', true);
   }),
 });
 

@@ -126,13 +126,13 @@ export interface ReplayTask {
   /** Ticks below this get no trace step (null): a resumed stream does not need them. */
   stepsFromTick: number;
   /**
-   * `json`: each step as its JSON text; `lines`: each step's NDJSON line (its JSON text and a
-   * newline) as UTF-8 bytes, moved to the event loop uncopied (what a trace response writes);
-   * `object`: the step itself.
+   * `lines`: each step's NDJSON line (its JSON text and a newline) as UTF-8 bytes, moved to the
+   * event loop uncopied (what a trace response writes, what a compare hashes); `object`: the
+   * step itself.
    */
-  format: 'json' | 'lines' | 'object';
+  format: 'lines' | 'object';
   budgetMs: number;
-  /** Also end the stretch once its output holds this many characters of JSON (bytes of lines; steps, for `object`). */
+  /** Also end the stretch once its output holds this many bytes of lines (or steps, for `object`). */
   maxOutput: number;
   /** Also gather the engine's events of every tick computed (a fork stores them, a compare reads them). */
   keepEvents?: boolean;
@@ -140,8 +140,8 @@ export interface ReplayTask {
 
 export interface ReplayResult {
   kind: 'replayed';
-  /** One entry per tick computed, in order: the step (or its JSON, or its line), or null when not wanted. */
-  steps: Array<TraceStep | string | Uint8Array | null>;
+  /** One entry per tick computed, in order: the step (or its line), or null when not wanted. */
+  steps: Array<TraceStep | Uint8Array | null>;
   /** The tick reached; the replay is over when it is `untilTick` or `ended` is true. */
   tick: number;
   /** The simulation completed before `untilTick` (the log and the engine agree it ends here). */

@@ -7,31 +7,28 @@ import { collectYoungGeneration } from './young-collection.js';
 /** A stretch's time on a worker before it hands its steps back, in milliseconds. */
 export const STRETCH_MS = 50;
 /**
- * And it ends once its output holds this much (the step that reaches it included): 1 MiB of JSON
- * text (a compare), 4 MiB of lines (a trace), or 16 step objects. Every stretch after the first
- * restores the world the last one ended at, which for a large world costs more than its ticks:
- * with lines bounded at 1 MiB too, a trace of crowded-large (three steps a stretch) took twice as
- * long as the run that made it (docs/operations.md, "Trace reads"). A slow reader holds one
- * stretch.
+ * And it ends once its output holds this much (the step that reaches it included): 4 MiB of
+ * lines (a trace, a compare) or 16 step objects. Every stretch after the first restores the
+ * world the last one ended at, which for a large world costs more than its ticks: at 1 MiB of
+ * JSON, a trace of crowded-large (three steps a stretch) took twice as long as the run that made
+ * it (docs/operations.md, "Trace reads"). A slow reader holds one stretch.
  */
-export const STRETCH_JSON_CHARS = 1 << 20;
 export const STRETCH_LINE_BYTES = 4 << 20;
 export const STRETCH_OBJECTS = 16;
 
-/** The output that ends a stretch of `format`: characters of JSON, bytes of lines, or steps. */
+/** The output that ends a stretch of `format`: bytes of lines, or steps. */
 export function stretchOutput(format: ReplayTask['format']): number {
-  return format === 'object' ? STRETCH_OBJECTS : format === 'lines' ? STRETCH_LINE_BYTES : STRETCH_JSON_CHARS;
+  return format === 'object' ? STRETCH_OBJECTS : STRETCH_LINE_BYTES;
 }
 
 /**
  * Bytes of one agent in a trace step's JSON: 184 measured in crowded-large (2 400 agents), 205
  * to 218 in worlds of a few dozen, where the step's fixed part weighs more. So a step of
- * crowded-large counts as 460 KB (two a stretch of JSON, nine of lines) and one of 10 000 agents
- * as 1.9 MB (one, two).
+ * crowded-large counts as 460 KB (nine a stretch) and one of 10 000 agents as 1.9 MB (two).
  */
 export const STEP_JSON_BYTES_PER_AGENT = 192;
 
-/** The steps a replay builds, as what a stretch hands back (JSON text, lines or step objects). */
+/** The steps a replay builds, as what a stretch hands back (lines or step objects). */
 export interface BuiltSteps {
   steps: number;
   /** As the replay builds them (ReplayTask's format), which bounds its stretches (stretchOutput). */
@@ -40,8 +37,8 @@ export interface BuiltSteps {
 
 /**
  * How many stretches a replay of a world of `heads` agents that builds `built` needs beyond
- * its first, by their output (stretchOutput: a step of 10 000 agents is about 2 MB, so one a
- * stretch of JSON and two of lines), and every stretch after the first restores the world the
+ * its first, by their output (stretchOutput: a step of 10 000 agents is about 2 MB, so two a
+ * stretch), and every stretch after the first restores the world the
  * previous one ended at. A stretch ends with the step that reaches its bound, so where steps
  * are of the size counted it holds a step more than counted here, and the count errs towards
  * more stretches. The time bound
@@ -117,7 +114,7 @@ export async function* replayHistory(runner: EngineRunner, source: HistoryReplay
     // Counted before it is handed on: a caller may empty the steps once it has taken them.
     const output = outputOf(result);
     yield result;
-    // Taken: the stretch's text or bytes died with it. Collected while the next one computes
+    // Taken: the stretch's lines died with it. Collected while the next one computes
     // (collectYoungGeneration; docs/operations.md, "Memory").
     if (output >= COLLECT_AFTER_OUTPUT) setImmediate(collectYoungGeneration);
     if (result.ended || result.tick >= source.untilTick || result.tick <= tick) return;
@@ -126,11 +123,11 @@ export async function* replayHistory(runner: EngineRunner, source: HistoryReplay
   }
 }
 
-/** A stretch whose text or lines held this many characters or bytes is followed by a young collection, as a run's chunk is. */
+/** A stretch whose lines held this many bytes is followed by a young collection, as a run's chunk is. */
 const COLLECT_AFTER_OUTPUT = 1 << 20;
 
 function outputOf(result: ReplayResult): number {
   let output = 0;
-  for (const step of result.steps) if (typeof step === 'string' || step instanceof Uint8Array) output += step.length;
+  for (const step of result.steps) if (step instanceof Uint8Array) output += step.length;
   return output;
 }

@@ -23,4 +23,4 @@ export async function* replayStretches<F extends ReplayTask['format']>(
 }
 
 /** What a replay of `format` builds of each step (see ReplayTask's format). */
-type ReplayedStep<F extends ReplayTask['format']> = F extends 'json' ? string : F extends 'lines' ? Uint8Array : TraceStep;
+type ReplayedStep<F extends ReplayTask['format']> = F extends 'lines' ? Uint8Array : TraceStep;

@@ -242,7 +242,7 @@ function replay(task: ReplayTask, now: () => number, engine: RestoreOptions): Re
   const uncaptured: StepObserver = onEvent === undefined ? {} : { onEvent };
   let next = 0;
   let output = 0;
-  const lines = task.format === 'lines' ? new StepLinesWriter() : undefined;
+  const lines = new StepLinesWriter();
   do {
     if (simulation.tick >= task.untilTick || simulation.completed) break;
     const tick = simulation.tick + 1;
@@ -254,15 +254,11 @@ function replay(task: ReplayTask, now: () => number, engine: RestoreOptions): Re
     else if (task.format === 'object') {
       steps.push(built);
       output += 1;
-    } else if (lines !== undefined) {
-      // The same text as `json`, written as the bytes of its line.
+    } else {
+      // Written as a streamed run writes each step's line: the same bytes.
       lines.add(JSON.stringify(built));
       steps.push(lines.lines.at(-1) as Uint8Array);
       output = lines.bytes;
-    } else {
-      const json = JSON.stringify(built);
-      steps.push(json);
-      output += json.length;
     }
   } while (now() < deadline && output < task.maxOutput);
   return {

@@ -6,6 +6,8 @@ import { replayHistory } from '../engine-work/replay-history.js';
 import type { ReplayInput } from './simulation-store.js';
 import { prophecyId } from './tick-collector.js';
 
+const decoder = new TextDecoder();
+
 /** The most points a stability series holds; a longer common range is sampled evenly. */
 export const STABILITY_SERIES_POINTS = 500;
 /** The most points a domain series holds (docs/api.md, "Comparing runs"): a domain state is larger than a number. */
@@ -90,7 +92,7 @@ const emptyDigest = (id: string): RunDigest => ({
 
 /**
  * Replays both simulations over ticks 1…`range` in step, side by side on the runner, and keeps
- * only what a comparison reads: a hash of each step's JSON (the trace's own text) until the
+ * only what a comparison reads: a hash of each step's line (the trace's own bytes) until the
  * first tick whose hashes differ, the parsed step at the sampled ticks, and the events' digest.
  * Each replay asks its next stretch only once the other has caught up with it, so what is held
  * is at most one stretch of the run ahead, never the range (docs/api.md, "Comparing runs").
@@ -112,7 +114,9 @@ export async function compareRuns(
         engineVersion: history.engineVersion,
         inputs: history.inputs.filter((entry) => entry.tick <= range),
         untilTick: range,
-        format: 'json',
+        // Each step's line, as a trace writes it (its JSON text and a newline): moved from the
+        // worker, not copied, and hashed as bytes (the same hash for the same text).
+        format: 'lines',
         keepEvents: true,
       },
       signal,
@@ -159,18 +163,13 @@ async function pull(side: Side, wanted: Sampled, hashing: () => boolean): Promis
     return;
   }
   const { digest } = side;
-  for (const text of next.value.steps) {
+  for (const line of next.value.steps as Uint8Array[]) {
     side.tick++;
-    if (hashing())
-      side.pending.push(
-        createHash('sha256')
-          .update(text as string)
-          .digest('base64'),
-      );
+    if (hashing()) side.pending.push(createHash('sha256').update(line).digest('base64'));
     const forStability = wanted.stability.has(side.tick);
     const forDomain = wanted.domain.has(side.tick);
     if (!forStability && !forDomain) continue;
-    const step = JSON.parse(text as string) as TraceStep;
+    const step = JSON.parse(decoder.decode(line)) as TraceStep;
     if (forDomain) digest.domain.push(step.state.domain ?? null);
     if (!forStability) continue;
     for (const attractor of step.state.attractors) digest.attractors.add(attractor.id);

@@ -225,8 +225,8 @@ export class SimulationForks {
         history.inputs.filter((entry) => entry.tick <= range),
         0,
         range,
-        // Every step's JSON is built, to be hashed (compare-runs.ts).
-        { steps: range, format: 'json' },
+        // Every step's line is built, to be hashed (compare-runs.ts).
+        { steps: range, format: 'lines' },
       );
     const [a, b] = [upTo(mine), upTo(theirs)];
     await this.deps.work.admit(request, { ...a, cost: a.cost + b.cost, agents: Math.max(a.agents, b.agents) }, { history: true });

@@ -45,16 +45,11 @@ async function wholeReplay(runner: EngineRunner, input: ReplayInput): Promise<{ 
     engineVersion: input.engineVersion,
     inputs: input.inputs,
     untilTick: input.tick,
-    format: 'json' as const,
+    format: 'lines' as const,
     keepEvents: true,
   };
   for await (const stretch of replayHistory(runner, source)) {
-    for (const text of stretch.steps)
-      hashes.push(
-        createHash('sha256')
-          .update(text as string)
-          .digest('base64'),
-      );
+    for (const line of stretch.steps as Uint8Array[]) hashes.push(createHash('sha256').update(line).digest('base64'));
     prophecies += stretch.events.filter((event) => event.type === 'prophecy').length;
   }
   return { hashes, prophecies };

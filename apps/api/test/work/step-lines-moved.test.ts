@@ -1,4 +1,4 @@
-import { DEFAULT_ENGINE_VERSION } from '@sim/engine';
+import { DEFAULT_ENGINE_VERSION, type TraceStep } from '@sim/engine';
 import { transferableSymbol, valueSymbol } from 'piscina';
 import { describe, expect, it } from 'vitest';
 import type { AdvanceResult, AdvanceTask, ReplayResult, ReplayTask } from '../../src/engine-work/engine-task.js';
@@ -33,7 +33,7 @@ describe('the engine worker', () => {
     expect(result.stepLines.map((line) => Buffer.from(line).toString())).toEqual(inProcess.stepLines.map((line) => Buffer.from(line).toString()));
   });
 
-  it("hands a trace's lines back to move: each step's JSON text and a newline, the bytes of the `json` replay", () => {
+  it("hands a trace's lines back to move: each step's JSON text and a newline", () => {
     const replay = (format: ReplayTask['format'], stepsFromTick = 1): ReplayTask => ({
       kind: 'replay',
       from: { scenario: prebuiltScenario('calm-equilibrium'), engineVersion: DEFAULT_ENGINE_VERSION },
@@ -50,7 +50,7 @@ describe('the engine worker', () => {
     // Ticks before the first wanted come as null, as in every format.
     expect(result.steps.slice(0, 3)).toEqual([null, null, null]);
     const lines = result.steps.slice(3) as Uint8Array[];
-    const texts = (runEngineTask(replay('json', 4)) as ReplayResult).steps.slice(3) as string[];
+    const texts = ((runEngineTask(replay('object', 4)) as ReplayResult).steps.slice(3) as TraceStep[]).map((step) => JSON.stringify(step));
     expect(texts).toHaveLength(9);
     // Sent as piscina sends it: every line's buffer is in the transfer list, so none stays behind.
     const received = structuredClone(result, { transfer: moved[transferableSymbol] as ArrayBuffer[] });

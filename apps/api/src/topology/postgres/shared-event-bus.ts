@@ -223,7 +223,7 @@ export class SharedEventBus implements SimulationEventBus {
     };
     for await (const result of replayHistory(this.deps.engine, source)) {
       end = { tick: result.tick, snapshot: result.snapshot };
-      yield result.steps.filter((step): step is TraceStep => step !== null && typeof step === 'object' && !(step instanceof Uint8Array));
+      yield result.steps.filter((step): step is TraceStep => step !== null && !(step instanceof Uint8Array));
     }
     follower.warm = end;
   }
