@@ -2,7 +2,7 @@ import type { EngineSnapshot, ScenarioInput, ScheduledInput } from '@sim/engine'
 import type { Checkpoint } from '../engine-data/checkpoint.js';
 import type { EngineRunner } from './engine-runner.js';
 import type { ReplayResult, ReplayTask } from './engine-task.js';
-import { collectYoungGeneration } from './young-collection.js';
+import { COLLECT_AFTER_LINE_BYTES, collectYoungGeneration } from './young-collection.js';
 
 /** A stretch's time on a worker before it hands its steps back, in milliseconds. */
 export const STRETCH_MS = 50;
@@ -36,13 +36,13 @@ export interface BuiltSteps {
 }
 
 /**
- * How many stretches a replay of a world of `heads` agents that builds `built` needs beyond
- * its first, by their output (stretchOutput: a step of 10 000 agents is about 2 MB, so two a
- * stretch), and every stretch after the first restores the world the
- * previous one ended at. A stretch ends with the step that reaches its bound, so where steps
- * are of the size counted it holds a step more than counted here, and the count errs towards
- * more stretches. The time bound
- * (STRETCH_MS) can end a stretch sooner; it is not counted (docs/api.md, "Cost model: agent-ticks").
+ * How many stretches a replay of a world of `heads` agents that builds `built` needs beyond its
+ * first, by their output (stretchOutput: a step of 10 000 agents is about 2 MB, so two a
+ * stretch); every stretch after the first restores the world the previous one ended at. A
+ * stretch ends with the step that reaches its bound, so where steps are of the size counted it
+ * holds a step more than counted here, and the count errs towards more stretches. The time
+ * bound (STRETCH_MS) can end a stretch sooner; it is not counted
+ * (docs/api.md, "Cost model: agent-ticks").
  */
 export function stretchRestarts(heads: number, built: BuiltSteps | undefined): number {
   if (built === undefined || built.steps <= 0) return 0;
@@ -116,15 +116,12 @@ export async function* replayHistory(runner: EngineRunner, source: HistoryReplay
     yield result;
     // Taken: the stretch's lines died with it. Collected while the next one computes
     // (collectYoungGeneration; docs/operations.md, "Memory").
-    if (output >= COLLECT_AFTER_OUTPUT) setImmediate(collectYoungGeneration);
+    if (output >= COLLECT_AFTER_LINE_BYTES) setImmediate(collectYoungGeneration);
     if (result.ended || result.tick >= source.untilTick || result.tick <= tick) return;
     tick = result.tick;
     from = { snapshot: result.snapshot };
   }
 }
-
-/** A stretch whose lines held this many bytes is followed by a young collection, as a run's chunk is. */
-const COLLECT_AFTER_OUTPUT = 1 << 20;
 
 function outputOf(result: ReplayResult): number {
   let output = 0;

@@ -3,6 +3,13 @@ import { runInNewContext } from 'node:vm';
 
 type Collect = (options: { type: 'minor' }) => void;
 
+/**
+ * A batch of lines handed on (a run's chunk, a replay's stretch) that held this many bytes is
+ * followed by a young collection: the lines are freed then, not once 64 MB more have piled up.
+ * A small world's batches skip it.
+ */
+export const COLLECT_AFTER_LINE_BYTES = 1 << 20;
+
 let collect: Collect | undefined;
 
 /**

@@ -1,6 +1,6 @@
 import { isEngineTaskCancelled } from '../engine-work/engine-runner.js';
 import { ApiError } from '../lib/api-error.js';
-import { collectYoungGeneration } from '../engine-work/young-collection.js';
+import { COLLECT_AFTER_LINE_BYTES, collectYoungGeneration } from '../engine-work/young-collection.js';
 import { cancelledRun, type RunProgress, type RunStop } from './run-progress.js';
 import type { RunChunkLimits, SimulationCommits } from './simulation-commits.js';
 
@@ -15,13 +15,6 @@ export const CHUNK_LINE_BYTES = 8 << 20;
 export function chunkLimits(index: number): RunChunkLimits {
   return { budgetMs: Math.min(LONGEST_CHUNK_MS, FIRST_CHUNK_MS * 2 ** index), maxOutput: CHUNK_LINE_BYTES };
 }
-
-/**
- * A chunk whose lines held this many bytes is followed by a collection of the event loop's young
- * generation: the lines sent are freed then, not once 64 MB more have piled up
- * (collectYoungGeneration; docs/operations.md, "Memory"). A small world's chunks skip it.
- */
-export const COLLECT_AFTER_LINE_BYTES = 1 << 20;
 
 /** Another request moved the simulation while its run was streaming: its next ticks would not follow the steps sent. */
 const simulationChanged = (expected: number, found: number): ApiError =>

@@ -6,7 +6,7 @@ import { envelope } from '../../lib/error-envelope.js';
 import type { RunLines } from '../../simulations/run-chunks.js';
 import type { RunProgress, SimulationService, TraceStream } from '../../simulations/simulation-service.js';
 import { workRequest } from '../../work-budget/work-request.js';
-import { endLine, traceResponse } from './trace-response.js';
+import { ndjsonLines, traceResponse } from './trace-response.js';
 
 /**
  * `run`'s 201: its trace in the representation `accept` asks for, with the simulation's Location.
@@ -18,12 +18,7 @@ export function runResponse(trace: TraceStream, accept: string | undefined, simu
 
 /** A streamed run's 201 (docs/api.md, "Run as a stream"): its lines as the engine's thread wrote them, then `end`'s error line if it stopped early. */
 export function streamedRunResponse(run: RunLines, end: () => StreamEndError | undefined): Response {
-  async function* body(): AsyncGenerator<string | Uint8Array, void, void> {
-    yield* run.lines;
-    const last = endLine(end);
-    if (last !== undefined) yield last;
-  }
-  return new Response(streamPieces(body(), run.onClose), {
+  return new Response(streamPieces(ndjsonLines(run.lines, end), run.onClose), {
     status: 201,
     headers: { Location: `/v1/simulations/${run.simulationId}`, 'Content-Type': `${NDJSON}; charset=utf-8` },
   });

@@ -3,7 +3,7 @@ import type { StreamEndError } from '../../idempotency/idempotency-store.js';
 import type { TraceStream } from '../../simulations/simulation-service.js';
 
 /** One step per line; then, when `end` gives one, the error line a streamed run that stopped early ends with. */
-async function* ndjsonLines(
+export async function* ndjsonLines(
   steps: AsyncIterable<Uint8Array>,
   end: (() => StreamEndError | undefined) | undefined,
 ): AsyncGenerator<string | Uint8Array, void, void> {
@@ -13,7 +13,7 @@ async function* ndjsonLines(
 }
 
 /** The error line a streamed run that stopped early ends with, when `end` gives one. */
-export function endLine(end: (() => StreamEndError | undefined) | undefined): string | undefined {
+function endLine(end: (() => StreamEndError | undefined) | undefined): string | undefined {
   const error = end?.();
   return error === undefined ? undefined : `${JSON.stringify({ error })}\n`;
 }
