@@ -28,6 +28,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_ROOT, startServerProcess, tempDir } from '../test/support/server-process.js';
+import { memoryOf } from './process-memory.js';
 import { createPostgresDatabase, startTestPostgresServer } from '../test/support/test-postgres-server.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -51,13 +52,6 @@ function largestScenario(): { id: string; agents: number } {
     .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { id: string; agents: unknown[] })
     .map((s) => ({ id: s.id, agents: s.agents.length }))
     .sort((a, b) => b.agents - a.agents)[0]!;
-}
-
-/** VmRSS and VmHWM (peak) of a process, in MB. */
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string): number => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
 interface StreamResult {

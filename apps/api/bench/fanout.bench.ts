@@ -13,8 +13,8 @@
  *   BENCH_SUBSCRIBERS=1000 BENCH_SECONDS=20 npx tsx apps/api/bench/fanout.bench.ts
  */
 import { EventSource } from 'eventsource';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { memoryOf } from './process-memory.js';
 import { smallPlayingWorld } from './small-playing-world.js';
 import { runCliJson, startServerProcess, tempDir } from '../test/support/server-process.js';
 
@@ -25,11 +25,6 @@ const P99_TARGET_MS = 250;
 
 /** A small inline scenario (few agents, so the client side is not what is measured). */
 const scenario = smallPlayingWorld(RATE);
-
-function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-}
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -53,7 +48,7 @@ async function main(): Promise<void> {
   try {
     const created = (await (await api('/v1/simulations', 'POST', { scenario })).json()) as { id: string };
     const id = created.id;
-    const rssBefore = rssMb(server.pid, 'VmRSS');
+    const rssBefore = memoryOf(server.pid).rss;
 
     // Subscribers: arrival time of each tick, per subscriber.
     const arrivals: Map<number, number>[] = [];
@@ -87,7 +82,7 @@ async function main(): Promise<void> {
     console.log(`subscribers: ${opened} open, ${refused} refused (of ${SUBSCRIBERS})`);
 
     const samples: number[] = [];
-    const sampler = setInterval(() => samples.push(rssMb(server.pid, 'VmRSS')), 250);
+    const sampler = setInterval(() => samples.push(memoryOf(server.pid).rss), 250);
     const playedAt = performance.now();
     await api(`/v1/simulations/${id}/time-control`, 'PUT', { action: 'play' });
     await sleep(SECONDS * 1000);
@@ -140,7 +135,7 @@ async function main(): Promise<void> {
       `fan-out spread (first to last subscriber, per tick): p50 ${percentile(spread, 50).toFixed(1)} ms, p99 ${percentile(spread, 99).toFixed(1)} ms`,
     );
     console.log(
-      `server RSS: ${rssBefore.toFixed(0)} MB before subscribers, ${Math.max(...samples).toFixed(0)} MB max while playing, peak (VmHWM) ${rssMb(server.pid, 'VmHWM').toFixed(0)} MB`,
+      `server RSS: ${rssBefore.toFixed(0)} MB before subscribers, ${Math.max(...samples).toFixed(0)} MB max while playing, peak (VmHWM) ${memoryOf(server.pid).hwm.toFixed(0)} MB`,
     );
     for (const source of sources) source.close();
   } finally {

@@ -14,22 +14,15 @@
  *     (built there first: `node apps/api/scripts/build.mjs`), the two taking turns, with this
  *     tree's figures over the base's
  */
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { startServerProcess, type ServerProcess } from '../test/support/server-process.js';
+import { memoryOf } from './process-memory.js';
 
 const TICKS = Number(process.env.BENCH_TRACE_TICKS ?? 10_000);
 const SCENARIO = 'crowded-large';
 const baseBundle = process.env.BENCH_BASE_BUNDLE;
 /** Limits nobody reaches: every request does its full work, none is refused. */
 const UNLIMITED = { SIM_RATE_LIMITS_PRO: '1000000000,1000000000,1000000000', SIM_WORK_LIMITS_PRO: '1000000000000,1000000000000' };
-
-/** VmRSS and VmHWM of a process, in MB. */
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string): number => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))?.[1] ?? NaN) / 1024;
-  return { rss: field('VmRSS'), hwm: field('VmHWM') };
-}
 
 interface Read {
   status: number;
