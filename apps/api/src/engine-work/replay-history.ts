@@ -7,6 +7,12 @@ import { COLLECT_AFTER_LINE_BYTES, collectYoungGeneration } from './young-collec
 /** A stretch's time on a worker before it hands its steps back, in milliseconds. */
 export const STRETCH_MS = 50;
 /**
+ * The first stretch's: its steps are what the reader waits for before the first byte, so it
+ * hands them back soon (two steps of crowded-large), and the stretches after it take their
+ * STRETCH_MS. It costs one restore more, which stretchRestarts counts.
+ */
+export const FIRST_STRETCH_MS = 10;
+/**
  * And it ends once its output holds this much (the step that reaches it included): 4 MiB of
  * lines (a trace, a compare) or 16 step objects. Every stretch after the first restores the
  * world the last one ended at, which for a large world costs more than its ticks: at 1 MiB of
@@ -37,18 +43,18 @@ export interface BuiltSteps {
 
 /**
  * How many stretches a replay of a world of `heads` agents that builds `built` needs beyond its
- * first, by their output (stretchOutput: a step of 10 000 agents is about 2 MB, so two a
- * stretch); every stretch after the first restores the world the previous one ended at. A
- * stretch ends with the step that reaches its bound, so where steps are of the size counted it
- * holds a step more than counted here, and the count errs towards more stretches. The time
- * bound (STRETCH_MS) can end a stretch sooner; it is not counted
- * (docs/api.md, "Cost model: agent-ticks").
+ * first; every stretch after the first restores the world the previous one ended at. The first
+ * may end after one step (FIRST_STRETCH_MS), the others by their output (stretchOutput: a step
+ * of 10 000 agents is about 2 MB, so two a stretch). A stretch ends with the step that reaches
+ * its bound, so where steps are of the size counted it holds a step more than counted here, and
+ * the count errs towards more stretches. The time bound of the later stretches (STRETCH_MS) can
+ * end one sooner; it is not counted (docs/api.md, "Cost model: agent-ticks").
  */
 export function stretchRestarts(heads: number, built: BuiltSteps | undefined): number {
-  if (built === undefined || built.steps <= 0) return 0;
+  if (built === undefined || built.steps <= 1) return 0;
   const bound = stretchOutput(built.format);
   const perStretch = built.format === 'object' ? bound : Math.max(1, Math.floor(bound / (Math.max(1, heads) * STEP_JSON_BYTES_PER_AGENT)));
-  return Math.ceil(built.steps / perStretch) - 1;
+  return Math.ceil((built.steps - 1) / perStretch);
 }
 
 export interface ReplaySource {
@@ -95,7 +101,7 @@ export async function* replayHistory(runner: EngineRunner, source: HistoryReplay
         ? { checkpoint: start.bytes }
         : { snapshot: start.snapshot };
   let tick = source.start?.tick ?? 0;
-  for (;;) {
+  for (let first = true; ; first = false) {
     const at = tick;
     const result = await runner.replay(
       {
@@ -105,7 +111,7 @@ export async function* replayHistory(runner: EngineRunner, source: HistoryReplay
         untilTick: source.untilTick,
         stepsFromTick: source.stepsFromTick ?? 1,
         format: source.format,
-        budgetMs: STRETCH_MS,
+        budgetMs: first ? FIRST_STRETCH_MS : STRETCH_MS,
         maxOutput: stretchOutput(source.format),
         ...(source.keepEvents === true ? { keepEvents: true } : {}),
       },

@@ -54,10 +54,11 @@ describe('forks and compares under the guards of create and read', () => {
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
     const parent = await parentAt30(p);
     const fork = ((await (await p.request(`/v1/simulations/${parent}/forks`, { key: 'key-enterprise', body: { atTick: 20 } })).json()) as Json).id as string;
-    // Common range 20: 6 × (20 + 10 × 4) = 360 each and its world, 1 008 both: over free's 500.
+    // Common range 20: 6 × (20 + 10 × 4) = 360 each, its world and the one restored after its
+    // first stretch, 1 296 both: over free's 500.
     const refused = await p.request(`/v1/simulations/${parent}/compare/${fork}`, { key: 'key-a' });
     expect(refused.status).toBe(422);
-    expect(((await refused.json()) as Json).error.details).toMatchObject({ cost: 2 * (360 + WORLD) });
+    expect(((await refused.json()) as Json).error.details).toMatchObject({ cost: 2 * (360 + 2 * WORLD) });
     expect((await p.request(`/v1/simulations/${parent}/compare/${fork}`, { key: 'key-enterprise' })).status).toBe(200);
   });
 

@@ -15,7 +15,8 @@ const open = protectedAppsClosedAfterEach();
  * 6 × (n + 10 × prophecies due). A request also pays for each world it builds, restores or
  * resumes, WORLD_SETUP_TICKS per agent (docs/api.md, "Engine work", "Cost model: agent-ticks"):
  * a step resumes one (6 × 24 = 144), a run builds and resumes one, then builds one again for
- * its response (3 × 144 = 432). A 10-tick step: 180 + 144 = 324 agent-ticks. 1.2.0's dearer
+ * its response (3 × 144 = 432) and restores it after the response's first stretch (144), as a
+ * trace read does. A 10-tick step: 180 + 144 = 324 agent-ticks. 1.2.0's dearer
  * prophecies have their own test below.
  */
 const V110 = { engineVersion: '1.1.0' };
@@ -52,15 +53,16 @@ describe('the work ceiling', () => {
     const engine = countingRunner(createInProcessRunner());
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0), engine });
     // 20 ticks: 6 × (20 + 4 prophecies × 2 × 5) = 360, twice (computed, then replayed for the
-    // response), and its three worlds: 720 + 432 = 1 152.
-    const cost = 2 * 6 * (20 + 4 * 2 * 5) + RUN_WORLDS;
-    expect(cost).toBe(1_152);
+    // response), its three worlds and the restore after the response's first stretch:
+    // 720 + 432 + 144 = 1 296.
+    const cost = 2 * 6 * (20 + 4 * 2 * 5) + RUN_WORLDS + WORLD;
+    expect(cost).toBe(1_296);
     const res = await p.request('/v1/simulations/run', { key: 'key-a', body: { scenarioId: 'tiny-valley', ticks: 20, ...V110 } });
     expect(res.status).toBe(422);
     const body = (await res.json()) as Json;
     expect(body.error.code).toBe('WORK_LIMIT_EXCEEDED');
     expect(body.error.details).toMatchObject({ cost, ceiling: 360, tier: 'free', unit: 'agent-ticks' });
-    expect(body.error.message).toContain('1,152');
+    expect(body.error.message).toContain('1,296');
     expect(body.error.message).toContain('360');
     expect(engine.tasks).toBe(0);
     expect(engine.busy).toBe(0);
@@ -163,17 +165,17 @@ describe('the compute class', () => {
     expect(smaller.status).toBe(200);
     expect(compute(smaller).remaining).toBe(900 - 2 * step10 - (90 + WORLD));
 
-    // Trace reads draw on the same window: replaying 25 ticks costs 6 × (25 + 50) = 450, and
-    // the world it builds 144: 594.
+    // Trace reads draw on the same window: replaying 25 ticks costs 6 × (25 + 50) = 450, the
+    // world it builds 144 and the one it restores after its first stretch 144: 738.
     const trace = await p.request(`/v1/simulations/${id}/trace`, { key: 'key-a' });
     expect(trace.status).toBe(429);
-    expect(((await trace.json()) as Json).error.details).toMatchObject({ routeClass: 'compute', cost: 450 + WORLD });
+    expect(((await trace.json()) as Json).error.details).toMatchObject({ routeClass: 'compute', cost: 450 + 2 * WORLD });
 
     // A new window: everything fits again.
     clock.advance(60_000);
     const later = await p.request(`/v1/simulations/${id}/trace`, { key: 'key-a' });
     expect(later.status).toBe(200);
-    expect(compute(later).remaining).toBe(900 - (450 + WORLD));
+    expect(compute(later).remaining).toBe(900 - (450 + 2 * WORLD));
     expect(((await later.json()) as Json).steps).toHaveLength(25);
   });
 
@@ -183,7 +185,7 @@ describe('the compute class', () => {
     for (let i = 0; i < 2; i++) expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 10 } })).status).toBe(200);
     const other = await p.request(`/v1/simulations/${id}/trace`, { key: 'key-a-read' });
     expect(other.status).toBe(200);
-    expect(compute(other).remaining).toBe(900 - (6 * (20 + 40) + WORLD));
+    expect(compute(other).remaining).toBe(900 - (6 * (20 + 40) + 2 * WORLD));
     await other.text();
   });
 });
