@@ -1,25 +1,16 @@
-import type { ScenarioInput } from '@sim/engine';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { EngineRunner } from '../../src/engine-work/engine-runner.js';
 import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
 import { replayHistory } from '../../src/engine-work/replay-history.js';
 import { COMPARED_LIST_LIMIT, compareRuns, sampleTicks } from '../../src/simulations/compare-runs.js';
 import type { ReplayInput } from '../../src/simulations/simulation-store.js';
+import { tinyValleyEveryTick } from '../helpers/tiny-valley.js';
 
-/** tiny-valley, prophesying every tick: the events a comparison lists grow with the range. */
-const scenario = (): ScenarioInput => {
-  const file = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as Record<string, unknown> & {
-    rules: Record<string, unknown>;
-  };
-  const { id: _id, label: _label, tags: _tags, note: _note, ...base } = file;
-  return { ...base, rules: { ...file.rules, prophecyInterval: 1 } } as unknown as ScenarioInput;
-};
 const history = (tick: number, reseedAt?: number): ReplayInput => ({
   scenarioId: 'tiny-valley',
   engineVersion: '1.2.0',
-  scenario: scenario(),
+  scenario: tinyValleyEveryTick(),
   tick,
   inputs: reseedAt === undefined ? [] : [{ tick: reseedAt, input: { kind: 'reseed', seed: 99 } }],
 });

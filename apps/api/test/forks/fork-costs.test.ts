@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkerPoolRunner } from '../../src/engine-work/worker-pool-runner.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { tinyValleyEveryTick } from '../helpers/tiny-valley.js';
 
 /**
  * Issue 23's forks and compares, scaled to seconds: a world that prophesies every tick (so its
@@ -23,10 +23,6 @@ afterAll(async () => {
   await engine.close();
 }, 30_000);
 
-const scenario = (): Json => {
-  const file = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as Json;
-  return { seed: file.seed, agents: file.agents, initialState: file.initialState, rules: { ...file.rules, prophecyInterval: 1 } };
-};
 const json = async (res: Response): Promise<Json> => {
   const text = await res.text();
   if (res.status >= 400) throw new Error(`${res.status} ${text}`);
@@ -58,7 +54,7 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 
 describe('a fork at a late tick of a world that prophesies every tick', { timeout: 120_000 }, () => {
   it('shares the parent’s history: no event, prophecy or checkpoint row of it is copied, and reads resolve through the parent', async () => {
-    const parent = (await json(await server.call('/v1/simulations', { key: 'key-a', body: { scenario: scenario() } }))).id as string;
+    const parent = (await json(await server.call('/v1/simulations', { key: 'key-a', body: { scenario: tinyValleyEveryTick() } }))).id as string;
     for (let tick = 0; tick < LATE; tick += 1_000) await json(await server.call(`/v1/simulations/${parent}/step`, { key: 'key-a', body: { ticks: 1_000 } }));
     expect(await rowsOf('prophecies', parent)).toBeGreaterThanOrEqual(LATE - 10);
 

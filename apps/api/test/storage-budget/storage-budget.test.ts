@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
 import { estimateStoredBytes } from '../../src/storage-budget/storage-cost.js';
 import { countingRunner } from '../helpers/counting-runner.js';
 import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
 import { protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
+import { tinyValleyEveryTick } from '../helpers/tiny-valley.js';
 
 /**
  * Issue 23's stored events, scaled to seconds: a world that prophesies every tick stores a
@@ -18,10 +18,6 @@ const QUOTA = 200_000;
 const TIERS: TierLimitsTable = { ...DEFAULT_TIER_LIMITS, free: { ...DEFAULT_TIER_LIMITS.free, storage: { quotaBytes: QUOTA } } };
 const open = protectedAppsClosedAfterEach();
 
-const scenario = (): Json => {
-  const file = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as Json;
-  return { seed: file.seed, agents: file.agents, initialState: file.initialState, rules: { ...file.rules, prophecyInterval: 1 } };
-};
 const storageOf = async (p: ProtectedApp): Promise<Json> => {
   const res = await p.request('/v1/usage', { key: 'key-a-usage' });
   expect(res.status).toBe(200);
@@ -32,7 +28,7 @@ describe('stored bytes are a budget per organization and tier', () => {
   it('counts a step’s events, prophecies and checkpoints in GET /v1/usage, and refuses the step that would pass the quota up front', async () => {
     const engine = countingRunner(createInProcessRunner());
     const p = await open({ tiers: TIERS, engine });
-    const created = await p.request('/v1/simulations', { key: 'key-a', body: { scenario: scenario() } });
+    const created = await p.request('/v1/simulations', { key: 'key-a', body: { scenario: tinyValleyEveryTick() } });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as Json).id as string;
     expect(await storageOf(p)).toMatchObject({ total: 0, quota: QUOTA, tier: 'free' });
@@ -62,11 +58,11 @@ describe('stored bytes are a budget per organization and tier', () => {
     expect(engine.tasks).toBe(tasks);
     expect((await storageOf(p)).total).toBe(used.total);
     // A run is weighed the same way; a smaller step still fits.
-    const run = await p.request('/v1/simulations/run', { key: 'key-a', body: { scenario: scenario(), ticks: 40 } });
+    const run = await p.request('/v1/simulations/run', { key: 'key-a', body: { scenario: tinyValleyEveryTick(), ticks: 40 } });
     expect(run.status).toBe(422);
     expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 2 } })).status).toBe(200);
     // Another organization's budget is its own.
-    const theirs = await p.request('/v1/simulations/run', { key: 'key-b', body: { scenario: scenario(), ticks: 40 } });
+    const theirs = await p.request('/v1/simulations/run', { key: 'key-b', body: { scenario: tinyValleyEveryTick(), ticks: 40 } });
     expect(theirs.status).toBe(201);
     await theirs.arrayBuffer();
   });

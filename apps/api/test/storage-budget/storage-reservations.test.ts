@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
 import { estimateExperimentResultBytes } from '../../src/storage-budget/experiment-storage-cost.js';
 import { estimateStoredBytes } from '../../src/storage-budget/storage-cost.js';
 import { StorageReservations } from '../../src/storage-budget/storage-reservations.js';
 import { protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
+import { tinyValleyEveryTick } from '../helpers/tiny-valley.js';
 
 /**
  * Requests of one organization that run at the same time may not pass its storage quota
@@ -17,19 +17,14 @@ type Json = any;
 const open = protectedAppsClosedAfterEach();
 const tiers = (quotaBytes: number): TierLimitsTable => ({ ...DEFAULT_TIER_LIMITS, free: { ...DEFAULT_TIER_LIMITS.free, storage: { quotaBytes } } });
 
-/** tiny-valley prophesying every tick: a prophecy and its event stored each tick. */
-const scenario = (): Json => {
-  const file = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as Json;
-  return { seed: file.seed, agents: file.agents, initialState: file.initialState, rules: { ...file.rules, prophecyInterval: 1 } };
-};
-/** What 40 ticks of it are estimated to store. */
+/** What 40 ticks of tiny-valley prophesying every tick are estimated to store. */
 const FORTY = estimateStoredBytes({ agents: 6, attractors: 2, prophecyInterval: 1 }, 40);
 /** Room for one such request and a half: two at once must not both pass. */
 const QUOTA = Math.floor(1.5 * FORTY);
 
 const storageOf = async (p: ProtectedApp): Promise<Json> => ((await (await p.request('/v1/usage', { key: 'key-a-usage' })).json()) as Json).storage;
 const created = async (p: ProtectedApp): Promise<string> =>
-  ((await (await p.request('/v1/simulations', { key: 'key-a', body: { scenario: scenario() } })).json()) as Json).id;
+  ((await (await p.request('/v1/simulations', { key: 'key-a', body: { scenario: tinyValleyEveryTick() } })).json()) as Json).id;
 const codeOf = async (res: Response): Promise<string | undefined> =>
   res.status >= 400 ? ((await res.json()) as Json).error.code : (await res.arrayBuffer(), undefined);
 
@@ -59,7 +54,9 @@ describe('concurrent requests and the storage quota', () => {
 
   it('two runs at once: one is stored, the other refused before any engine work', async () => {
     const p = await open({ tiers: tiers(QUOTA) });
-    const responses = await Promise.all([0, 1].map(() => p.request('/v1/simulations/run', { key: 'key-a', body: { scenario: scenario(), ticks: 40 } })));
+    const responses = await Promise.all(
+      [0, 1].map(() => p.request('/v1/simulations/run', { key: 'key-a', body: { scenario: tinyValleyEveryTick(), ticks: 40 } })),
+    );
     const codes = await Promise.all(responses.map(codeOf));
     expect(responses.map((res) => res.status).sort()).toEqual([201, 422]);
     expect(codes).toContain('STORAGE_LIMIT_EXCEEDED');

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
 import { playbackClock } from '../../src/live/playback-clock.js';
 import { estimateStoredBytes } from '../../src/storage-budget/storage-cost.js';
 import { protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
+import { tinyValleyEveryTick } from '../helpers/tiny-valley.js';
 
 /**
  * Playback and the storage budget (docs/api.md, "Storage budget"): `play` weighs only its first
@@ -21,11 +21,6 @@ const PLAY_MINUTE = estimateStoredBytes({ agents: 6, attractors: 2, prophecyInte
 const QUOTA = PLAY_MINUTE + 20_000;
 const TIERS: TierLimitsTable = { ...DEFAULT_TIER_LIMITS, free: { ...DEFAULT_TIER_LIMITS.free, storage: { quotaBytes: QUOTA } } };
 const open = protectedAppsClosedAfterEach();
-
-const everyTick = (): Json => {
-  const file = JSON.parse(readFileSync(new URL('../helpers/fixtures/scenarios/tiny-valley.json', import.meta.url), 'utf8')) as Json;
-  return { seed: file.seed, agents: file.agents, initialState: file.initialState, rules: { ...file.rules, prophecyInterval: 1 } };
-};
 
 async function created(p: ProtectedApp, body: Json): Promise<string> {
   const res = await p.request('/v1/simulations', { key: 'key-a', body });
@@ -48,7 +43,7 @@ describe('playback and the storage budget', () => {
   it('pauses a playing simulation, saying why, once its organization has no room for the ticks due', async () => {
     const p = await open({ tiers: TIERS, rateLimits: false, playback: playbackClock() });
     const playing = await created(p, { scenarioId: 'tiny-valley' });
-    const filler = await created(p, { scenario: everyTick() });
+    const filler = await created(p, { scenario: tinyValleyEveryTick() });
     // Nothing is stored yet: the first minute fits.
     expect((await p.request(`/v1/simulations/${playing}/time-control`, { method: 'PUT', key: 'key-a', body: { action: 'play' } })).status).toBe(200);
 
