@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAppWithService } from './app.js';
 import { ConfigError, loadConfig, repoRoot, type AppConfig } from './config.js';
-import { createWorkerPoolRunner, defaultWorkerCount } from './engine-work/worker-pool-runner.js';
+import { createWorkerPoolRunner, defaultWorkerCount, type WorkerPoolRunner } from './engine-work/worker-pool-runner.js';
 import { defaultProphecyThreads } from './engine-work/prophecy-threads/prophecy-thread-count.js';
 import type { EngineRunner } from './engine-work/engine-runner.js';
 import { runExperimentWorker } from './experiment-worker.js';
@@ -69,6 +69,8 @@ async function main(): Promise<void> {
   if (resumed > 0) logger.info(`experiments: ${resumed} unfinished experiment(s) resumed`);
   const stopRecovery = await topology.recovery.start(server.service);
 
+  // Requests wait for no compiler: the workers warm up while the rest starts, and it listens once they have.
+  await engineWarmedUp(engine, logger);
   const { http, port } = await listen(server.app.fetch, config, logger);
   await bootstrapIdentity({
     identityStore: server.identityStore,
@@ -114,12 +116,27 @@ function keepStopSignals(): { handle: (stop: (signal: NodeJS.Signals) => void) =
 }
 
 /** The engine computes on worker threads, never on this event loop. */
-function startEngine(config: AppConfig, logger: Logger): EngineRunner & { threads: number } {
+function startEngine(config: AppConfig, logger: Logger): WorkerPoolRunner & { threads: number } {
   const threads = config.engineWorkers ?? defaultWorkerCount();
   const prophecyThreads = config.prophecyThreads ?? defaultProphecyThreads(threads);
-  const engine = createWorkerPoolRunner({ threads, prophecyThreads });
+  const engine = createWorkerPoolRunner({ threads, prophecyThreads, warmUp: true });
   logger.info(`engine: ${threads} worker thread(s), ${prophecyThreads} thread(s) each for a prophecy's branches`);
   return Object.assign(engine, { threads });
+}
+
+/** How long start waits for the engine workers' warm-up before it listens anyway. */
+const WARM_UP_WAIT_MS = 10_000;
+
+/** Waits, up to WARM_UP_WAIT_MS, until the engine workers have warmed up (docs/operations.md, "A worker's first request"). */
+async function engineWarmedUp(engine: WorkerPoolRunner, logger: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), WARM_UP_WAIT_MS)));
+  const reports = await Promise.race([engine.warmedUp, late]);
+  clearTimeout(timer);
+  if (reports === undefined) return logger.warn(`engine: workers not warmed up after ${WARM_UP_WAIT_MS / 1000} s; listening anyway`);
+  for (const report of reports)
+    if (report.failed !== undefined) logger.warn(`engine: a worker's warm-up failed (${report.failed}); its first task will be slower`);
+  logger.info(`engine: ${reports.length} worker(s) warmed up in ${Math.max(...reports.map((report) => report.ms)).toFixed(0)} ms`);
 }
 
 /** The catalogue follows the folder: files added, changed or removed are served without a restart. */

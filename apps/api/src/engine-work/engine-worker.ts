@@ -2,11 +2,12 @@
 // all the work is @sim/engine's, run by runEngineTask. Its state between tasks: the helper
 // threads that run prophecy branches (docs/operations.md, "Prophecy threads"), started with the
 // first task and kept for the worker's life, and the worlds it stepped last (WarmWorlds).
-import { workerData } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { BranchRunner } from '@sim/engine';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { segmentsOf } from '../engine-data/step-lines.js';
 import type { EngineTask, EngineTaskResult } from './engine-task.js';
+import { warmUpEngine, type WarmedUp } from './engine-warm-up.js';
 import { createThreadedBranchRunner } from './prophecy-threads/threaded-branch-runner.js';
 import { runEngineTask } from './run-engine-task.js';
 import { WarmWorlds } from './warm-worlds.js';
@@ -15,6 +16,8 @@ import { WarmWorlds } from './warm-worlds.js';
 export interface EngineWorkerData {
   /** Threads for one prophecy's branches, this one included; 1: every branch here. */
   prophecyThreads: number;
+  /** Compile the engine's hot code before the first task (warmUpEngine); a server's workers do. */
+  warmUp?: boolean;
 }
 
 let branchRunner: BranchRunner | undefined;
@@ -27,6 +30,20 @@ function branchRunnerOfWorker(): BranchRunner | undefined {
     if (threads > 1) branchRunner = createThreadedBranchRunner({ threads });
   }
   return branchRunner;
+}
+
+// Before piscina hands this worker its first task (it loads the module before it takes any);
+// the pool hears when it is done, and a server listens once every worker is (main.ts).
+if ((workerData as Partial<EngineWorkerData> | null)?.warmUp === true) {
+  const started = performance.now();
+  let failed: string | undefined;
+  try {
+    warmUpEngine({ branchRunner: branchRunnerOfWorker() });
+  } catch (error) {
+    // A worker that could not warm up still works, only its first task is slower.
+    failed = error instanceof Error ? error.message : String(error);
+  }
+  parentPort?.postMessage({ kind: 'engine-warmed-up', ms: performance.now() - started, ...(failed === undefined ? {} : { failed }) } satisfies WarmedUp);
 }
 
 /** The worlds this worker stepped last, taken again when the next step sends their snapshot (docs/operations.md, "Warm worlds"). */

@@ -21,6 +21,7 @@ import type {
 import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
 import { stickyBalancer, withAffinity } from './sticky-balancer.js';
 import type { EngineWorkerData } from './engine-worker.js';
+import { isWarmedUp, type WarmedUp } from './engine-warm-up.js';
 
 /**
  * Worker threads for a machine: one per core but one, which the event loop keeps (routing,
@@ -67,6 +68,21 @@ export interface WorkerPoolOptions {
    * started). docs/operations.md, "Prophecy threads".
    */
   prophecyThreads?: number;
+  /**
+   * Each worker runs a made-up world once as it starts, before its first task, so that the first
+   * requests of a fresh server do not wait for the engine's code to compile (warmUpEngine);
+   * default false (tests start many pools).
+   */
+  warmUp?: boolean;
+}
+
+/** The pool's engine, and when its first workers have warmed up. */
+export interface WorkerPoolRunner extends EngineRunner {
+  /**
+   * Settles once each of the pool's first workers has warmed up (WorkerPoolOptions.warmUp), with
+   * what each reported; at once, with none, when they do not warm up.
+   */
+  readonly warmedUp: Promise<WarmedUp[]>;
 }
 
 /**
@@ -74,7 +90,7 @@ export interface WorkerPoolOptions {
  * cancelled through its AbortSignal: taken off the queue if it waits, and if it runs, its
  * worker is ended (a tick cannot be interrupted otherwise) and the pool starts a fresh one.
  */
-export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): EngineRunner {
+export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): WorkerPoolRunner {
   const threads = options.threads ?? defaultWorkerCount();
   if (!Number.isInteger(threads) || threads < 1) throw new Error(`engine workers: expected a positive integer, got ${String(threads)}`);
   const prophecyThreads = options.prophecyThreads ?? 1;
@@ -92,10 +108,11 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): EngineR
     // scheduler serves the event loop first (Linux; piscina's optional @napi-rs/nice).
     niceIncrement: WORKER_NICENESS,
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-    workerData: { prophecyThreads } satisfies EngineWorkerData,
+    workerData: { prophecyThreads, warmUp: options.warmUp === true } satisfies EngineWorkerData,
     // A simulation's steps go to the thread that kept its world (docs/operations.md, "Warm worlds").
     loadBalancer: stickyBalancer(),
   });
+  const warmedUp = options.warmUp === true ? reportsOfWarmUp(pool, threads) : Promise.resolve([]);
   let busy = 0;
   const run = async (task: EngineTask, signal: AbortSignal | undefined): Promise<EngineTaskResult> => {
     if (signal?.aborted === true) throw new EngineTaskCancelled();
@@ -111,6 +128,7 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): EngineR
     }
   };
   return {
+    warmedUp,
     get busy() {
       return busy;
     },
@@ -124,4 +142,19 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): EngineR
       await pool.close({ force: true });
     },
   };
+}
+
+/** The first `threads` warm-up reports of the pool's workers (a worker started later to replace one warms up too, unheard). */
+function reportsOfWarmUp(pool: Piscina<EngineTask, EngineTaskResult>, threads: number): Promise<WarmedUp[]> {
+  return new Promise((resolve) => {
+    const reports: WarmedUp[] = [];
+    const heard = (message: unknown): void => {
+      if (!isWarmedUp(message)) return;
+      reports.push(message);
+      if (reports.length < threads) return;
+      pool.off('message', heard);
+      resolve(reports);
+    };
+    pool.on('message', heard);
+  });
 }

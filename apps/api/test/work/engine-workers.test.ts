@@ -12,7 +12,8 @@ import { heavyScenario } from '../helpers/heavy-scenario.js';
 
 /**
  * The server's engine on worker threads: the same traces, byte for byte, as the engine alone
- * (the golden hashes), and work that stops when its client goes away.
+ * (the golden hashes), and work that stops when its client goes away. The worker warms up as a
+ * server's do (warmUpEngine), which must change nothing computed.
  */
 
 const SCENARIOS_DIR = fileURLToPath(new URL('../../../../scenarios/', import.meta.url));
@@ -23,7 +24,7 @@ const GOLDEN = JSON.parse(readFileSync(new URL('../../../../packages/engine/test
 let engine: ReturnType<typeof countingRunner>;
 let server: TestServer;
 beforeAll(async () => {
-  engine = countingRunner(createWorkerPoolRunner({ threads: 1 }));
+  engine = countingRunner(createWorkerPoolRunner({ threads: 1, warmUp: true }));
   server = await startTestServer({ engine, scenarios: createScenarioCatalog(loadScenarioFolder(SCENARIOS_DIR, silentLogger).scenarios) });
 }, 30_000);
 // Closing waits for the worker's task in flight, if a test left one: up to a stretch or two.
