@@ -106,9 +106,12 @@ describe('warm worlds', () => {
       let skipped = 0;
       hot.forEach(({ result, head }, i) => {
         const { result: expected } = cold[i] as Advanced;
-        const { snapshot, ...rest } = result;
-        const { snapshot: expectedSnapshot, ...expectedRest } = expected;
+        const { snapshot, stepLines, ...rest } = result;
+        const { snapshot: expectedSnapshot, stepLines: expectedLines, ...expectedRest } = expected;
         expect(rest, `advance ${i + 1}`).toEqual(expectedRest);
+        // Megabytes of a large world's lines: compared as whole buffers, not byte by byte by toEqual.
+        expect(stepLines.length, `advance ${i + 1}`).toBe(expectedLines.length);
+        expect(Buffer.concat(stepLines).equals(Buffer.concat(expectedLines)), `advance ${i + 1}: the same step lines`).toBe(true);
         // A snapshot handed back is the one stored every time; the head never runs `every` ticks past the stored one.
         if (snapshot !== null) expect(snapshot, `advance ${i + 1}`).toEqual(expectedSnapshot);
         else skipped++;
