@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { encodeCheckpoint } from '../src/engine-work/checkpoint-codec.js';
 import { runEngineTask } from '../src/engine-work/run-engine-task.js';
 import type { ReplayResult, ReplayTask } from '../src/engine-work/engine-task.js';
-import { STRETCH_MS, stretchOutput } from '../src/engine-work/replay-history.js';
+import { FIRST_STRETCH_MS, STRETCH_MS, stretchOutput } from '../src/engine-work/replay-history.js';
 import { estimateReplay } from '../src/simulations/simulation-history-reads.js';
 import { parseMetric } from '../src/engine-data/experiment-metrics.js';
 import { estimateWork, runCost, scenarioShape, stepCost, translationCost, worldSetupCost } from '../src/engine-data/work-cost.js';
@@ -130,7 +130,7 @@ function replayInStretches(
 ): ReplayResult {
   let start = from;
   let tick = fromTick;
-  for (;;) {
+  for (let first = true; ; first = false) {
     const result = runEngineTask({
       kind: 'replay',
       from: start,
@@ -138,7 +138,8 @@ function replayInStretches(
       untilTick,
       stepsFromTick,
       format,
-      budgetMs: STRETCH_MS,
+      // As replayHistory asks: a short first stretch, then STRETCH_MS each.
+      budgetMs: first ? FIRST_STRETCH_MS : STRETCH_MS,
       maxOutput: stretchOutput(format),
       ...(keepEvents ? { keepEvents: true } : {}),
     }) as ReplayResult;
