@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { encodeCheckpoint } from '../src/engine-work/checkpoint-codec.js';
 import { runEngineTask } from '../src/engine-work/run-engine-task.js';
 import type { ReplayResult, ReplayTask } from '../src/engine-work/engine-task.js';
-import { FIRST_STRETCH_MS, STRETCH_MS, stretchOutput } from '../src/engine-work/replay-history.js';
+import { stretchLimits } from '../src/engine-work/replay-history.js';
 import { estimateReplay } from '../src/simulations/simulation-history-reads.js';
 import { parseMetric } from '../src/engine-data/experiment-metrics.js';
 import { estimateWork, runCost, scenarioShape, stepCost, translationCost, worldSetupCost } from '../src/engine-data/work-cost.js';
@@ -116,7 +116,7 @@ kinds.push({
 });
 
 /**
- * A replay as the server runs it (replayHistory): stretches of at most STRETCH_MS on the worker,
+ * A replay as the server runs it (replayHistory): stretches bounded as its stretchLimits ask,
  * each handing its snapshot back for the next to resume from, from `fromTick` (where `from`
  * stands) until `untilTick`. The last stretch's result.
  */
@@ -130,7 +130,7 @@ function replayInStretches(
 ): ReplayResult {
   let start = from;
   let tick = fromTick;
-  for (let first = true; ; first = false) {
+  for (let index = 0; ; index++) {
     const result = runEngineTask({
       kind: 'replay',
       from: start,
@@ -138,9 +138,8 @@ function replayInStretches(
       untilTick,
       stepsFromTick,
       format,
-      // As replayHistory asks: a short first stretch, then STRETCH_MS each.
-      budgetMs: first ? FIRST_STRETCH_MS : STRETCH_MS,
-      maxOutput: stretchOutput(format),
+      // As replayHistory asks.
+      ...stretchLimits(format, index),
       ...(keepEvents ? { keepEvents: true } : {}),
     }) as ReplayResult;
     if (result.ended || result.tick >= untilTick || result.tick <= tick) return result;

@@ -1,7 +1,7 @@
 // The worker thread's module: piscina calls its default export with each task. A thin adapter:
 // all the work is @sim/engine's, run by runEngineTask. Its state between tasks: the helper
 // threads that run prophecy branches (docs/operations.md, "Prophecy threads"), started with the
-// first task and kept for the worker's life, and the worlds it stepped last (WarmWorlds).
+// warm-up or the first task and kept for the worker's life, and the worlds it stepped last (WarmWorlds).
 import { parentPort, workerData } from 'node:worker_threads';
 import type { BranchRunner } from '@sim/engine';
 import { move, transferableSymbol, valueSymbol } from 'piscina';

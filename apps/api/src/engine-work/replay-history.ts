@@ -27,6 +27,11 @@ export function stretchOutput(format: ReplayTask['format']): number {
   return format === 'object' ? STRETCH_OBJECTS : STRETCH_LINE_BYTES;
 }
 
+/** The bounds a replay of `format` asks of its stretch `index` (0: the first). */
+export function stretchLimits(format: ReplayTask['format'], index: number): Pick<ReplayTask, 'budgetMs' | 'maxOutput'> {
+  return { budgetMs: index === 0 ? FIRST_STRETCH_MS : STRETCH_MS, maxOutput: stretchOutput(format) };
+}
+
 /**
  * Bytes of one agent in a trace step's JSON: 184 measured in crowded-large (2 400 agents), 205
  * to 218 in worlds of a few dozen, where the step's fixed part weighs more. So a step of
@@ -101,7 +106,7 @@ export async function* replayHistory(runner: EngineRunner, source: HistoryReplay
         ? { checkpoint: start.bytes }
         : { snapshot: start.snapshot };
   let tick = source.start?.tick ?? 0;
-  for (let first = true; ; first = false) {
+  for (let index = 0; ; index++) {
     const at = tick;
     const result = await runner.replay(
       {
@@ -111,8 +116,7 @@ export async function* replayHistory(runner: EngineRunner, source: HistoryReplay
         untilTick: source.untilTick,
         stepsFromTick: source.stepsFromTick ?? 1,
         format: source.format,
-        budgetMs: first ? FIRST_STRETCH_MS : STRETCH_MS,
-        maxOutput: stretchOutput(source.format),
+        ...stretchLimits(source.format, index),
         ...(source.keepEvents === true ? { keepEvents: true } : {}),
       },
       signal,
