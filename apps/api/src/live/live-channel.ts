@@ -16,6 +16,8 @@ export interface SseSink {
   end(): void;
   /** Bytes held for this sink now (diagnostics, tests). */
   readonly backlogBytes: number;
+  /** Whether this sink has fallen behind and skips ticks (diagnostics, tests). */
+  readonly degraded: boolean;
 }
 
 /** Where a simulation stands when a subscriber joins: the head of its history. */
@@ -136,6 +138,11 @@ export class LiveHub {
   /** The bytes held for each stream of a simulation now (tests and diagnostics). */
   backlogs(simulationId: string): number[] {
     return [...(this.channels.get(simulationId)?.sinks ?? [])].map((sink) => sink.backlogBytes);
+  }
+
+  /** How many streams of a simulation have fallen behind and skip ticks now (tests and diagnostics). */
+  degradedStreams(simulationId: string): number {
+    return [...(this.channels.get(simulationId)?.sinks ?? [])].filter((sink) => sink.degraded).length;
   }
 
   /** Simulations followed right now (for tests and diagnostics). */

@@ -113,7 +113,7 @@ export class SseSubscriber implements SseSink {
   private ending = false;
   private finished = false;
   private cancelled = false;
-  private degraded = false;
+  private skipping = false;
   /** The next tick must be a key frame: first of the stream, or ticks were dropped. */
   private needsKey = true;
   private tokens: number;
@@ -153,6 +153,11 @@ export class SseSubscriber implements SseSink {
     return this.queuedBytes + this.inFlight;
   }
 
+  /** Whether this stream fell behind and skips ticks since (tests and diagnostics). */
+  get degraded(): boolean {
+    return this.skipping;
+  }
+
   /** A live frame (or a heartbeat); called synchronously by the channel. */
   push(frame: SseFrame): void {
     if (this.finished || this.ending) return;
@@ -173,7 +178,7 @@ export class SseSubscriber implements SseSink {
   /** A live tick: this stream's variant of it; called synchronously by the channel. */
   pushTick(frames: TickFrames): void {
     if (this.finished || this.ending) return;
-    if (this.degraded) {
+    if (this.skipping) {
       this.pend(frames);
       return;
     }
@@ -225,8 +230,8 @@ export class SseSubscriber implements SseSink {
   private degrade(bound: Bound): void {
     const superseded = this.dropQueuedTicks();
     if (superseded) this.needsKey = true;
-    if (this.degraded) return;
-    this.degraded = true;
+    if (this.skipping) return;
+    this.skipping = true;
     // The notice itself is a few dozen bytes, queued whatever the bounds.
     this.enqueue(degraded(bound));
   }
