@@ -10,6 +10,7 @@ import type { EngineTask, EngineTaskResult } from './engine-task.js';
 import { warmUpEngine, type WarmedUp } from './engine-warm-up.js';
 import { createThreadedBranchRunner } from './prophecy-threads/threaded-branch-runner.js';
 import { runEngineTask } from './run-engine-task.js';
+import { TERMINATION_GUARD, underTerminationGuard } from './termination-guard.js';
 import { WarmWorlds } from './warm-worlds.js';
 
 /** What the pool gives each worker (piscina's `workerData`). */
@@ -49,8 +50,8 @@ if ((workerData as Partial<EngineWorkerData> | null)?.warmUp === true) {
 /** The worlds this worker stepped last, taken again when the next step sends their snapshot (docs/operations.md, "Warm worlds"). */
 const warm = new WarmWorlds();
 
-export default function engineWorker(task: EngineTask): EngineTaskResult | ReturnType<typeof move> {
-  const result = runEngineTask(task, undefined, { branchRunner: branchRunnerOfWorker() }, warm);
+export default function engineWorker(task: EngineTask & { [TERMINATION_GUARD]?: SharedArrayBuffer }): EngineTaskResult | ReturnType<typeof move> {
+  const result = underTerminationGuard(task[TERMINATION_GUARD], () => runEngineTask(task, undefined, { branchRunner: branchRunnerOfWorker() }, warm));
   const lines = result.kind === 'advanced' ? result.stepLines : result.kind === 'replayed' ? result.steps.filter(isLine) : [];
   if (lines.length === 0) return result;
   // A streamed run's or a trace's lines (megabytes for a large world) are moved to the event loop, not copied.

@@ -22,6 +22,7 @@ import { EngineTaskCancelled, type EngineRunner } from './engine-runner.js';
 import { stickyBalancer, withAffinity } from './sticky-balancer.js';
 import type { EngineWorkerData } from './engine-worker.js';
 import { isWarmedUp, type WarmedUp } from './engine-warm-up.js';
+import { isTaskEnding, TERMINATION_GUARD, TerminationGuard } from './termination-guard.js';
 
 /**
  * Worker threads for a machine: one per core but one, which the event loop keeps (routing,
@@ -88,7 +89,8 @@ export interface WorkerPoolRunner extends EngineRunner {
 /**
  * The server's engine: a piscina pool created once at start and closed at shutdown. A task is
  * cancelled through its AbortSignal: taken off the queue if it waits, and if it runs, its
- * worker is ended (a tick cannot be interrupted otherwise) and the pool starts a fresh one.
+ * worker is ended (a tick cannot be interrupted otherwise), once out of any zlib call
+ * (termination-guard.ts), and the pool starts a fresh one.
  */
 export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): WorkerPoolRunner {
   const threads = options.threads ?? defaultWorkerCount();
@@ -114,16 +116,34 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): WorkerP
   });
   const warmedUp = options.warmUp === true ? reportsOfWarmUp(pool, threads) : Promise.resolve([]);
   let busy = 0;
+  /** The guards of the tasks given to the pool and not yet settled. */
+  const guards = new Set<TerminationGuard>();
   const run = async (task: EngineTask, signal: AbortSignal | undefined): Promise<EngineTaskResult> => {
     if (signal?.aborted === true) throw new EngineTaskCancelled();
     busy++;
+    // piscina ends the worker of a task cancelled while it runs: only once the worker is in no
+    // zlib call (termination-guard.ts).
+    const guard = new TerminationGuard();
+    guards.add(guard);
+    const cancel = new AbortController();
+    let cancelling = false;
+    const cancelled = (): void => {
+      cancelling = true;
+      const end = (): void => cancel.abort();
+      guard.close().then(end, end);
+    };
+    signal?.addEventListener('abort', cancelled, { once: true });
     try {
       const simulationId = task.kind === 'advance' || task.kind === 'queue' ? task.simulationId : undefined;
-      return await pool.run(withAffinity(task, simulationId), { signal: signal ?? null });
+      return await pool.run(withAffinity({ ...task, [TERMINATION_GUARD]: guard.buffer }, simulationId), { signal: cancel.signal });
     } catch (error) {
-      if (isAbort(error)) throw new EngineTaskCancelled();
+      // A task that reached a guarded call after its cancel, or after the pool began to close,
+      // throws TaskEnding there: cancelled too.
+      if (isAbort(error) || cancelling || isTaskEnding(error)) throw new EngineTaskCancelled();
       throw error;
     } finally {
+      signal?.removeEventListener('abort', cancelled);
+      guards.delete(guard);
       busy--;
     }
   };
@@ -139,6 +159,9 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): WorkerP
     queue: async (task: QueueTask, signal?: AbortSignal) => (await run(task, signal)) as QueueResult,
     translate: async (task: TranslateTask, signal?: AbortSignal) => (await run(task, signal)) as TranslateResult,
     async close() {
+      // The pool waits for the tasks running (piscina's closeTimeout), then ends their workers:
+      // not inside a zlib call. A task that reaches one from now on ends there, as cancelled.
+      await Promise.all([...guards].map((guard) => guard.close()));
       await pool.close({ force: true });
     },
   };
