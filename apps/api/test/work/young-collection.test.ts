@@ -2,17 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { collectYoungGeneration } from '../../src/engine-work/young-collection.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const MODULE = fileURLToPath(new URL('../../src/engine-work/young-collection.ts', import.meta.url));
 
 const SIZE = 32 << 20;
 const arrayBuffers = (): number => process.memoryUsage().arrayBuffers;
-
-/** Polls `done` every 5 ms for at most `ms`, allocating nothing that would start a collection itself. */
-async function waitUntil(done: () => boolean, ms: number): Promise<void> {
-  const until = performance.now() + ms;
-  while (!done() && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
-}
 
 describe('collectYoungGeneration (docs/operations.md, "Memory")', () => {
   it('frees the memory of a buffer that died young at once, where it would wait for the heap to fill', async () => {
@@ -35,7 +30,11 @@ describe('collectYoungGeneration (docs/operations.md, "Memory")', () => {
       // The collection finds the buffer dead at once; V8 may free its memory on a helper thread
       // just after (concurrent array-buffer sweeping), which a loaded machine can delay: wait for
       // that, but far less than the heap would take to fill on its own.
-      await waitUntil(() => arrayBuffers() < held - SIZE / 2, 2000);
+      await waitFor(
+        () => arrayBuffers() < held - SIZE / 2,
+        2000,
+        () => `still ${arrayBuffers()} bytes of buffers 2 s after the collection (held ${held})`,
+      );
       expect(arrayBuffers()).toBeLessThan(held - SIZE / 2);
       return;
     }

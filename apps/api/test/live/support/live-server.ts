@@ -8,6 +8,7 @@ import { createAppWithService } from '../../../src/app.js';
 import type { AppDeps } from '../../../src/app-deps.js';
 import { silentLogger } from '../../../src/lib/logger.js';
 import { LiveHub } from '../../../src/live/live-channel.js';
+import { waitFor } from '../../helpers/wait-for.js';
 import type { LiveOptions } from '../../../src/live/live-options.js';
 import { playbackClock, type PlaybackClockOptions } from '../../../src/live/playback-clock.js';
 import { InProcessEventBus } from '../../../src/simulations/event-bus.js';
@@ -170,12 +171,7 @@ export class Subscriber {
   }
 }
 
-export async function waitFor(condition: () => boolean, timeoutMs: number, message: string | (() => string)): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(typeof message === 'string' ? message : message());
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+// The live tests' polling, shared with the other tests.
+export { waitFor };
 
 export const eventsUrl = (server: LiveServer, id: string, query = ''): string => `${server.baseUrl}/v1/simulations/${id}/events${query}`;
