@@ -15,7 +15,8 @@
  * Then the stability of conclusive verdicts when the same prophecies are recomputed on other
  * branch streams (seeds 1…BENCH_STABILITY_SEEDS, default 20; the scenarios the test suite checks): how many stay,
  * flip to another conclusive verdict, or become inconclusive; and the same with the published
- * forecast held, only its verdicts judged on other branches (RestoreOptions.verdictStreams).
+ * forecast held, only its verdicts judged on other branches (RestoreOptions.verdictStreams);
+ * with BENCH_STABILITY_BRANCHES=16,32 also with every scenario's prophecyBranches set to each.
  * Then the cost of a 1.3.0 run of crowded-large at default rules against 1.2.0, on one core.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -141,27 +142,35 @@ for (const [id, base] of scenarios) {
 }
 
 // Stability: the same prophecies on other branch streams (test/prophecy-calibration.test.ts asserts the bounds).
+// BENCH_STABILITY_BRANCHES=16,32 also measures it with every scenario's prophecyBranches set to each value.
 {
   const seeds = Array.from({ length: Number(process.env.BENCH_STABILITY_SEEDS ?? 20) }, (_, i) => i + 1);
-  const input = (id: string, seed: number): ScenarioInput => {
-    const found = scenarios.get(id);
-    if (found === undefined) throw new Error(`scenarios/${id}.json is missing`);
-    return { ...found, seed };
-  };
-  const { conclusive, bothConclusive, flipped, abstained } = verdictStability(input, STABILITY_SCENARIOS, seeds);
-  const stayed = conclusive - flipped.length - abstained.length;
-  console.log(`\nverdict stability on other branch streams, seeds 1–${seeds.length}, ${STABILITY_SCENARIOS.length} scenarios`);
-  console.log(
-    `  conclusive verdicts ${conclusive}: stay ${stayed} (${pct(stayed, conclusive)}), become inconclusive ${abstained.length} (${pct(abstained.length, conclusive)}), flip ${flipped.length}`,
-  );
-  console.log(
-    `  of the ${bothConclusive} conclusive on both streams: the same ${bothConclusive - flipped.length} (${pct(bothConclusive - flipped.length, bothConclusive)})`,
-  );
-  const held = verdictStability(input, STABILITY_SCENARIOS, seeds, { heldForecast: true });
-  const heldStayed = held.conclusive - held.flipped.length - held.abstained.length;
-  console.log(
-    `  the same forecast, its verdicts judged again on other branches: of ${held.conclusive} conclusive, stay ${heldStayed} (${pct(heldStayed, held.conclusive)}), become inconclusive ${held.abstained.length}, flip ${held.flipped.length}`,
-  );
+  const branchCounts = (process.env.BENCH_STABILITY_BRANCHES ?? '')
+    .split(',')
+    .filter((value) => value.trim() !== '')
+    .map(Number);
+  for (const prophecyBranches of [undefined, ...branchCounts]) {
+    const input = (id: string, seed: number): ScenarioInput => {
+      const found = scenarios.get(id);
+      if (found === undefined) throw new Error(`scenarios/${id}.json is missing`);
+      return prophecyBranches === undefined ? { ...found, seed } : { ...found, seed, rules: { ...found.rules, prophecyBranches } };
+    };
+    const { conclusive, bothConclusive, flipped, abstained } = verdictStability(input, STABILITY_SCENARIOS, seeds);
+    const stayed = conclusive - flipped.length - abstained.length;
+    const branches = prophecyBranches === undefined ? "the scenarios' own prophecyBranches" : `prophecyBranches ${prophecyBranches}`;
+    console.log(`\nverdict stability on other branch streams, seeds 1–${seeds.length}, ${STABILITY_SCENARIOS.length} scenarios, ${branches}`);
+    console.log(
+      `  conclusive verdicts ${conclusive}: stay ${stayed} (${pct(stayed, conclusive)}), become inconclusive ${abstained.length} (${pct(abstained.length, conclusive)}), flip ${flipped.length}`,
+    );
+    console.log(
+      `  of the ${bothConclusive} conclusive on both streams: the same ${bothConclusive - flipped.length} (${pct(bothConclusive - flipped.length, bothConclusive)})`,
+    );
+    const held = verdictStability(input, STABILITY_SCENARIOS, seeds, { heldForecast: true });
+    const heldStayed = held.conclusive - held.flipped.length - held.abstained.length;
+    console.log(
+      `  the same forecast, its verdicts judged again on other branches: of ${held.conclusive} conclusive, stay ${heldStayed} (${pct(heldStayed, held.conclusive)}), become inconclusive ${held.abstained.length}, flip ${held.flipped.length}`,
+    );
+  }
 }
 
 // Cost: crowded-large at default rules, 100 ticks, one core, 1.2.0 and 1.3.0 taking turns.
