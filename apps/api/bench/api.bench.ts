@@ -21,14 +21,13 @@
  *     BENCH_RUN_TURNS times (default 2), with this tree's peak RSS and last byte over the base's
  */
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { REPO_ROOT, startServerProcess, tempDir } from '../test/support/server-process.js';
 import { memoryOf } from './process-memory.js';
+import { startHelloWorld } from './start-hello-world.js';
 import { createPostgresDatabase, startTestPostgresServer } from '../test/support/test-postgres-server.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,7 +41,6 @@ const runTurns = Number(process.env.BENCH_RUN_TURNS ?? 2);
 const TICKS = 10_000;
 const RSS_TARGET_MB = 200;
 const RATIO_TARGET = 0.4;
-const here = dirname(fileURLToPath(import.meta.url));
 
 /** The pre-built scenario with the most agents (the heaviest to run and to stream). */
 function largestScenario(): { id: string; agents: number } {
@@ -104,23 +102,6 @@ async function throughput(url: string, headers: Record<string, string>, pid: num
   const cpuBefore = cpuMsOf(pid);
   const result = await autocannon({ url, headers, connections, duration: seconds });
   return { result, cpuUsPerRequest: ((cpuMsOf(pid) - cpuBefore) * 1000) / Math.max(result.requests.total, 1) };
-}
-
-async function startHelloWorld(): Promise<{ url: string; pid: number; stop: () => void }> {
-  const child = spawn(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', join(here, 'hello-world-server.ts')], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = out.match(/listening on http:\/\/[^:]+:(\d+)/);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`hello-world server exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/hello`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
 const mb = (n: number): string => `${n.toFixed(1)} MB`;

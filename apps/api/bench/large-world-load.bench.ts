@@ -17,37 +17,13 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { runCliJson, startServerProcess, tempDir } from '../test/support/server-process.js';
 import { latencyTable, measureLatency, type LatencySample } from './latency-sample.js';
+import { spreadWorld } from './spread-world.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const HAMMERS = Number(process.env.BENCH_HAMMERS ?? 2);
 /** Each kind of hammered request completes at least this many times while each figure is measured. */
 const LOADED_AT_LEAST = Number(process.env.BENCH_LOADED_AT_LEAST ?? 10);
 const AGENTS = 10_000;
-
-/** 10 000 agents spread over a 256 × 256 grid around 64 wells. */
-function largeWorld(): Record<string, unknown> {
-  const side = 256;
-  const frac = (i: number, salt: number): number => ((((i + 1) * 0.6180339887498949 + salt * 0.7548776662466927) % 1) + 1) % 1;
-  return {
-    seed: 12,
-    agents: Array.from({ length: AGENTS }, (_, i) => ({
-      id: `a${i}`,
-      marker: { x: Math.round(frac(i, 1) * (side - 1)), y: Math.round(frac(i, 2) * (side - 1)) },
-    })),
-    initialState: {
-      width: side,
-      height: side,
-      attractors: Array.from({ length: 64 }, (_, a) => ({
-        id: `w${a}`,
-        x: Math.round(frac(a, 3) * (side - 1)),
-        y: Math.round(frac(a, 4) * (side - 1)),
-        depth: 3,
-        radius: 12,
-        capacity: AGENTS,
-      })),
-    },
-  };
-}
 
 interface Hammered {
   requests: number;
@@ -85,7 +61,7 @@ try {
     return (await res.json()) as { id: string };
   };
 
-  const world = largeWorld();
+  const world = spreadWorld(AGENTS);
   const light = await post('/v1/simulations', { scenarioId: 'calm-equilibrium' });
   const large = await post('/v1/simulations', { scenario: world });
   const targets = { 'GET /v1/health': `${server.baseUrl}/v1/health`, 'GET /v1/simulations/{id}': `${server.baseUrl}/v1/simulations/${light.id}` };

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { DEFAULT_TIER_LIMITS } from '../src/identity/tier-limits.js';
 import { runCliJson, startServerProcess, tempDir } from '../test/support/server-process.js';
 import { latencyTable, measureLatency, type LatencySample } from './latency-sample.js';
+import { spreadWorld } from './spread-world.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const P99_TARGET_MS = 20;
@@ -28,26 +29,8 @@ function heaviestScenario(): Record<string, unknown> {
   const horizon = 500;
   const branchTicks = prophecyBranchTicks(DEFAULT_ENGINE_VERSION, { prophecyHorizon: horizon, fixedPointIterations: 0 });
   const agents = Math.floor(DEFAULT_TIER_LIMITS.enterprise.work.ceiling / (1 + branches * branchTicks));
-  const side = 256;
-  const frac = (i: number, salt: number): number => ((((i + 1) * 0.6180339887498949 + salt * 0.7548776662466927) % 1) + 1) % 1;
   return {
-    seed: 12,
-    agents: Array.from({ length: agents }, (_, i) => ({
-      id: `a${i}`,
-      marker: { x: Math.round(frac(i, 1) * (side - 1)), y: Math.round(frac(i, 2) * (side - 1)) },
-    })),
-    initialState: {
-      width: side,
-      height: side,
-      attractors: Array.from({ length: 64 }, (_, a) => ({
-        id: `w${a}`,
-        x: Math.round(frac(a, 3) * (side - 1)),
-        y: Math.round(frac(a, 4) * (side - 1)),
-        depth: 3,
-        radius: 12,
-        capacity: agents,
-      })),
-    },
+    ...spreadWorld(agents),
     rules: { prophecyInterval: 1, prophecyBranches: branches, prophecyHorizon: horizon },
   };
 }

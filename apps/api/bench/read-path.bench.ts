@@ -18,13 +18,12 @@
  *
  * Each server is warmed for 4 s first; each run is 1 s of warm-up and `BENCH_SECONDS` (2) measured.
  */
-import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { REPO_ROOT, startServerProcess, tempDir, type ServerProcess } from '../test/support/server-process.js';
+import { join } from 'node:path';
+import { startServerProcess, tempDir, type ServerProcess } from '../test/support/server-process.js';
 import { createPostgresDatabase, startTestPostgresServer, type TestPostgresServer } from '../test/support/test-postgres-server.js';
 import { CAN_PIN, measure, pinToCpu } from './pinned-load.js';
+import { startHelloWorld } from './start-hello-world.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -32,7 +31,6 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const withPostgres = process.env.BENCH_POSTGRES !== '0';
 const baseBundle = process.env.BENCH_BASE_BUNDLE;
 const TARGET = 0.6;
-const here = dirname(fileURLToPath(import.meta.url));
 /** Limits nobody reaches: every request does its full work (counting included), none is refused. */
 const UNLIMITED = { SIM_RATE_LIMITS_PRO: '1000000000,1000000000,1000000000', SIM_WORK_LIMITS_PRO: '1000000000000,1000000000000' };
 
@@ -43,21 +41,9 @@ interface Target {
   headers: Record<string, string>;
 }
 
-async function startHelloWorld(): Promise<Target & { stop: () => void }> {
-  const child = spawn(process.execPath, ['--conditions=@sim/source', '--import', 'tsx', join(here, 'hello-world-server.ts')], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = out.match(/listening on http:\/\/[^:]+:(\d+)/);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`hello-world server exited with ${code}`)));
-  });
-  return { name: 'hello-world (Hono, bare)', url: `http://127.0.0.1:${port}/hello`, pid: child.pid!, headers: {}, stop: () => child.kill('SIGTERM') };
+/** The bare Hono hello-world, as a target of the rounds. */
+async function helloWorldTarget(): Promise<Target & { stop: () => void }> {
+  return { name: 'hello-world (Hono, bare)', headers: {}, ...(await startHelloWorld()) };
 }
 
 /** One simulation created on `server`, read as a Target. */
@@ -83,7 +69,7 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 const dir = tempDir('sim-read-bench-');
 let postgres: TestPostgresServer | undefined;
 const servers: ServerProcess[] = [];
-const hello = await startHelloWorld();
+const hello = await helloWorldTarget();
 try {
   const sqliteServer = await startServerProcess({ databasePath: join(dir.path, 'bench.db'), entry: 'bundle', env: UNLIMITED });
   servers.push(sqliteServer);
