@@ -1,14 +1,16 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { addressGroup } from '../lib/address-group.js';
 import { rawErrorResponse } from './raw-error-response.js';
 
 /** How long a refused connection may take to read its answer before it is cut. */
 const REFUSED_LINGER_MS = 1_000;
 
 /**
- * At most `limit` open connections per client address. A connection over it never reaches the
- * HTTP parser (so no request of it runs): it is answered 429 RATE_LIMITED in the error envelope
- * (Retry-After: 1) and closed. A closed connection frees its place at once.
+ * At most `limit` open connections per client address (an IPv6 one by its /64, addressGroup). A
+ * connection over it never reaches the HTTP parser (so no request of it runs): it is answered
+ * 429 RATE_LIMITED in the error envelope (Retry-After: 1) and closed. A closed connection frees
+ * its place at once.
  */
 export function capConnectionsPerAddress(server: Server, limit: number): void {
   if (!Number.isInteger(limit) || limit < 1) throw new Error(`connections per address: expected a positive integer, got ${String(limit)}`);
@@ -17,7 +19,7 @@ export function capConnectionsPerAddress(server: Server, limit: number): void {
   const http = server.listeners('connection') as Array<(socket: Socket) => void>;
   server.removeAllListeners('connection');
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? 'unknown';
+    const address = addressGroup(socket.remoteAddress ?? 'unknown');
     const count = open.get(address) ?? 0;
     if (count >= limit) {
       socket.on('error', () => socket.destroy());

@@ -1,6 +1,10 @@
 import type { Context } from 'hono';
+import { addressGroup } from '../lib/address-group.js';
 
-/** Finds the address a request came from; the app's deps may replace it (behind a proxy, in tests). */
+/**
+ * Finds the address a request came from, as the limits per address count it (addressGroup: an
+ * IPv6 address by its /64); the app's deps may replace it (behind a proxy, in tests).
+ */
 export type ClientIpResolver = (c: Context) => string;
 
 /**
@@ -23,7 +27,7 @@ interface NodeBindings {
 /** The TCP peer's address as @hono/node-server exposes it. */
 export const socketClientIp: ClientIpResolver = (c) => {
   const env = c.env as NodeBindings | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+  return addressGroup(env?.incoming?.socket?.remoteAddress ?? 'unknown');
 };
 
 /** The resolver for a SIM_TRUST_PROXY setting. */
@@ -31,7 +35,10 @@ export function clientIpResolver(trust: TrustProxy): ClientIpResolver {
   if (trust.kind === 'socket' || (trust.kind === 'hops' && trust.hops === 0)) return socketClientIp;
   if (trust.kind === 'header') {
     const name = trust.name;
-    return (c) => c.req.header(name)?.trim() || socketClientIp(c);
+    return (c) => {
+      const given = c.req.header(name)?.trim();
+      return given ? addressGroup(given) : socketClientIp(c);
+    };
   }
   const { hops } = trust;
   return (c) => {
@@ -42,6 +49,7 @@ export function clientIpResolver(trust: TrustProxy): ClientIpResolver {
     const chain = [...forwarded, socketClientIp(c)];
     // Fewer entries than hops: the request came through fewer proxies than configured; the
     // leftmost address is the best there is.
-    return chain[Math.max(0, chain.length - 1 - hops)] ?? socketClientIp(c);
+    const client = chain[Math.max(0, chain.length - 1 - hops)];
+    return client === undefined ? socketClientIp(c) : addressGroup(client);
   };
 }

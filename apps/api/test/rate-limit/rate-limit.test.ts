@@ -161,6 +161,24 @@ describe('rate limits', () => {
     expect(seen).toEqual([3, 2, 1]);
   });
 
+  it('counts an IPv6 client by its /64, so that it cannot take a fresh bucket per address', async () => {
+    const p = await open({ tiers: SMALL });
+    const from = async (ip: string) => limits(await p.request('/v1/scenarios', { ip })).remaining;
+    // Four addresses of one /64: one bucket of 4, the fifth request refused.
+    expect([await from('2001:db8:1:2::1'), await from('2001:db8:1:2::2'), await from('2001:db8:1:2:ffff::9'), await from('2001:db8:1:2::1')]).toEqual([
+      3, 2, 1, 0,
+    ]);
+    expect((await p.request('/v1/scenarios', { ip: '2001:db8:1:2::abc' })).status).toBe(429);
+    // Another /64 has its own.
+    expect(await from('2001:db8:1:3::1')).toBe(3);
+    // A dual-stack socket's IPv4-mapped address is the IPv4 client it is.
+    expect([await from('::ffff:192.0.2.70'), await from('192.0.2.70')]).toEqual([3, 2]);
+    // Behind a proxy, the forwarded address is grouped the same way.
+    const proxied = await open({ tiers: SMALL, clientIp: clientIpResolver({ kind: 'header', name: 'x-real-ip' }) });
+    const via = async (ip: string) => limits(await proxied.request('/v1/scenarios', { ip: '10.0.0.1', headers: { 'X-Real-IP': ip } })).remaining;
+    expect([await via('2001:db8:5:6::1'), await via('2001:db8:5:6::2')]).toEqual([3, 2]);
+  });
+
   it('behind N proxies (SIM_TRUST_PROXY=N) counts the address N hops back in X-Forwarded-For, never one the caller wrote', async () => {
     const p = await open({ tiers: SMALL, clientIp: clientIpResolver({ kind: 'hops', hops: 1 }) });
     const via = (forwardedFor: string) => p.request('/v1/scenarios', { ip: '10.0.0.1', headers: { 'X-Forwarded-For': forwardedFor } });
