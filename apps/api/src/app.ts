@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { answerHeadAsGet } from './http/head-as-get.js';
 import { EngineQueue, engineQueue } from './http/engine-queue.js';
 import type { AppDeps } from './app-deps.js';
 import { unroutedBodyLimit } from './lib/body-limit.js';
@@ -149,6 +150,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   documentWorkLimits(app, { budget: deps.work !== undefined });
 
   serveOpenApi(app, deps.config.serviceVersion);
+  answerHeadAsGet(app);
   return { app, service, experiments };
 }
 

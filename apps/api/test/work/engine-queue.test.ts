@@ -70,6 +70,24 @@ describe('the engine’s queue', () => {
     await held[1]?.body?.cancel();
   }, 60_000);
 
+  it('HEAD of a trace gives its place in the queue back at once: no HEAD fills the organization’s bound', async () => {
+    for (let i = 0; i < 5; i++) {
+      const head = await fetch(`${server.baseUrl}/v1/simulations/${simA}/trace`, { method: 'HEAD', headers: { 'X-Api-Key': 'key-a' } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toContain('application/json');
+      expect(head.headers.get('x-request-id')).not.toBeNull();
+    }
+    // With the bound at 2, a third HEAD that kept its place would leave this 429.
+    let read: Response | undefined;
+    for (let i = 0; i < 50; i++) {
+      read = await server.call(`/v1/simulations/${simA}/states/3`, { key: 'key-a' });
+      if (read.status === 200) break;
+      await read.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(read?.status).toBe(200);
+  }, 60_000);
+
   it('counts only engine reads: other reads are not refused while the queue is full', async () => {
     const held = [await trace(simA, 'key-a'), await trace(simA, 'key-a')];
     expect((await server.call(`/v1/simulations/${simA}/states/1`, { key: 'key-a' })).status).toBe(429);
