@@ -13,14 +13,21 @@ export const SSE_HEADERS = {
   'X-Accel-Buffering': 'no',
 };
 
-/** Over the organization's concurrent-stream limit, before a stream opens (docs/api.md, "Events", "Limits"). */
+/** Seconds a client over its stream limit is told to wait: streams close at the clients' pace, not at a window's end. */
+const STREAM_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Over the organization's concurrent-stream limit, before a stream opens (docs/api.md, "Events",
+ * "Limits"): `details` as every 429's (routeClass, limit, retryAfter), with the tier; a count of
+ * open streams has no window, so no windowSeconds or resetAt.
+ */
 export const streamLimitError = (tier: Tier, limit: number): ApiError =>
   new ApiError(
     429,
     'RATE_LIMITED',
     `The organization has ${limit} event streams open, the limit of its ${tier} tier; close one or retry later`,
-    { limit, tier },
-    { 'Retry-After': '5' },
+    { routeClass: 'stream', limit, tier, retryAfter: STREAM_RETRY_AFTER_SECONDS },
+    { 'Retry-After': String(STREAM_RETRY_AFTER_SECONDS) },
   );
 
 /** The 429 above, as every stream route declares it in the OpenAPI document. */
@@ -33,7 +40,8 @@ export const streamLimitResponse = {
 /** `?lastEventId=`: where a stream resumes, for clients that cannot set the header. */
 export const LastEventIdQuerySchema = z
   .string()
-  .regex(/^\d{1,15}$/, 'must be a non-negative integer')
+  // Any length: an id above the newest is ignored, not refused (docs/api.md, "Ids, resuming and replay").
+  .regex(/^\d+$/, 'must be a non-negative integer')
   .optional()
   .openapi({
     param: { name: 'lastEventId', in: 'query' },
@@ -44,7 +52,7 @@ export const LastEventIdQuerySchema = z
 export const LastEventIdHeaderSchema = z.object({
   'last-event-id': z
     .string()
-    .regex(/^\s*\d{1,15}\s*$/, 'must be a non-negative integer')
+    .regex(/^\s*\d+\s*$/, 'must be a non-negative integer')
     .optional()
     .openapi({ param: { name: 'last-event-id', in: 'header' }, description: 'The id of the last message received; the stream resumes right after it' }),
 });

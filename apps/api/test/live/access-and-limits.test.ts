@@ -61,7 +61,10 @@ describe('stream access', () => {
     const refused = await server.call(`/v1/simulations/${id}/events`, { key: 'key-b' });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('5');
-    expect(((await refused.json()) as any).error).toMatchObject({ code: 'RATE_LIMITED', details: { limit: 2, tier: 'free' } });
+    expect(((await refused.json()) as any).error).toMatchObject({
+      code: 'RATE_LIMITED',
+      details: { routeClass: 'stream', limit: 2, tier: 'free', retryAfter: 5 },
+    });
     // Another organization is not affected.
     const otherOrg = new Subscriber(eventsUrl(server, await create('key-a')), 'key-a');
     await otherOrg.opened();
@@ -80,6 +83,21 @@ describe('stream access', () => {
     }
     expect(status).toBe(200);
     expect(Date.now() - closedAt).toBeLessThan(500);
+    second.close();
+  });
+
+  it('HEAD of the events holds no stream: the organization still opens its 2 afterwards', async () => {
+    const id = await create('key-b'); // free tier: 2 streams
+    for (let i = 0; i < 3; i++) {
+      const head = await fetch(eventsUrl(server, id), { method: 'HEAD', headers: { 'X-Api-Key': 'key-b' } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    }
+    const first = new Subscriber(eventsUrl(server, id), 'key-b');
+    const second = new Subscriber(eventsUrl(server, id), 'key-b');
+    await Promise.all([first.opened(), second.opened()]);
+    expect((await server.call(`/v1/simulations/${id}/events`, { key: 'key-b' })).status).toBe(429);
+    first.close();
     second.close();
   });
 });

@@ -65,6 +65,19 @@ describe('Last-Event-ID', () => {
     expect(strip(replay.history())).toEqual(strip(live.history()));
   });
 
+  it('ignores an id above the newest, however long, and starts at the present; a malformed one is 400', async () => {
+    const id = await create();
+    await step(id, 3);
+    for (const far of ['1000000000000000', '9007199254740993', '9'.repeat(40)]) {
+      const controller = new AbortController();
+      const res = await fetch(eventsUrl(server, id, `?lastEventId=${far}`), { headers: { 'X-Api-Key': 'key-a' }, signal: controller.signal });
+      expect(res.status, far).toBe(200);
+      controller.abort();
+    }
+    for (const bad of ['-1', '1.5', 'x'])
+      expect((await server.call(`/v1/simulations/${id}/events?lastEventId=${bad}`, { key: 'key-a' })).status, bad).toBe(400);
+  });
+
   it('drops a subscriber that falls behind with an error event, and its automatic reconnect catches up exactly', async () => {
     const id = await create();
     const reference = new Subscriber(eventsUrl(server, id), 'key-a');
