@@ -47,6 +47,20 @@ describe('snapshot and restore', () => {
     expect(record(again, 50).lines).toEqual(record(original, 50).lines);
   });
 
+  it('restores a simulation whose seed is any finite number, a reseed’s too, and continues byte for byte', () => {
+    for (const seed of [0.5, -3.25, 1e308, 2 ** 64]) {
+      const original = Simulation.create({ ...crowdedScenario(), seed });
+      record(original, 7);
+      const restored = Simulation.restore(JSON.parse(JSON.stringify(original.snapshot())) as EngineSnapshot);
+      expect(record(restored, 20).lines, String(seed)).toEqual(record(original, 20).lines);
+    }
+    const reseeded = Simulation.create(crowdedScenario());
+    reseeded.enqueue({ kind: 'reseed', seed: 0.25 });
+    record(reseeded, 3);
+    const restored = Simulation.restore(JSON.parse(JSON.stringify(reseeded.snapshot())) as EngineSnapshot);
+    expect(record(restored, 20).lines).toEqual(record(reseeded, 20).lines);
+  });
+
   it('keeps a completed simulation completed', () => {
     const sim = Simulation.create(crowdedScenario({ maxTicks: 12 }));
     sim.step(50);

@@ -69,7 +69,8 @@ export const EngineSnapshotSchema = z
   .object({
     format: z.literal(SNAPSHOT_FORMAT),
     engineVersion: z.string(),
-    seed: z.number().int(),
+    // Any finite number, as a scenario's seed and a reseed's (streams derive from its text).
+    seed: finite,
     rules: SnapshotRulesSchema,
     width: z.number().int().min(1),
     height: z.number().int().min(1),
