@@ -1,5 +1,5 @@
-import { serve } from '@hono/node-server';
-import type { Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAppWithService } from './app.js';
 import { ConfigError, loadConfig, repoRoot, type AppConfig } from './config.js';
@@ -11,6 +11,7 @@ import { answerClientError } from './http/client-error-handler.js';
 import { capConnectionsPerAddress } from './http/connection-cap.js';
 import { httpServerOptions } from './http/http-limits.js';
 import { listenFailure } from './http/listen-failure.js';
+import { requiringHost, unusableRequestTarget } from './http/unusable-request-target.js';
 import { idempotency } from './idempotency/idempotency.js';
 import { createAuthenticator } from './identity/authenticator.js';
 import { bootstrapIdentity, operatorCli } from './identity/bootstrap.js';
@@ -238,11 +239,16 @@ type AssembledServer = ReturnType<typeof assembleServer>;
 async function listen(fetch: AssembledServer['app']['fetch'], config: AppConfig, logger: Logger): Promise<{ http: Server; port: number }> {
   let listening: (info: AddressInfo) => void = () => {};
   const listeningOn = new Promise<AddressInfo>((resolve) => (listening = resolve));
-  const http = serve({ fetch, hostname: config.host, port: config.port, serverOptions: httpServerOptions(config.http) }, (info: AddressInfo) => {
+  // What @hono/node-server's `serve` does, with its error handler: a request it cannot make a
+  // URL of, or one without Host, is answered in the error envelope, not with an empty 400.
+  const listener = getRequestListener(fetch, { hostname: config.host, errorHandler: unusableRequestTarget });
+  const http: Server = createServer({ ...httpServerOptions(config.http), requireHostHeader: false }, requiringHost(listener));
+  http.listen(config.port, config.host, () => {
+    const info = http.address() as AddressInfo;
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     logger.info(`listening on http://${host}:${info.port} (viewer: /, docs: /v1/docs)`);
     listening(info);
-  }) as Server;
+  });
   // A port that is taken (or not allowed) ends the start with one line that says which port and
   // how to choose another, not a stack trace (docs/operations.md, "A port already in use").
   http.once('error', (error: NodeJS.ErrnoException) => {

@@ -73,6 +73,24 @@ describe('the HTTP server’s own limits', () => {
     expect(typeof malformed.body.error.message).toBe('string');
   });
 
+  it('answers a request with no usable URL (a bad Host, a target of *, no Host at all) with 400 in the envelope', async () => {
+    for (const request of [
+      'GET /v1/health HTTP/1.1\r\nHost: a b\r\n\r\n',
+      'OPTIONS * HTTP/1.1\r\nHost: localhost\r\n\r\n',
+      'GET /v1\\health HTTP/1.1\r\nHost: localhost\r\n\r\n',
+      'GET /v1/health HTTP/1.1\r\n\r\n',
+    ]) {
+      const res = await exchange(request);
+      expect([request, res.status]).toEqual([request, 400]);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body.error).toMatchObject({ code: 'BAD_REQUEST', details: null });
+      expect(res.body.error.requestId).toBe(res.headers['x-request-id']);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // HTTP/1.0 needs no Host: the server's own address stands in.
+    expect((await exchange('GET /v1/health HTTP/1.0\r\n\r\n')).status).toBe(200);
+  });
+
   it('times out a client that does not finish its headers, with 408 in the envelope', async () => {
     const socket = await open();
     const reply = readAll(socket, 8_000);
