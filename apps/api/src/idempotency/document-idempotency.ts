@@ -9,7 +9,7 @@ const plainHeaders = (headers: unknown): Record<string, unknown> =>
   typeof headers === 'object' && headers !== null && !('shape' in headers) ? (headers as Record<string, unknown>) : {};
 
 const KEY_DESCRIPTION = [
-  `Retry key (1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable characters), scoped to the caller (and a JWT's issuer), the organization the request acts for`,
+  `Retry key (1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for`,
   "(the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours.",
   'A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response',
   '(status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live.',

@@ -16,7 +16,9 @@ export function readIdempotencyKey(c: Context): string | undefined {
   const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
   if (key === undefined) return undefined;
   if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || !PRINTABLE.test(key)) {
-    throw validationError([{ path: IDEMPOTENCY_KEY_HEADER, message: `must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable characters (got ${key.length})` }]);
+    // Say which rule it broke: a key of 7 characters with one outside ASCII is not too long.
+    const broke = key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH ? `got ${key.length} characters` : 'got a character outside printable ASCII';
+    throw validationError([{ path: IDEMPOTENCY_KEY_HEADER, message: `must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters (${broke})` }]);
   }
   return key;
 }

@@ -251,9 +251,14 @@ describe('Idempotency-Key on POST', () => {
     const p = await open();
     const long = await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('x'.repeat(256)) });
     expect(long.status).toBe(400);
-    const { error } = (await long.json()) as { error: { code: string; details: { issues: Array<{ path: string }> } } };
+    const { error } = (await long.json()) as { error: { code: string; details: { issues: Array<{ path: string; message: string }> } } };
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(error.details.issues[0]?.path).toBe('Idempotency-Key');
+    expect(error.details.issues[0]?.message).toContain('got 256 characters');
+    // The message names the rule the key broke: this one is short enough.
+    const accented = await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('clé') });
+    const issue = ((await accented.json()) as { error: { details: { issues: Array<{ message: string }> } } }).error.details.issues[0];
+    expect([accented.status, issue?.message]).toEqual([400, 'must be 1 to 255 printable ASCII characters (got a character outside printable ASCII)']);
     expect((await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('') })).status).toBe(400);
     expect((await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('x'.repeat(255)) })).status).toBe(201);
     expect(await total(p)).toBe(1);
