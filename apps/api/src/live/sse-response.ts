@@ -45,14 +45,24 @@ export const LastEventIdQuerySchema = z
   .optional()
   .openapi({
     param: { name: 'lastEventId', in: 'query' },
-    description: 'Same as the Last-Event-ID header (which wins when both are sent), for clients that cannot set headers',
+    description: 'Same as the Last-Event-ID header (which wins when both carry an id; an empty header is as if absent), for clients that cannot set headers',
   });
 
 /** The `Last-Event-ID` header an EventSource sends when it reconnects. */
 export const LastEventIdHeaderSchema = z.object({
   'last-event-id': z
     .string()
-    .regex(/^\s*\d+\s*$/, 'must be a non-negative integer')
+    // Empty is as if absent: an EventSource sends the header only with an id, a proxy may send it bare.
+    .regex(/^\s*(\d+\s*)?$/, 'must be a non-negative integer')
     .optional()
     .openapi({ param: { name: 'last-event-id', in: 'header' }, description: 'The id of the last message received; the stream resumes right after it' }),
 });
+
+/**
+ * The id a stream resumes after: the Last-Event-ID header's when it carries one (it wins over
+ * the query), else `?lastEventId=`'s; undefined for neither (the stream starts at the present).
+ */
+export function resumeAfterId(header: string | undefined, query: string | undefined): number | undefined {
+  const raw = header?.trim() || query;
+  return raw === undefined || raw === '' ? undefined : Number(raw);
+}

@@ -76,6 +76,20 @@ describe('Last-Event-ID', () => {
     }
     for (const bad of ['-1', '1.5', 'x'])
       expect((await server.call(`/v1/simulations/${id}/events?lastEventId=${bad}`, { key: 'key-a' })).status, bad).toBe(400);
+    // An empty Last-Event-ID header is as if absent: the query's id counts, else the present.
+    for (const query of ['', '?lastEventId=0']) {
+      const controller = new AbortController();
+      const res = await fetch(eventsUrl(server, id, query), { headers: { 'X-Api-Key': 'key-a', 'Last-Event-ID': '' }, signal: controller.signal });
+      expect(res.status, query).toBe(200);
+      if (query !== '') {
+        // Resumed from 0: the first ticks' messages come, which the present has no more of.
+        const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+        let text = '';
+        while (!text.includes('event: tick')) text += new TextDecoder().decode((await reader.read()).value);
+        expect(text).toContain('event: tick');
+      }
+      controller.abort();
+    }
   });
 
   it('drops a subscriber that falls behind with an error event, and its automatic reconnect catches up exactly', async () => {

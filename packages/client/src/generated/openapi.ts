@@ -771,7 +771,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Same as the Last-Event-ID header (which wins when both are sent), for clients that cannot set headers */
+                    /** @description Same as the Last-Event-ID header (which wins when both carry an id; an empty header is as if absent), for clients that cannot set headers */
                     lastEventId?: string;
                 };
                 header?: {
@@ -2547,7 +2547,7 @@ export interface paths {
                     encoding?: "json" | "packed";
                     /** @description When this stream falls behind a bound: skip (default; stays open and live, a degraded event, then only the newest tick waits) or drop (closed with SLOW_CONSUMER and a retry delay, resume with Last-Event-ID) */
                     lag?: "drop" | "skip";
-                    /** @description Same as the Last-Event-ID header (which wins when both are sent), for clients that cannot set headers */
+                    /** @description Same as the Last-Event-ID header (which wins when both carry an id; an empty header is as if absent), for clients that cannot set headers */
                     lastEventId?: string;
                 };
                 header?: {

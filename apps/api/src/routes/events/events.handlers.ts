@@ -10,7 +10,7 @@ import { workRequest } from '../../work-budget/work-request.js';
 import type { EventRoutes } from './events.routes.js';
 import { ApiError } from '../../lib/api-error.js';
 import { queueingOrganization, type EngineQueue } from '../../http/engine-queue.js';
-import { SSE_HEADERS, streamLimitError } from '../../live/sse-response.js';
+import { resumeAfterId, SSE_HEADERS, streamLimitError } from '../../live/sse-response.js';
 
 export interface EventHandlerDeps {
   service: SimulationService;
@@ -25,10 +25,8 @@ export interface EventHandlerDeps {
 export function eventHandlers(deps: EventHandlerDeps) {
   const stream: RouteHandler<EventRoutes['stream']> = async (c) => {
     const { id } = c.req.valid('param');
-    const header = c.req.valid('header')['last-event-id'];
     const query = c.req.valid('query');
-    const raw = header ?? query.lastEventId;
-    const afterId = raw === undefined ? undefined : Number(raw.trim());
+    const afterId = resumeAfterId(c.req.valid('header')['last-event-id'], query.lastEventId);
     const auth = c.get('auth');
     // 404 or 401 (another organization's simulation) before a slot is taken.
     const simulation = await deps.service.get(auth, id);

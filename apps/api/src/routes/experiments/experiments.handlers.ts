@@ -11,7 +11,7 @@ import { workRequest } from '../../work-budget/work-request.js';
 import { organizationFilter } from '../organization-filter.js';
 import { streamed } from '../simulations/trace-response.js';
 import { CSV, PARQUET, type ExperimentRoutes } from './experiments.routes.js';
-import { SSE_HEADERS, streamLimitError } from '../../live/sse-response.js';
+import { resumeAfterId, SSE_HEADERS, streamLimitError } from '../../live/sse-response.js';
 
 type Handler<K extends keyof ExperimentRoutes> = RouteHandler<ExperimentRoutes[K]>;
 
@@ -86,8 +86,7 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
 
   const events: Handler<'events'> = async (c) => {
     const { id } = c.req.valid('param');
-    const raw = c.req.valid('header')['last-event-id'] ?? c.req.valid('query').lastEventId;
-    const afterId = raw === undefined ? undefined : Number(raw.trim());
+    const afterId = resumeAfterId(c.req.valid('header')['last-event-id'], c.req.valid('query').lastEventId);
     const auth = c.get('auth');
     // 404 or 401 before a slot is taken.
     const record = await service.accessible(auth, id);
