@@ -7,6 +7,7 @@ import { createRouter } from './lib/create-router.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { serveOpenApi } from './lib/openapi-document.js';
+import { resourceReachability } from './idempotency/resource-reachable.js';
 import { documentIdempotency } from './idempotency/document-idempotency.js';
 import { reproduceRunResponse } from './routes/simulations/run-response.js';
 import { documentRateLimits } from './rate-limit/document-rate-limits.js';
@@ -97,8 +98,15 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
 
   // A long `run` answer stored under an Idempotency-Key is a reference; this regenerates it.
   const reproduceRun = reproduceRunResponse(service, queue);
+  // Asked before an Idempotency-Key's stored answer is given again: may the caller still reach
+  // the simulation or experiment it was for (the handlers' own access checks)?
+  const resourceReachable = resourceReachability({
+    simulation: (auth, id) => service.get(auth, id),
+    experiment: (auth, id) => (experiments === undefined ? Promise.reject(new Error('no experiments')) : experiments.service.accessible(auth, id)),
+  });
   const provideReproduceRun = beforeNext((c) => {
     c.set('reproduceResponse', reproduceRun);
+    c.set('resourceReachable', resourceReachable);
   });
   // One app-wide middleware, as each protected route's guards are (see inSequence): Hono
   // dispatches one handler for all of them on every request, in this order.

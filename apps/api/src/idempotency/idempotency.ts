@@ -8,6 +8,8 @@ import { parseBody } from './canonical-json.js';
 import { readIdempotencyKey } from './idempotency-key.js';
 import type { IdempotencyStore, StoredResponse } from './idempotency-store.js';
 import { RecentResponses } from './recent-responses.js';
+// The 'resourceReachable' context variable it reads.
+import './resource-reachable.js';
 import { replayReproduced, replayResponse } from './replay-response.js';
 import { actingOrganization, idempotencyScope, requestFingerprint } from './request-fingerprint.js';
 import { recordResponse } from './response-recorder.js';
@@ -134,13 +136,20 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
       store.sweep(now).catch(onError);
     }
 
+    // Nothing stored under this key is told to a caller who may no longer reach what it was for
+    // (a JWT that lost an organization): the handler runs and refuses it, as without a key.
+    const mayAnswerFromRecord = async (): Promise<boolean> =>
+      auth.organizationIds.includes(organizationId) && ((await c.get('resourceReachable')?.(c)) ?? true);
+
     const known = recent.get(scope, now);
     if (known !== undefined) {
+      if (!(await mayAnswerFromRecord())) return next();
       if (known.fingerprint !== fingerprint) throw keyReused();
       return replay(c, '', known.response);
     }
     const token = randomUUID();
     const outcome = await store.reserve({ scope, token, fingerprint, now, expiresAt: now + ttlMs, lockedUntil: now + lockMs, organizationId });
+    if (outcome.kind !== 'reserved' && !(await mayAnswerFromRecord())) return next();
     if (outcome.kind === 'in-progress') throw outcome.fingerprint === fingerprint ? keyInProgress() : keyReused();
     if (outcome.kind === 'complete') {
       if (outcome.fingerprint !== fingerprint) throw keyReused();

@@ -247,6 +247,35 @@ describe('Idempotency-Key on POST', () => {
     expect(elsewhere.headers.get('idempotency-replayed')).toBeNull();
   });
 
+  it('never answers from a stored record a caller who can no longer reach what it was for (a JWT that lost an organization)', async () => {
+    const p = await open();
+    // user:ab, with organizations A and B, creates in B and steps B's simulation.
+    const created = await p.request('/v1/simulations', { bearer: 'jwt-ab', body: { ...CREATE, organizationId: ORG_B }, headers: withKey('in-b') });
+    expect(created.status).toBe(201);
+    const simulationB = ((await created.json()) as { id: string }).id;
+    const step = { ticks: 2 };
+    expect((await p.request(`/v1/simulations/${simulationB}/step`, { bearer: 'jwt-ab', body: step, headers: withKey('step-b') })).status).toBe(200);
+
+    // The same user, whose new token no longer names B: refused as without a key, nothing replayed.
+    const createAgain = await p.request('/v1/simulations', {
+      bearer: 'jwt-ab-without-b',
+      body: { ...CREATE, organizationId: ORG_B },
+      headers: withKey('in-b'),
+    });
+    expect([createAgain.status, createAgain.headers.get('idempotency-replayed'), await errorCode(createAgain)]).toEqual([403, null, 'FORBIDDEN']);
+    const stepAgain = await p.request(`/v1/simulations/${simulationB}/step`, { bearer: 'jwt-ab-without-b', body: step, headers: withKey('step-b') });
+    expect([stepAgain.status, stepAgain.headers.get('idempotency-replayed'), await errorCode(stepAgain)]).toEqual([401, null, 'UNAUTHORIZED']);
+    // Nor told that the key was used for another body.
+    const otherBody = await p.request(`/v1/simulations/${simulationB}/step`, { bearer: 'jwt-ab-without-b', body: { ticks: 3 }, headers: withKey('step-b') });
+    expect(otherBody.status).toBe(401);
+
+    // The token that still names B gets the replay, and the simulation stepped once.
+    const replayed = await p.request(`/v1/simulations/${simulationB}/step`, { bearer: 'jwt-ab', body: step, headers: withKey('step-b') });
+    expect([replayed.status, replayed.headers.get('idempotency-replayed')]).toEqual([200, 'true']);
+    const view = (await (await p.request(`/v1/simulations/${simulationB}`, { bearer: 'jwt-ab' })).json()) as { state: { tick: number } };
+    expect(view.state.tick).toBe(2);
+  });
+
   it('validates the key: 1 to 255 printable characters, else 400 at path Idempotency-Key (nothing reserved)', async () => {
     const p = await open();
     const long = await p.request('/v1/simulations', { key: 'key-a', body: CREATE, headers: withKey('x'.repeat(256)) });

@@ -66,6 +66,8 @@ export const CALLERS: Record<string, AuthContext> = {
   },
   // The user of jwt-ab with another default organization, and a namesake from another issuer.
   'jwt-ba': { method: 'jwt', identity: 'user:ab', organizationIds: [ORG_B, ORG_A], scopes: new Set(['simulation:read', 'simulation:write']) },
+  // The user of jwt-ab once a new token no longer names organization B.
+  'jwt-ab-without-b': { method: 'jwt', identity: 'user:ab', organizationIds: [ORG_A], scopes: new Set(['simulation:read', 'simulation:write']) },
   'jwt-ab-elsewhere': {
     method: 'jwt',
     identity: 'user:ab',
