@@ -1,5 +1,7 @@
-import type { Context } from 'hono';
-import type { AuthContext } from '../identity/auth-context.js';
+import type { Context, ContextVariableMap } from 'hono';
+
+/** The caller, as authentication left it on the context (this layer names no identity module). */
+type Caller = NonNullable<ContextVariableMap['auth']>;
 
 /** Whether the caller of `c` may still reach the resource its path names (a simulation's, an experiment's). */
 export type ResourceReachable = (c: Context) => Promise<boolean>;
@@ -16,8 +18,8 @@ const UNDER_RESOURCE = /^\/v1\/(simulations|experiments)\/([0-9a-fA-F]{8}-[0-9a-
 
 /** How each kind of resource checks access: resolves when the caller may reach it, throws 401 or 404 otherwise. */
 export interface ResourceAccess {
-  simulation: (auth: AuthContext, id: string) => Promise<unknown>;
-  experiment?: (auth: AuthContext, id: string) => Promise<unknown>;
+  simulation: (auth: Caller, id: string) => Promise<unknown>;
+  experiment?: (auth: Caller, id: string) => Promise<unknown>;
 }
 
 /**
