@@ -6,6 +6,11 @@ import { launchHeadlessChromium } from '../support/headless-chromium.js';
 import { REPO_ROOT, startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
 
 const SLOW = 120_000;
+/**
+ * How long a poll waits for the page to show what a request and its stream bring: the 1 s of
+ * vitest's default is a race on a loaded two-core machine (a step and its tick over the stream).
+ */
+const SHOWN = { timeout: 20_000 };
 const dir = tempDir('sim-viewer-');
 let server: ServerProcess;
 let browser: Browser;
@@ -60,7 +65,7 @@ describe('the viewer in a real browser', () => {
     const { page, problems } = await openViewer();
     await page.fill('#sign-in-secret', 'sim_not-a-real-key-000000000000000000000000');
     await page.click('#sign-in-button');
-    await expect.poll(() => page.textContent('#sign-in-message')).toMatch(/Refused: 401 UNAUTHORIZED/);
+    await expect.poll(() => page.textContent('#sign-in-message'), SHOWN).toMatch(/Refused: 401 UNAUTHORIZED/);
     expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
     await page.close();
   });
@@ -71,30 +76,30 @@ describe('the viewer in a real browser', () => {
     expect(await tickOf(page)).toBe(0);
 
     await page.click('#play');
-    await expect.poll(() => page.textContent('#status')).toBe('playing');
-    await expect.poll(() => tickOf(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => page.textContent('#status'), SHOWN).toBe('playing');
+    await expect.poll(() => tickOf(page), SHOWN).toBeGreaterThanOrEqual(3);
     const before = await page.locator('#world').screenshot();
     const tickBefore = await tickOf(page);
-    await expect.poll(() => tickOf(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(tickBefore + 5);
+    await expect.poll(() => tickOf(page), SHOWN).toBeGreaterThanOrEqual(tickBefore + 5);
     const after = await page.locator('#world').screenshot();
     // The agents moved: the canvas's pixels differ.
     expect(after.equals(before)).toBe(false);
 
     await page.selectOption('#decree-type', 'shock');
     await page.click('#decree-submit');
-    await expect.poll(() => page.textContent('#decree-message')).toMatch(/queued/);
+    await expect.poll(() => page.textContent('#decree-message'), SHOWN).toMatch(/queued/);
     // Applied at the next tick, then streamed: its entry appears in the log.
     await page.waitForSelector('#event-log .event-decree', { timeout: 20_000 });
     expect(await page.textContent('#event-log .event-decree')).toMatch(/shock applied/);
 
     await page.click('#pause');
-    await expect.poll(() => page.textContent('#status')).toBe('paused');
+    await expect.poll(() => page.textContent('#status'), SHOWN).toBe('paused');
     const paused = await tickOf(page);
     await page.waitForTimeout(500);
     expect(await tickOf(page)).toBe(paused);
 
     await page.click('#step');
-    await expect.poll(() => tickOf(page)).toBe(paused + 1);
+    await expect.poll(() => tickOf(page), SHOWN).toBe(paused + 1);
     expect(await page.textContent('#status')).toBe('paused');
 
     // The page's frames were drawn from the stream, and nothing failed or came from elsewhere.
@@ -139,20 +144,20 @@ describe('the viewer in a real browser', () => {
     await page.click('#play');
     await page.waitForSelector('#event-log .event-prophecy', { timeout: 30_000 });
     await page.click('#pause');
-    await expect.poll(() => page.textContent('#status')).toBe('paused');
+    await expect.poll(() => page.textContent('#status'), SHOWN).toBe('paused');
     const parentUrl = page.url();
 
     const prophecyTick = Number(await page.getAttribute('#event-log .event-prophecy', 'data-tick'));
     await page.click('#event-log .event-prophecy');
-    await expect.poll(() => page.textContent('#viewing')).toContain(`Showing tick ${prophecyTick}`);
+    await expect.poll(() => page.textContent('#viewing'), SHOWN).toContain(`Showing tick ${prophecyTick}`);
 
     await page.click('#fork-button');
-    await expect.poll(() => page.url()).not.toBe(parentUrl);
+    await expect.poll(() => page.url(), SHOWN).not.toBe(parentUrl);
     await page.waitForSelector('#compare-select');
     expect(await tickOf(page)).toBe(prophecyTick);
     await page.click('#compare-button');
     // No change at the fork, so the two runs agree on every tick they share.
-    await expect.poll(() => page.textContent('#first-difference')).toMatch(new RegExp(`Ticks 1–${prophecyTick}: first difference none`));
+    await expect.poll(() => page.textContent('#first-difference'), SHOWN).toMatch(new RegExp(`Ticks 1–${prophecyTick}: first difference none`));
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -182,7 +187,7 @@ describe('the viewer in a real browser', () => {
     await page.click('#nav-experiments');
     await page.fill('#experiment-body', JSON.stringify({ ...body, metrics: ['noSuchMetric'] }));
     await page.click('#experiment-submit');
-    await expect.poll(() => page.textContent('#experiment-message')).toMatch(/VALIDATION_ERROR.*metrics\.0/);
+    await expect.poll(() => page.textContent('#experiment-message'), SHOWN).toMatch(/VALIDATION_ERROR.*metrics\.0/);
     expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
     await page.close();
   });
