@@ -24,21 +24,21 @@ interface NodeBindings {
   incoming?: { socket?: { remoteAddress?: string } };
 }
 
-/** The TCP peer's address as @hono/node-server exposes it. */
-export const socketClientIp: ClientIpResolver = (c) => {
+/** The TCP peer's address as @hono/node-server exposes it, as it is. */
+function socketAddress(c: Context): string {
   const env = c.env as NodeBindings | undefined;
-  return addressGroup(env?.incoming?.socket?.remoteAddress ?? 'unknown');
-};
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
 
-/** The resolver for a SIM_TRUST_PROXY setting. */
+/** The TCP peer's address, as the limits count it. */
+export const socketClientIp: ClientIpResolver = (c) => addressGroup(socketAddress(c));
+
+/** The resolver for a SIM_TRUST_PROXY setting; whichever address it picks is counted as addressGroup says. */
 export function clientIpResolver(trust: TrustProxy): ClientIpResolver {
   if (trust.kind === 'socket' || (trust.kind === 'hops' && trust.hops === 0)) return socketClientIp;
   if (trust.kind === 'header') {
     const name = trust.name;
-    return (c) => {
-      const given = c.req.header(name)?.trim();
-      return given ? addressGroup(given) : socketClientIp(c);
-    };
+    return (c) => addressGroup(c.req.header(name)?.trim() || socketAddress(c));
   }
   const { hops } = trust;
   return (c) => {
@@ -46,10 +46,9 @@ export function clientIpResolver(trust: TrustProxy): ClientIpResolver {
       .split(',')
       .map((entry) => entry.trim())
       .filter((entry) => entry !== '');
-    const chain = [...forwarded, socketClientIp(c)];
+    const chain = [...forwarded, socketAddress(c)];
     // Fewer entries than hops: the request came through fewer proxies than configured; the
     // leftmost address is the best there is.
-    const client = chain[Math.max(0, chain.length - 1 - hops)];
-    return client === undefined ? socketClientIp(c) : addressGroup(client);
+    return addressGroup(chain[Math.max(0, chain.length - 1 - hops)] as string);
   };
 }
