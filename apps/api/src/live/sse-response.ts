@@ -63,6 +63,7 @@ export const LastEventIdHeaderSchema = z.object({
  * the query), else `?lastEventId=`'s; undefined for neither (the stream starts at the present).
  */
 export function resumeAfterId(header: string | undefined, query: string | undefined): number | undefined {
+  // The query's pattern allows no empty id: an absent one is the only one left out.
   const raw = header?.trim() || query;
-  return raw === undefined || raw === '' ? undefined : Number(raw);
+  return raw === undefined ? undefined : Number(raw);
 }
