@@ -2,6 +2,7 @@ import { eventFrame, retryFrame, type SseFrame } from '../live/sse-frame.js';
 import type { QueueBudget } from '../live/queue-budget.js';
 import { SseSubscriber, type SubscriberLimits } from '../live/sse-subscriber.js';
 import type { ExperimentFeed } from './experiment-feed.js';
+import type { CredentialRecheck } from '../identity/credential-recheck.js';
 import { isUnfinished, type ExperimentStatus } from './experiment-status.js';
 import type { ExperimentEvent, ExperimentRecord, ExperimentStore } from './experiment-store.js';
 
@@ -44,6 +45,8 @@ export function openExperimentStream(
   record: ExperimentRecord,
   afterId: number | undefined,
   onFinish: () => void,
+  /** Asked at each heartbeat whether the subscriber's credential still holds. */
+  recheck?: CredentialRecheck,
 ): { kind: 'stream'; stream: ReadableStream<Uint8Array> } | { kind: 'finished' } {
   const head = record.lastEventSeq;
   const from = afterId !== undefined && afterId < head ? afterId : undefined;
@@ -61,6 +64,7 @@ export function openExperimentStream(
     limits: deps.limits,
     budget: deps.budget,
     retryMs: deps.retryMs,
+    recheck,
     onFinish: () => {
       leave?.();
       unclose?.();

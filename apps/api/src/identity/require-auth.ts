@@ -3,6 +3,7 @@ import { unauthorized } from '../lib/api-error.js';
 import { beforeNext } from '../lib/in-sequence.js';
 import { thenMaybe } from '../lib/maybe-promise.js';
 import type { Authenticator } from './auth-context.js';
+import { requestCredentials } from './request-credentials.js';
 
 /**
  * Refuses a request without exactly one valid credential (401 UNAUTHORIZED) and otherwise
@@ -11,9 +12,7 @@ import type { Authenticator } from './auth-context.js';
  */
 export function requireAuth(authenticator: Authenticator): MiddlewareHandler {
   return beforeNext((c) => {
-    // Read from node's header lines (headersFromIncoming, app-wide first), not a Headers object.
-    const apiKey = c.req.header('x-api-key');
-    const authorization = c.req.header('authorization');
+    const { apiKey, authorization } = requestCredentials(c);
     if (apiKey !== undefined && authorization !== undefined) {
       throw unauthorized('Send either X-Api-Key or Authorization, not both');
     }

@@ -110,9 +110,9 @@ export type StatusEventData = z.infer<typeof StatusEventDataSchema>;
 export const ErrorEventDataSchema = z
   .object({
     code: z
-      .enum(['SIMULATION_FAILED', 'SLOW_CONSUMER'])
+      .enum(['SIMULATION_FAILED', 'SLOW_CONSUMER', 'UNAUTHORIZED', 'FORBIDDEN'])
       .describe(
-        'SIMULATION_FAILED: the engine failed, the simulation is failed (has an id, replayed). SLOW_CONSUMER: this stream fell too far behind and is closed (no id; reconnect with Last-Event-ID to catch up)',
+        'SIMULATION_FAILED: the engine failed, the simulation is failed (has an id, replayed). SLOW_CONSUMER: this stream fell too far behind and is closed (no id; reconnect with Last-Event-ID to catch up). UNAUTHORIZED, FORBIDDEN: the credential the stream opened with no longer holds (a revoked key, an expired JWT; checked at each heartbeat) and the stream is closed (no id; a reconnect with the same credential is refused)',
       ),
     message: z.string(),
     tick: z.number().int().optional().describe('The last good tick (SIMULATION_FAILED)'),

@@ -9,6 +9,7 @@ import { retryFrame } from './sse-frame.js';
 import type { QueueBudget } from './queue-budget.js';
 import { SseSubscriber, type SubscriberLimits } from './sse-subscriber.js';
 import type { LagPolicy, TickVariant } from './tick-variant.js';
+import type { CredentialRecheck } from '../identity/credential-recheck.js';
 
 /** What one subscriber asked for, and the byte rate its tier allows. */
 export interface StreamChoice {
@@ -21,6 +22,8 @@ export interface StreamChoice {
    * (its place in the engine's queue) is given back then, not when the stream closes.
    */
   onReplayEnd?: () => void;
+  /** Asked at each heartbeat whether the subscriber's credential still holds. */
+  recheck?: CredentialRecheck | undefined;
 }
 
 export interface SimulationStreamDeps {
@@ -91,6 +94,7 @@ export async function openSimulationStream(
       // engine, for every slow client at once.
       lag: choice.lag ?? 'skip',
       bytesPerSecond: choice.bytesPerSecond,
+      recheck: choice.recheck,
       onFinish: () => {
         replayEnded();
         leave?.();

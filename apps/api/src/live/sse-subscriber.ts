@@ -5,6 +5,7 @@ import type { TickFrames } from './tick-encoder.js';
 import { DEFAULT_TICK_VARIANT, type LagPolicy, type TickVariant } from './tick-variant.js';
 import { sharedWriteSlicer, type WriteSlicer } from './write-slicer.js';
 import { inBackground } from '../lib/in-background.js';
+import type { CredentialRecheck, CredentialRefusal } from '../identity/credential-recheck.js';
 
 /** How far one subscriber may fall behind (docs/api.md, "Events", "Several subscribers, slow subscribers"). */
 export interface SubscriberLimits {
@@ -39,6 +40,12 @@ export interface SseSubscriberOptions {
   bytesPerSecond?: number;
   /** Where writes wait for their turn of the event loop; default the process's. */
   slicer?: WriteSlicer;
+  /**
+   * Asked at each heartbeat whether the credential the stream opened with still holds; on a
+   * refusal the stream ends with an `error` event of its code (see docs/identity.md,
+   * "Identity, scopes, tenancy").
+   */
+  recheck?: CredentialRecheck | undefined;
   /** Called once when the subscriber stops: detach it from the live feed, free its stream slot. */
   onFinish: () => void;
 }
@@ -74,6 +81,9 @@ function slowConsumer(bound: Bound, retryMs: number): SseFrame {
   const frame = eventFrame(undefined, 'error', { code: 'SLOW_CONSUMER', message, bound, retryAfter: Math.ceil(retryMs / 1000) });
   return { ...frame, bytes: Buffer.concat([Buffer.from(`retry: ${retryMs}\n`, 'utf8'), frame.bytes]) };
 }
+/** The last message of a stream whose credential no longer holds: no id, no `retry:` (a reconnect is refused). */
+const refused = (refusal: CredentialRefusal): SseFrame => eventFrame(undefined, 'error', refusal);
+
 const degraded = (bound: Bound): SseFrame =>
   eventFrame(undefined, 'degraded', {
     code: 'SLOW_CONSUMER',
@@ -120,6 +130,8 @@ export class SseSubscriber implements SseSink {
   private refilledAt = performance.now();
   private wake: (() => void) | undefined;
   private readonly heartbeat: NodeJS.Timeout;
+  /** A recheck of the credential is under way (a slow lookup is not asked twice at once). */
+  private rechecking = false;
 
   constructor(private readonly options: SseSubscriberOptions) {
     this.variant = options.variant ?? DEFAULT_TICK_VARIANT;
@@ -129,7 +141,7 @@ export class SseSubscriber implements SseSink {
     this.tokens = options.bytesPerSecond ?? Number.POSITIVE_INFINITY;
     this.replay = options.replay;
     this.lastId = options.afterId;
-    this.heartbeat = setInterval(() => this.push(HEARTBEAT_FRAME), options.heartbeatMs);
+    this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs);
     this.heartbeat.unref();
     this.stream = new ReadableStream<Uint8Array>(
       {
@@ -156,6 +168,37 @@ export class SseSubscriber implements SseSink {
   /** Whether this stream fell behind and skips ticks since (tests and diagnostics). */
   get degraded(): boolean {
     return this.skipping;
+  }
+
+  /** The heartbeat, and the recheck of the credential that goes with it. */
+  private beat(): void {
+    this.push(HEARTBEAT_FRAME);
+    const recheck = this.options.recheck;
+    if (recheck === undefined || this.rechecking || this.finished || this.ending) return;
+    this.rechecking = true;
+    const settle = (refusal: CredentialRefusal | undefined): void => {
+      this.rechecking = false;
+      if (refusal !== undefined) this.refuse(refusal);
+    };
+    // A lookup that fails (the database away) ends nothing: the next heartbeat asks again.
+    const answer = Promise.resolve().then(recheck);
+    inBackground(
+      answer.then(settle, (error: unknown) => {
+        this.rechecking = false;
+        throw error;
+      }),
+      undefined,
+      'events: rechecking a stream’s credential failed',
+    );
+  }
+
+  /** The credential no longer holds: what is queued is dropped, the client told why, the stream ended. */
+  private refuse(refusal: CredentialRefusal): void {
+    if (this.finished || this.ending) return;
+    this.dropQueue();
+    this.enqueue(refused(refusal));
+    this.ending = true;
+    this.finish();
   }
 
   /** A live frame (or a heartbeat); called synchronously by the channel. */

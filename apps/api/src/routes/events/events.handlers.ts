@@ -1,6 +1,9 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { TierLimitsTable } from '../../identity/tier-limits.js';
 import type { UsageRecorder } from '../../identity/usage-recorder.js';
+import type { Authenticator } from '../../identity/auth-context.js';
+import { credentialRecheck } from '../../identity/credential-recheck.js';
+import { requestCredentials } from '../../identity/request-credentials.js';
 import { openSimulationStream, type SimulationStreamDeps } from '../../live/simulation-stream.js';
 import { tickVariant } from '../../live/tick-variant.js';
 import type { StreamSlots } from '../../coordination/coordination.js';
@@ -18,6 +21,8 @@ export interface EventHandlerDeps {
   streams: StreamSlots;
   tiers: TierLimitsTable;
   usage?: UsageRecorder | undefined;
+  /** Authenticates the stream's credential again at each heartbeat. */
+  authenticator: Authenticator;
   /** Where a resumed stream's replay waits for the engine (docs/api.md, "Engine work", "The engine's queue"); default no bound. */
   engineQueue?: EngineQueue | undefined;
 }
@@ -48,6 +53,7 @@ export function eventHandlers(deps: EventHandlerDeps) {
           lag: query.lag,
           bytesPerSecond: deps.tiers[tier].streamBytesPerSecond,
           ...(releaseEngine === undefined ? {} : { onReplayEnd: releaseEngine }),
+          recheck: credentialRecheck(deps.authenticator, requestCredentials(c), { scope: 'simulation:read', organizationId: simulation.organizationId }),
         });
       } catch (error) {
         release();

@@ -52,6 +52,7 @@ export function eventsRouter(deps: EventsRouterDeps) {
     streams: options.streams ?? localStreamSlots(),
     tiers: options.tiers ?? DEFAULT_TIER_LIMITS,
     usage: deps.usage,
+    authenticator: deps.authenticator,
     engineQueue: deps.engineQueue,
   });
   return createRouter().openapi(eventRoutes(guard).stream, handlers.stream);

@@ -41,7 +41,7 @@ export const SseMessageSchema = z
     message('prophecy', ProphecyEventDataSchema),
     message('simulation:status', StatusEventDataSchema),
     z.object({
-      id: z.string().optional().describe('Present for SIMULATION_FAILED; absent for SLOW_CONSUMER'),
+      id: z.string().optional().describe('Present for SIMULATION_FAILED; absent for SLOW_CONSUMER, UNAUTHORIZED and FORBIDDEN'),
       event: z.literal('error'),
       data: ErrorEventDataSchema,
     }),
@@ -51,12 +51,14 @@ export const SseMessageSchema = z
   .openapi('SimulationEventMessage');
 
 const streamDescription = [
-  'A Server-Sent Events stream of the simulation’s activity. The stream opens with `retry: <ms>`; each message then has an `id:` (except heartbeats and the SLOW_CONSUMER error), an `event:` name and one `data:` line of JSON.',
+  'A Server-Sent Events stream of the simulation’s activity. The stream opens with `retry: <ms>`; each message then has an `id:` (except heartbeats, `degraded` and the errors that close a stream), an `event:` name and one `data:` line of JSON.',
   '',
   '- `tick`: every computed tick (step requests, playback, time-control step), `{ t, b, lastMove, state, warning, agents }`; `b` is the stability measure.',
   '- `loss`, `warning`, `paradox`: as the engine reports them; `decree`: when a decree is applied (the tick after it was submitted); `prophecy`: when stored.',
   '- `simulation:status`: every status change (idle → playing ⇄ paused → completed | failed); `error`: the simulation failed.',
   '- `heartbeat`: every 30 s, no id, an empty `data:` line.',
+  '',
+  '**Credentials.** At each heartbeat the credential the stream opened with is authenticated again. A revoked key, an expired JWT, or one that lost the scope or the organization ends the stream with `event: error` `{"code":"UNAUTHORIZED"|"FORBIDDEN","message"}` (no id); a reconnect with it is refused as a new request would be.',
   '',
   '**Choosing what a stream carries** (docs/api.md, "Events", "Choosing what a stream carries"). `agents=all` (default) | `none` (the aggregates only: stability, centroid and basins are in `state`) | `N` (1…10 000: a deterministic sample, the N agents whose id has the smallest FNV-1a hash, the same every tick). `encoding=json` (default: agent objects) | `packed` (`packed: { format: "q16", count, scale, roster, ids, xy, basin, basinBytes }`: x and y as little-endian uint16 = coordinate × scale in the base64 column `xy`, the basin as an index into `state.attractors` in `basin`, 255 for none; `ids` on key frames only, null when the roster is unchanged since the last frame). Decoding, in JavaScript: `const v = new DataView(Uint8Array.from(atob(p.xy), (c) => c.charCodeAt(0)).buffer); x_i = v.getUint16(4 * i, true) / p.scale; y_i = v.getUint16(4 * i + 2, true) / p.scale`. Without parameters the tick event is exactly `{ t, b, lastMove, state, warning, agents }`. Each variant is encoded once per tick and shared by its subscribers.',
   '',

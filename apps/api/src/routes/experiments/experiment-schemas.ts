@@ -274,7 +274,9 @@ export const ExperimentStreamMessageSchema = z
     z.object({ id: z.string(), event: z.literal('run'), data: RunEventSchema }),
     z.object({ event: z.literal('heartbeat'), data: z.literal('') }).describe('Every 30 s; no id'),
     z
-      .object({ event: z.literal('error'), data: z.object({ code: z.literal('SLOW_CONSUMER'), message: z.string() }) })
-      .describe('No id: the stream fell behind and is closed'),
+      .object({ event: z.literal('error'), data: z.object({ code: z.enum(['SLOW_CONSUMER', 'UNAUTHORIZED', 'FORBIDDEN']), message: z.string() }) })
+      .describe(
+        'No id. SLOW_CONSUMER: the stream fell behind and is closed. UNAUTHORIZED, FORBIDDEN: the credential the stream opened with no longer holds (checked at each heartbeat) and the stream is closed',
+      ),
   ])
   .openapi('ExperimentEventMessage');

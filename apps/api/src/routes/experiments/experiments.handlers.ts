@@ -1,6 +1,9 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { ScenarioInput } from '@sim/engine';
 import type { TierLimitsTable } from '../../identity/tier-limits.js';
+import type { Authenticator } from '../../identity/auth-context.js';
+import { credentialRecheck } from '../../identity/credential-recheck.js';
+import { requestCredentials } from '../../identity/request-credentials.js';
 import { chooseMediaType } from '../../lib/content-negotiation.js';
 import { toCsv, toParquet } from '../../experiments/experiment-export.js';
 import type { ExperimentRequest } from '../../experiments/experiment-plan.js';
@@ -23,6 +26,8 @@ export interface ExperimentHandlerDeps {
   stream: ExperimentStreamDeps;
   streams: StreamSlots;
   tiers: TierLimitsTable;
+  /** Authenticates a stream's credential again at each heartbeat. */
+  authenticator: Authenticator;
 }
 
 export const experimentLocation = (id: string): string => `/v1/experiments/${id}`;
@@ -94,7 +99,8 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
     const limit = deps.tiers[tier].concurrentStreams;
     const release = await deps.streams.acquire(record.organizationId, limit);
     if (release === null) throw streamLimitError(tier, limit);
-    const opened = openExperimentStream(deps.stream, record, afterId, release);
+    const recheck = credentialRecheck(deps.authenticator, requestCredentials(c), { scope: 'simulation:read', organizationId: record.organizationId });
+    const opened = openExperimentStream(deps.stream, record, afterId, release, recheck);
     if (opened.kind === 'finished') {
       release();
       return streamed(new Response(null, { status: 204 }));

@@ -48,6 +48,7 @@ export function experimentsRouter(deps: ExperimentsRouterDeps) {
     },
     streams: live.streams ?? localStreamSlots(),
     tiers: live.tiers ?? DEFAULT_TIER_LIMITS,
+    authenticator: deps.authenticator,
   });
   return createRouter()
     .openapi(routes.submit, handlers.submit, reportBodyRules(...EXPERIMENT_BODY_RULES))
