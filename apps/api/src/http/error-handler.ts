@@ -8,12 +8,20 @@ import type { Logger } from '../lib/logger.js';
 import { isEngineTaskCancelled } from '../engine-work/engine-runner.js';
 import { workCancelledError } from '../work-budget/work-errors.js';
 
+/**
+ * RFC 9110 asks a 401 to name the schemes that would be accepted: an API key in its header, or a
+ * bearer token (docs/api.md, "Errors"). Neither makes a browser show its password prompt.
+ */
+export const AUTHENTICATE_CHALLENGE = 'ApiKey header="X-Api-Key", Bearer';
+
 function respond(c: Context, status: ContentfulStatusCode, error: ApiError | { code: string; message: string; details: Record<string, unknown> | null }) {
   const requestId = c.get('requestId') ?? '';
-  const res = c.json(envelope(error.code, error.message, error.details, requestId), status);
-  if (error instanceof ApiError) for (const [name, value] of Object.entries(error.headers)) res.headers.set(name, value);
-  if (requestId !== '') res.headers.set('X-Request-Id', requestId);
-  return res;
+  // Given to c.json, not set on the response after: a response passed on (Hono's `c.res`
+  // setter) keeps only the headers it was made with.
+  const headers: Record<string, string> = error instanceof ApiError ? { ...error.headers } : {};
+  if (requestId !== '') headers['X-Request-Id'] = requestId;
+  if (status === 401) headers['WWW-Authenticate'] = AUTHENTICATE_CHALLENGE;
+  return c.json(envelope(error.code, error.message, error.details, requestId), status, headers);
 }
 
 /** Hono's own request failures (malformed JSON, wrong media type) are the caller's validation problems. */

@@ -33,7 +33,15 @@ const errorResponse = (description: string) => ({
 /** Error responses shared by routes, so each route lists only the ones that can happen. */
 export const errorResponses = {
   400: errorResponse('VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem'),
-  401: errorResponse('UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization'),
+  401: {
+    ...errorResponse('UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization'),
+    headers: {
+      'WWW-Authenticate': {
+        schema: { type: 'string' as const },
+        description: 'The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token)',
+      },
+    },
+  },
   403: errorResponse('FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for'),
   404: errorResponse('NOT_FOUND'),
   406: errorResponse(

@@ -181,6 +181,8 @@ async function expectError(res: Response, status: number, code: string): Promise
   const body = JSON.parse(text) as { error: { code: string; details: unknown; requestId: string } };
   expect(body.error.code).toBe(code);
   expect(body.error.requestId).toBe(res.headers.get('x-request-id'));
+  // A 401 names the schemes that would be accepted (RFC 9110, 15.5.2); no other status does.
+  expect(res.headers.get('www-authenticate')).toBe(status === 401 ? 'ApiKey header="X-Api-Key", Bearer' : null);
   return body;
 }
 
@@ -272,7 +274,11 @@ describe('tenant isolation', () => {
       }
       const res = await send(route, headers());
       const text = await res.clone().text();
-      expect({ route: route.name, status: res.status }).toEqual({ route: route.name, status: 401 });
+      expect({ route: route.name, status: res.status, challenge: res.headers.get('www-authenticate') !== null }).toEqual({
+        route: route.name,
+        status: 401,
+        challenge: true,
+      });
       await expectError(res, 401, 'UNAUTHORIZED');
       expect(text).not.toContain(orgA);
     }

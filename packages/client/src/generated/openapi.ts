@@ -253,6 +253,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -366,6 +368,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -535,6 +539,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -673,6 +679,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -831,6 +839,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -957,6 +967,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -1210,6 +1222,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -1490,6 +1504,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -1594,6 +1610,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -1765,6 +1783,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -1891,6 +1911,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -2036,6 +2058,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -2180,6 +2204,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -2303,6 +2329,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -2443,6 +2471,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -2621,6 +2651,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -2785,6 +2817,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -2954,6 +2988,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -3080,6 +3116,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -3212,6 +3250,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -3374,6 +3414,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -3542,6 +3584,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -3714,6 +3758,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -3882,6 +3928,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -4056,6 +4104,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -4248,6 +4298,8 @@ export interface paths {
                 /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
                 401: {
                     headers: {
+                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                        "WWW-Authenticate"?: string;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
