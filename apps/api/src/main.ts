@@ -12,6 +12,7 @@ import { capConnectionsPerAddress } from './http/connection-cap.js';
 import { httpServerOptions } from './http/http-limits.js';
 import { listenFailure } from './http/listen-failure.js';
 import { requiringHost, unusableRequestTarget } from './http/unusable-request-target.js';
+import { BodylessWithoutType } from './http/bodyless-response.js';
 import { idempotency } from './idempotency/idempotency.js';
 import { createAuthenticator } from './identity/authenticator.js';
 import { bootstrapIdentity, operatorCli } from './identity/bootstrap.js';
@@ -240,9 +241,13 @@ async function listen(fetch: AssembledServer['app']['fetch'], config: AppConfig,
   let listening: (info: AddressInfo) => void = () => {};
   const listeningOn = new Promise<AddressInfo>((resolve) => (listening = resolve));
   // What @hono/node-server's `serve` does, with its error handler: a request it cannot make a
-  // URL of, or one without Host, is answered in the error envelope, not with an empty 400.
+  // URL of, or one without Host, is answered in the error envelope, not with an empty 400; a 204
+  // or 304 claims no type (see BodylessWithoutType).
   const listener = getRequestListener(fetch, { hostname: config.host, errorHandler: unusableRequestTarget });
-  const http: Server = createServer({ ...httpServerOptions(config.http), requireHostHeader: false }, requiringHost(listener));
+  const http: Server = createServer(
+    { ...httpServerOptions(config.http), requireHostHeader: false, ServerResponse: BodylessWithoutType },
+    requiringHost(listener),
+  );
   http.listen(config.port, config.host, () => {
     const info = http.address() as AddressInfo;
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;

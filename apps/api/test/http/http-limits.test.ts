@@ -91,6 +91,22 @@ describe('the HTTP server’s own limits', () => {
     expect((await exchange('GET /v1/health HTTP/1.0\r\n\r\n')).status).toBe(200);
   });
 
+  it('sends a 304 without a Content-Type (the node adapter would claim text/plain)', async () => {
+    // Raw, with Connection: close: a keep-alive connection left open would take a place under the cap tested below.
+    const get = async (path: string): Promise<string> => {
+      const socket = await open();
+      const reply = readAll(socket);
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      return reply;
+    };
+    const src = /<script src="([^"]+)"/.exec(await get('/v1/docs'))?.[1] as string;
+    const etag = /^etag: (.+)$/im.exec(await get(src))?.[1]?.trim() as string;
+    const res = await exchange(`GET ${src} HTTP/1.1\r\nHost: localhost\r\nIf-None-Match: ${etag}\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(304);
+    expect(res.headers.etag).toBe(etag);
+    expect(res.headers['content-type']).toBeUndefined();
+  });
+
   it('times out a client that does not finish its headers, with 408 in the envelope', async () => {
     const socket = await open();
     const reply = readAll(socket, 8_000);
