@@ -30,7 +30,10 @@ export interface AuthContext {
 }
 
 /** The outcome of checking a request's credentials. */
-export type AuthResult = { ok: true; auth: AuthContext } | { ok: false; message: string };
+export type AuthResult =
+  | { ok: true; auth: AuthContext }
+  /** `unavailable`: the credential could not be checked (a JWT's key set could not be fetched); a request is refused all the same. */
+  | { ok: false; message: string; unavailable?: true };
 
 /** The credentials a request carried, as raw header values. */
 export interface Credentials {

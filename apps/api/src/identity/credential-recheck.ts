@@ -25,6 +25,8 @@ export interface RecheckNeeds {
 export function credentialRecheck(authenticator: Authenticator, credentials: Credentials, needs: RecheckNeeds): CredentialRecheck {
   return () =>
     thenMaybe(authenticator.authenticate(credentials), (result): CredentialRefusal | undefined => {
+      // Not a verdict on the credential: the stream goes on, and the next heartbeat asks again.
+      if (!result.ok && result.unavailable === true) throw new Error(`the credential could not be checked: ${result.message}`);
       if (!result.ok) return { code: 'UNAUTHORIZED', message: result.message };
       if (!result.auth.organizationIds.includes(needs.organizationId)) {
         return { code: 'UNAUTHORIZED', message: 'The credential no longer acts for the organization of this stream' };

@@ -21,7 +21,11 @@ export interface VerifiedToken {
   orgs: string[];
 }
 
-export type JwtVerification = { ok: true; token: VerifiedToken } | { ok: false; message: string };
+/**
+ * `unavailable`: the token could not be checked because the key set could not be fetched (the
+ * JWKS endpoint down, slow or answering garbage), which says nothing about the token itself.
+ */
+export type JwtVerification = { ok: true; token: VerifiedToken } | { ok: false; message: string; unavailable?: true };
 
 export type JwtVerifier = (token: string) => Promise<JwtVerification>;
 
@@ -66,7 +70,7 @@ export function createJwtVerifier(options: JwtOptions): JwtVerifier | undefined 
         ...(audience ? { audience } : {}),
       }));
     } catch (error) {
-      return { ok: false, message: describeJoseError(error) };
+      return { ok: false, message: describeJoseError(error), ...(keySetUnavailable(error) ? { unavailable: true as const } : {}) };
     }
     return readClaims(payload);
   };
@@ -88,6 +92,16 @@ function readClaims(payload: JWTPayload): JwtVerification {
   const token: VerifiedToken = { sub, scopes, orgs: [...new Set(orgs.map((o: string) => o.toLowerCase()))] };
   if (typeof iss === 'string' && iss !== '') token.issuer = iss;
   return { ok: true, token };
+}
+
+/**
+ * The key set could not be had: jose's timeout or invalid-set errors, the base JOSEError it
+ * throws for an answer other than 200, or fetch's own failure (refused, reset), which is not a
+ * JOSEError at all. Every problem of a token itself is one of jose's subclasses.
+ */
+function keySetUnavailable(error: unknown): boolean {
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return true;
+  return !(error instanceof errors.JOSEError) || error.constructor === errors.JOSEError;
 }
 
 /** A short reason for the 401 message: enough for a developer, nothing about the keys. */

@@ -170,22 +170,29 @@ export class SseSubscriber implements SseSink {
     return this.skipping;
   }
 
-  /** The heartbeat, and the recheck of the credential that goes with it. */
+  /**
+   * The heartbeat, and the recheck of the credential that goes with it: also on a stream that is
+   * ending but still sending (a replay of a finished simulation may last minutes).
+   */
   private beat(): void {
     this.push(HEARTBEAT_FRAME);
     const recheck = this.options.recheck;
-    if (recheck === undefined || this.rechecking || this.finished || this.ending) return;
+    if (recheck === undefined || this.rechecking || this.finished) return;
     this.rechecking = true;
-    const settle = (refusal: CredentialRefusal | undefined): void => {
+    // A check that fails (the database away) or takes longer than a heartbeat ends nothing:
+    // it is logged, and the next heartbeat asks again.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${this.options.heartbeatMs} ms`)), this.options.heartbeatMs);
+      timer.unref();
+    });
+    const answer = Promise.race([Promise.resolve().then(recheck), late]).finally(() => {
+      clearTimeout(timer);
       this.rechecking = false;
-      if (refusal !== undefined) this.refuse(refusal);
-    };
-    // A lookup that fails (the database away) ends nothing: the next heartbeat asks again.
-    const answer = Promise.resolve().then(recheck);
+    });
     inBackground(
-      answer.then(settle, (error: unknown) => {
-        this.rechecking = false;
-        throw error;
+      answer.then((refusal) => {
+        if (refusal !== undefined) this.refuse(refusal);
       }),
       undefined,
       'events: rechecking a stream’s credential failed',
@@ -194,7 +201,7 @@ export class SseSubscriber implements SseSink {
 
   /** The credential no longer holds: what is queued is dropped, the client told why, the stream ended. */
   private refuse(refusal: CredentialRefusal): void {
-    if (this.finished || this.ending) return;
+    if (this.finished) return;
     this.dropQueue();
     this.enqueue(refused(refusal));
     this.ending = true;
@@ -376,6 +383,8 @@ export class SseSubscriber implements SseSink {
       }
       if (this.replay !== undefined && !this.finished) {
         const next = await this.replay.next();
+        // Finished meanwhile (closed, refused): what the replay gave is not the client's any more.
+        if (this.finished) continue;
         if (next.done !== true) {
           // Replayed frames are this stream's own: they wait for room in the budget.
           while (!this.budget.fits(next.value.bytes, next.value.name === 'tick') && !this.cancelled) await this.waitForRoom();

@@ -66,7 +66,11 @@ export function rateLimitByIp(options: RateLimitByIpOptions): MiddlewareHandler 
   // refused the credentials before it ran.
   const limitRefusedCredentials = async (c: Context): Promise<void> => {
     const decision = await countIp(c);
-    if (!decision.allowed) c.res = tooManyResponse(c, decision);
+    if (!decision.allowed) {
+      c.res = tooManyResponse(c, decision);
+      // Hono's setter keeps the refused answer's headers: the 401's challenge is not the 429's.
+      c.res.headers.delete('WWW-Authenticate');
+    }
     writeHeaders(c, decision);
   };
 

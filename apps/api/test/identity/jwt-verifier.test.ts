@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtVerifier, type JwtVerifier } from '../../src/identity/jwt-verifier.js';
@@ -78,6 +80,27 @@ describe('JWT verification with a JWKS (RS256, ES256)', () => {
     const { privateKey } = await generateKeyPair('RS256');
     const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'rsa-1' }).setExpirationTime('1h').sign(privateKey);
     expectRefused(await verify(foreign), /signature/);
+  });
+
+  it('says a token could not be checked when the key set cannot be had, and only then', async () => {
+    const token = await jwks.signRs256(claims);
+    // Nothing listens there: fetch itself fails.
+    const unreachable = createJwtVerifier({ jwksUrl: 'http://127.0.0.1:9/jwks.json' })!;
+    expect(await unreachable(token)).toMatchObject({ ok: false, unavailable: true });
+    // An answer other than 200.
+    const down = createServer((_req, res) => res.writeHead(503).end());
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    const failing = createJwtVerifier({ jwksUrl: `http://127.0.0.1:${(down.address() as AddressInfo).port}/jwks.json` })!;
+    expect(await failing(token)).toMatchObject({ ok: false, unavailable: true });
+    await new Promise((resolve) => down.close(resolve));
+    // A problem of the token itself is a verdict on it.
+    const verify = createJwtVerifier({ jwksUrl: jwks.url })!;
+    const { privateKey } = await generateKeyPair('RS256');
+    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'rsa-1' }).setExpirationTime('1h').sign(privateKey);
+    for (const refused of [await verify(foreign), await verify(await signHs256(claims)), await verify('not.a.token')]) {
+      expect(refused.ok).toBe(false);
+      expect(refused).not.toHaveProperty('unavailable');
+    }
   });
 
   it('accepts both kinds when a secret and a JWKS are configured', async () => {

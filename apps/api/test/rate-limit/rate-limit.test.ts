@@ -112,8 +112,12 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i += 1) statuses.push((await p.request('/v1/simulations', { key: 'wrong', ip: '198.51.100.7' })).status);
     const missing = await p.request('/v1/simulations', { ip: '198.51.100.7' });
     expect(missing.status).toBe(401);
+    expect(missing.headers.get('www-authenticate')).toBe('ApiKey header="X-Api-Key", Bearer');
     expect(limits(missing)).toMatchObject({ limit: 4, remaining: 0 });
-    statuses.push((await p.request('/v1/simulations', { key: 'wrong', ip: '198.51.100.7' })).status);
+    const refused = await p.request('/v1/simulations', { key: 'wrong', ip: '198.51.100.7' });
+    statuses.push(refused.status);
+    // The 429 replaces the 401 whole: the challenge is the 401's alone.
+    expect(refused.headers.get('www-authenticate')).toBeNull();
     statuses.push((await p.request('/v1/simulations', { ip: '198.51.100.7' })).status);
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     // Another address, and a valid key from the same address, are not affected.
