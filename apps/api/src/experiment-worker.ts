@@ -24,7 +24,11 @@ export async function runExperimentWorker(config: AppConfig, logger: Logger, onS
   const storage = await openStorage(config.database, logger);
   const instance = processName();
   const threads = config.engineWorkers ?? defaultWorkerCount();
-  const engine = createWorkerPoolRunner({ threads, prophecyThreads: config.prophecyThreads ?? defaultProphecyThreads(threads) });
+  const engine = createWorkerPoolRunner({
+    threads,
+    prophecyThreads: config.prophecyThreads ?? defaultProphecyThreads(threads),
+    onWorkerError: (error) => logger.error('engine worker failed', { error: String(error) }),
+  });
   const topology = await createTopology(config, { storage, engine, logger, instance });
   const { executor, feed } = createExperimentRuntime({
     store: storage.experiments,

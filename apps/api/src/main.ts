@@ -121,7 +121,12 @@ function keepStopSignals(): { handle: (stop: (signal: NodeJS.Signals) => void) =
 function startEngine(config: AppConfig, logger: Logger): WorkerPoolRunner & { threads: number } {
   const threads = config.engineWorkers ?? defaultWorkerCount();
   const prophecyThreads = config.prophecyThreads ?? defaultProphecyThreads(threads);
-  const engine = createWorkerPoolRunner({ threads, prophecyThreads, warmUp: true });
+  const engine = createWorkerPoolRunner({
+    threads,
+    prophecyThreads,
+    warmUp: true,
+    onWorkerError: (error) => logger.error('engine worker failed', { error: String(error) }),
+  });
   logger.info(`engine: ${threads} worker thread(s), ${prophecyThreads} thread(s) each for a prophecy's branches`);
   return Object.assign(engine, { threads });
 }

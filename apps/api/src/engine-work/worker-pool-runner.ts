@@ -75,6 +75,8 @@ export interface WorkerPoolOptions {
    * default false (tests start many pools).
    */
   warmUp?: boolean;
+  /** Told of a worker's failure outside any task (one that cannot start); default a line on stderr. */
+  onWorkerError?: (error: unknown) => void;
 }
 
 /** The pool's engine, and when its first workers have warmed up. */
@@ -114,6 +116,10 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): WorkerP
     // A simulation's steps go to the thread that kept its world (docs/operations.md, "Warm worlds").
     loadBalancer: stickyBalancer(),
   });
+  // A worker that fails with no task of its own (one started in place of an ended one that
+  // cannot start) is reported here; unheard, piscina's 'error' event would end the process.
+  // Tasks given to a worker that fails are refused on their own (a 500 to their request).
+  pool.on('error', options.onWorkerError ?? ((error: unknown) => console.error('engine worker failed', error)));
   const warmedUp = options.warmUp === true ? reportsOfWarmUp(pool, threads) : Promise.resolve([]);
   let busy = 0;
   /** The guards of the tasks given to the pool and not yet settled. */
