@@ -55,11 +55,15 @@ export interface MetricSpec {
   domainPath?: DomainPath;
 }
 
+/** `domainAtStart` of a base known to have no domain model: no domain path leads anywhere. */
+export const NO_DOMAIN: unique symbol = Symbol('no domain');
+
 /**
  * Parses one metric; a string is a problem message (the caller puts it at the metric's path).
  * Without `attractorIds` the attractor is not checked (a stored experiment, checked when planned);
  * `owner` names where they come from in that message. `domainAtStart`, the base's `state.domain`
- * at tick 0 when it is known, checks that a domain path leads to a number.
+ * at tick 0 when it is known (NO_DOMAIN when the base has none), checks that a domain path
+ * leads to a number.
  */
 export function parseMetric(key: string, attractorIds?: ReadonlySet<string>, owner = 'the scenario', domainAtStart?: unknown): MetricSpec | string {
   const colon = key.indexOf(':');
@@ -74,6 +78,8 @@ export function parseMetric(key: string, attractorIds?: ReadonlySet<string>, own
     if (argument === undefined || argument === '') return `${name} names a number in state.domain: ${name}:<path>, e.g. ${name}:regions[North].hospitalized`;
     const path = parseDomainPath(argument);
     if (typeof path === 'string') return path;
+    if (domainAtStart === NO_DOMAIN)
+      return `${owner} has no domain model (no state.domain): ${name} reads a world made from a domain (POST /v1/simulations/from-domain, or a domain base)`;
     if (domainAtStart !== undefined && readDomainPath(domainAtStart, path) === undefined) return `${owner} has no number at state.domain.${argument}`;
     return { key, name: name as MetricName, argument, domainPath: path };
   } else if (entry.needs === 'kind') {

@@ -17,7 +17,7 @@ import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
 import { resolveScenario } from '../simulations/scenario-source.js';
 import { estimateWork, scenarioShape, translationCost, widenShape, worldSetupCost, type WorkEstimate, type WorkShape } from '../engine-data/work-cost.js';
 import { MAX_VALUES_PER_PATH, type ExperimentLimits } from './experiment-limits.js';
-import { parseMetric } from '../engine-data/experiment-metrics.js';
+import { NO_DOMAIN, parseMetric } from '../engine-data/experiment-metrics.js';
 import {
   combinationCount,
   combinationScenario,
@@ -96,6 +96,13 @@ export function rangeValues(range: ValueRange): number[] {
   return values;
 }
 
+/** A metric asked for more than once, at each repetition (a column cannot be asked for twice). */
+export function repeatedMetrics(metrics: readonly unknown[]): ValidationProblem[] {
+  return metrics.flatMap((key, index) =>
+    metrics.indexOf(key) < index ? [{ path: `metrics.${index}`, message: `metric "${String(key)}" is listed twice` }] : [],
+  );
+}
+
 /**
  * Checks a request whole and plans it: every problem (an unknown path, a value of the wrong
  * type, an empty or reversed range, too many runs for the tier, an unknown metric, an attractor
@@ -167,13 +174,17 @@ async function checkAndWeigh(request: ExperimentRequest, context: PlanContext): 
   // A domain metric's path is checked against the base's domain state at tick 0, worked out
   // from the domain block alone (no world is built on the event loop).
   const baseDomain = baseScenario?.domain;
-  const domainAtStart = baseDomain === undefined ? undefined : domainStateAtStart({ model: baseDomain.model, parameters: baseDomain.parameters ?? {} });
+  const domainAtStart =
+    baseDomain !== undefined
+      ? domainStateAtStart({ model: baseDomain.model, parameters: baseDomain.parameters ?? {} })
+      : baseScenario !== undefined && pathBase.kind !== 'simulation'
+        ? NO_DOMAIN
+        : undefined;
+  issues.push(...repeatedMetrics(request.metrics));
   request.metrics.forEach((key, index) => {
     const parsed = parseMetric(key, attractorIds, pathBase.kind === 'simulation' ? `the simulation at tick ${pathBase.atTick}` : 'the scenario', domainAtStart);
     if (typeof parsed === 'string') issues.push({ path: `metrics.${index}`, message: parsed });
   });
-  const duplicates = request.metrics.filter((key, index) => request.metrics.indexOf(key) !== index);
-  for (const key of new Set(duplicates)) issues.push({ path: `metrics.${request.metrics.lastIndexOf(key)}`, message: `metric "${key}" is listed twice` });
 
   // Arithmetic: the value counts multiplied, before any value is translated or any combination weighed.
   const combinations = combinationCount({ parameters });

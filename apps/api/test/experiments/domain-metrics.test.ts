@@ -100,6 +100,25 @@ describe('an experiment on a domain base, measuring state.domain', () => {
     await server.close();
   });
 
+  it('refuses a domain metric on a scenario base without a domain model, and accepts it on one with', async () => {
+    const body = (base: Record<string, unknown>) => ({
+      base,
+      replications: 1,
+      seed: 1,
+      ticks: 5,
+      metrics: ['minStability', 'domainPeak:x', 'domainFinal:a.b[0]'],
+    });
+    const refused = await server.call('/v1/experiments', { key: 'key-a', body: body({ scenarioId: 'tiny-valley' }) });
+    expect(refused.status).toBe(400);
+    const { issues } = ((await refused.json()) as Json).error.details;
+    expect(issues.map((issue: Json) => issue.path)).toEqual(['metrics.1', 'metrics.2']);
+    expect(issues[0].message).toMatch(/no domain model/);
+    const example = getAdapter('bank-run')?.example as Record<string, unknown>;
+    const domainBase = { domain: 'bank-run', input: example };
+    const accepted = await server.call('/v1/experiments', { key: 'key-a', body: { ...body(domainBase), metrics: ['domainPeak:banks[Crown Bank].withdrawn'] } });
+    expect(accepted.status).toBe(202);
+  });
+
   it('gives every run the values its reproduction reads off the trace', async () => {
     const example = getAdapter('bank-run')?.example as Record<string, unknown>;
     const watched: Watched = { domain: 'bank-run', list: 'banks', entry: 'Crown Bank', field: 'withdrawn' };

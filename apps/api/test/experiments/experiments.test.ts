@@ -240,6 +240,19 @@ describe('bad input', () => {
     const after = ((await (await server.call('/v1/experiments', { key: 'key-a' })).json()) as Json).pagination.total;
     expect(after).toBe(before);
   });
+
+  it('a metric listed twice is told in the same 400 as the fields’ problems, and as the base’s', async () => {
+    const paths = async (body: Json): Promise<string[]> => {
+      const res = await server.call('/v1/experiments', { key: 'key-a', body });
+      expect(res.status).toBe(400);
+      return ((await res.json()) as Json).error.details.issues.map((i: Json) => i.path);
+    };
+    const twice = ['minStability', 'losses', 'minStability', 'minStability'];
+    // A field refused by the schema: the body's rules are told with it.
+    expect(await paths(sweep({ replications: 0, metrics: twice }))).toEqual(['replications', 'metrics.2', 'metrics.3']);
+    // A well-formed body: the plan tells it with what needs the base.
+    expect(await paths(sweep({ vary: { 'rules.reflexivity': [5] }, metrics: twice }))).toEqual(['vary.rules.reflexivity.0', 'metrics.2', 'metrics.3']);
+  });
 });
 
 describe('cancel', () => {

@@ -5508,7 +5508,7 @@ export interface components {
                 high: number;
                 low: number;
             } | null;
-            /** @description Runs with a value (a null, such as lossTick of a basin never lost, is not counted) */
+            /** @description Runs with a value (a null, such as lossTick of a basin never lost, is not counted); for completionReason every run, a null counted as `none` */
             count: number;
             /** @description completionReason only: runs per reason (`none` when it did not complete) */
             counts?: {

@@ -7,6 +7,7 @@ import { MAX_METRICS, MAX_VALUES_PER_PATH, MAX_VARIED_PATHS } from '../../experi
 import { EXPERIMENT_STATUSES } from '../../experiments/experiment-status.js';
 import { METRIC_NAMES, parseMetric } from '../../engine-data/experiment-metrics.js';
 import { pathShapeProblem, reservedSegmentProblem } from '../../experiments/parameter-paths.js';
+import { repeatedMetrics } from '../../experiments/experiment-plan.js';
 import { EngineVersionSchema, InlineScenarioSchema } from '../simulations/simulation-schemas.js';
 
 /** `input` goes with `domain`, and only with it. */
@@ -109,6 +110,7 @@ export const EXPERIMENT_BODY_RULES: readonly BodyRule[] = [
           return typeof parsed === 'string' ? [{ path: `metrics.${index}`, message: parsed }] : [];
         })
       : [],
+  (body) => (Array.isArray(body.metrics) ? repeatedMetrics(body.metrics) : []),
 ];
 
 export const ExperimentBodySchema = z
@@ -203,7 +205,10 @@ const nullableNumber = z.number().nullable();
 export const MetricStatisticsSchema = z
   .object({
     metric: z.string(),
-    count: z.number().int().describe('Runs with a value (a null, such as lossTick of a basin never lost, is not counted)'),
+    count: z
+      .number()
+      .int()
+      .describe('Runs with a value (a null, such as lossTick of a basin never lost, is not counted); for completionReason every run, a null counted as `none`'),
     mean: nullableNumber,
     stdDev: nullableNumber.describe('Sample standard deviation (n − 1); null below 2 values'),
     ci95: z
