@@ -22,13 +22,39 @@ export interface ValidationIssue {
  * if (!parsed.success) console.log(toValidationIssues(parsed.error)); // [{ path: 'seed', message: '…' }, …]
  */
 export function toValidationIssues(error: z.ZodError, prefix: readonly PropertyKey[] = []): ValidationIssue[] {
-  return error.issues.flatMap((issue) => {
+  return flatten(error.issues, prefix);
+}
+
+function flatten(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[]): ValidationIssue[] {
+  return issues.flatMap((issue) => {
     const at = [...prefix, ...issue.path];
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ path: dotted([...at, key]), message: `Unrecognized key: "${key}"` }));
     }
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) return unionIssues(issue.errors, at) ?? [{ path: dotted(at), message: issue.message }];
     return [{ path: dotted(at), message: issue.message }];
   });
+}
+
+/** Why an option refused the value itself for its kind (a list where it takes an object), if it did. */
+const kindRefusal = (option: readonly z.core.$ZodIssue[]): z.core.$ZodIssueInvalidType | undefined =>
+  option.find((issue): issue is z.core.$ZodIssueInvalidType => issue.code === 'invalid_type' && issue.path.length === 0);
+
+/**
+ * zod's "Invalid input" for a value no option of a union took, made specific: when the value is
+ * of the kind one option takes, that option's own problems (a list too long, a range without
+ * its step); when it is of no option's kind, the kinds expected. Undefined when several options
+ * took its kind: zod's message stands.
+ */
+function unionIssues(options: readonly (readonly z.core.$ZodIssue[])[], at: readonly PropertyKey[]): ValidationIssue[] | undefined {
+  const ofItsKind = options.filter((option) => kindRefusal(option) === undefined);
+  if (ofItsKind.length === 1) return flatten(ofItsKind[0] as readonly z.core.$ZodIssue[], at);
+  if (ofItsKind.length > 0) return undefined;
+  const refusals = options.map((option) => kindRefusal(option) as z.core.$ZodIssueInvalidType);
+  const expected = [...new Set(refusals.map((refusal) => refusal.expected))];
+  const received = /received (\w+)/.exec(refusals[0]?.message ?? '')?.[1];
+  const list = expected.length < 2 ? expected.join('') : `${expected.slice(0, -1).join(', ')} or ${expected.at(-1)}`;
+  return [{ path: dotted(at), message: `Invalid input: expected ${list}${received === undefined ? '' : `, received ${received}`}` }];
 }
 
 const dotted = (path: readonly PropertyKey[]): string => path.map(String).join('.');

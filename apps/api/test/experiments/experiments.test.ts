@@ -241,6 +241,27 @@ describe('bad input', () => {
     expect(after).toBe(before);
   });
 
+  it('says what is wrong with a list or a range of values, not just "Invalid input"', async () => {
+    const res = await server.call('/v1/experiments', {
+      key: 'key-a',
+      body: sweep({
+        vary: {
+          'rules.pull': [null],
+          'rules.noise': { from: 0, to: 1 },
+          'rules.reflexivity': 'high',
+          'rules.maxSpeed': Array.from({ length: 1001 }, (_, i) => i),
+        },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).error.details.issues).toEqual([
+      { path: 'vary.rules.pull.0', message: 'Invalid input: expected number, string or boolean, received null' },
+      { path: 'vary.rules.noise.step', message: 'Invalid input: expected number, received undefined' },
+      { path: 'vary.rules.reflexivity', message: 'Invalid input: expected array or object, received string' },
+      { path: 'vary.rules.maxSpeed', message: 'Too big: expected array to have <=1000 items' },
+    ]);
+  });
+
   it('a metric listed twice is told in the same 400 as the fields’ problems, and as the base’s', async () => {
     const paths = async (body: Json): Promise<string[]> => {
       const res = await server.call('/v1/experiments', { key: 'key-a', body });
