@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ScenarioInput } from '@sim/engine';
 import type { AdvanceTask } from '../../src/engine-work/engine-task.js';
 import { createWorkerPoolRunner } from '../../src/engine-work/worker-pool-runner.js';
+import { prebuiltScenario } from '../support/scenario-files.js';
 
 /**
  * A worker started in place of an ended one can fail before it has a task (here: the server's
@@ -15,19 +15,7 @@ const home = process.cwd();
 afterEach(() => process.chdir(home));
 
 function task(ticks: number): AdvanceTask {
-  const {
-    id: _id,
-    label: _label,
-    tags: _tags,
-    note: _note,
-    ...scenario
-  } = JSON.parse(readFileSync(new URL('../../../../scenarios/crowded-large.json', import.meta.url), 'utf8')) as ScenarioInput & {
-    id: string;
-    label: string;
-    tags: string[];
-    note: string;
-  };
-  return { kind: 'advance', from: { scenario, engineVersion: '1.3.0' }, ticks, keepSteps: false, checkpointEvery: 0 };
+  return { kind: 'advance', from: { scenario: prebuiltScenario('crowded-large'), engineVersion: '1.3.0' }, ticks, keepSteps: false, checkpointEvery: 0 };
 }
 
 describe('a worker that cannot start', () => {
