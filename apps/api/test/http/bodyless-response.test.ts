@@ -48,6 +48,23 @@ describe('BodylessWithoutType', () => {
     expect(await head(withClass, '/not-modified')).toEqual({ status: 304, type: undefined });
   });
 
+  it('takes Node’s other form too, a status message before the headers', async () => {
+    const direct = createServer({ ServerResponse: BodylessWithoutType }, (req, res) => {
+      const status = req.url === '/304' ? 304 : 200;
+      res.writeHead(status, 'As Said', { 'content-type': 'text/plain; charset=UTF-8', etag: '"t"' }).end();
+    });
+    await listen(direct);
+    try {
+      expect(await head(direct, '/304')).toEqual({ status: 304, type: undefined });
+      expect(await head(direct, '/200')).toEqual({ status: 200, type: 'text/plain; charset=UTF-8' });
+      const { port } = direct.address() as AddressInfo;
+      const message = await new Promise((resolve) => request({ port, host: '127.0.0.1', path: '/304' }, (res) => resolve(res.resume().statusMessage)).end());
+      expect(message).toBe('As Said');
+    } finally {
+      await new Promise((resolve) => direct.close(resolve));
+    }
+  });
+
   it('leaves a type a response chose, and every other status, as they are', async () => {
     expect(await head(withClass, '/typed-no-content')).toEqual({ status: 204, type: 'text/event-stream' });
     expect(await head(withClass, '/empty-ok')).toEqual({ status: 200, type: 'text/plain; charset=UTF-8' });
