@@ -35,6 +35,9 @@ const MAX_ORGS = 100;
 /** `sub` becomes the rate-limit and idempotency identity; keep it a sane size. */
 const MAX_SUB_LENGTH = 256;
 const MIN_SECRET_LENGTH = 32;
+/** C0 controls (NUL included), DEL and the C1 controls. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const KNOWN_SCOPES: ReadonlySet<string> = new Set(SCOPES);
 
 /**
@@ -81,6 +84,10 @@ function readClaims(payload: JWTPayload): JwtVerification {
   if (typeof sub !== 'string' || sub === '' || sub.length > MAX_SUB_LENGTH) {
     return { ok: false, message: `Invalid token: claim sub must be a string of 1 to ${MAX_SUB_LENGTH} characters` };
   }
+  // sub and iss name the caller in stored rows (rate-limit counts, idempotency keys): PostgreSQL
+  // refuses NUL in text, and no control character belongs in a name.
+  if (CONTROL.test(sub)) return { ok: false, message: 'Invalid token: claim sub must not contain control characters' };
+  if (typeof iss === 'string' && CONTROL.test(iss)) return { ok: false, message: 'Invalid token: claim iss must not contain control characters' };
   if (scope !== undefined && typeof scope !== 'string') {
     return { ok: false, message: 'Invalid token: claim scope must be a space-separated string' };
   }

@@ -30,6 +30,13 @@ describe('JWT verification with HS256', () => {
     ['without sub', () => signHs256({ scope: 'org:read', orgs: [ORG] }), /sub/],
     ['without orgs', () => signHs256({ sub: 'a', scope: 'org:read' }), /orgs/],
     ['with an oversized sub', () => signHs256({ sub: 'x'.repeat(300), orgs: [ORG] }), /sub/],
+    [
+      'with a NUL in sub (PostgreSQL refuses it in the rows that name the caller)',
+      () => signHs256({ sub: 'nul\u0000user', orgs: [ORG] }),
+      /sub must not contain control/,
+    ],
+    ['with a line break in sub', () => signHs256({ sub: 'a\nb', orgs: [ORG] }), /sub must not contain control/],
+    ['with a NUL in iss', () => signHs256({ sub: 'a', iss: 'issuer\u0000', orgs: [ORG] }), /iss must not contain control/],
     ['with orgs that are not UUIDs', () => signHs256({ sub: 'a', orgs: ['acme'] }), /orgs/],
     ['with a non-string scope', () => signHs256({ sub: 'a', orgs: [ORG], scope: ['org:read'] }), /scope/],
     ['garbage', async () => 'not.a.jwt', /malformed|Invalid token/],
