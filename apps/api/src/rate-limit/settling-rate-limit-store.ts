@@ -126,21 +126,45 @@ export class SettlingRateLimitStore implements RateLimitStore {
       local.pending = 0;
     }
     if (sent.length === 0) return;
-    let counts: Map<string, WindowCount>;
     try {
-      counts = await this.shared.incrementMany(sent.map(([, entry]) => entry));
+      this.#settled(sent, await this.shared.incrementMany(sent.map(([, entry]) => entry)));
     } catch (error) {
-      for (const [local, entry] of sent) {
-        local.inFlight -= entry.amount;
-        local.pending += entry.amount;
-      }
       this.options.onError?.(error);
-      return;
+      if (sent.length === 1 || !isDataError(error)) {
+        this.#putBack(sent);
+        return;
+      }
+      // The database refused a value of the batch, not the connection: one bad row must not
+      // hold every other bucket's count back until its window ends. Each is sent alone.
+      for (const pair of sent) {
+        try {
+          this.#settled([pair], await this.shared.incrementMany([pair[1]]));
+        } catch {
+          this.#putBack([pair]);
+        }
+      }
     }
+  }
+
+  #settled(sent: ReadonlyArray<[LocalBucket, SettleEntry]>, counts: Map<string, WindowCount>): void {
     for (const [local, entry] of sent) {
       local.inFlight -= entry.amount;
       const counted = counts.get(entry.bucket);
       if (counted !== undefined && counted.windowStart === local.windowStart) local.settled = counted.count;
     }
   }
+
+  /** Sent and not counted: sent again with the next batch. */
+  #putBack(sent: ReadonlyArray<[LocalBucket, SettleEntry]>): void {
+    for (const [local, entry] of sent) {
+      local.inFlight -= entry.amount;
+      local.pending += entry.amount;
+    }
+  }
+}
+
+/** PostgreSQL's class 22, a data exception (a NUL in text, a value out of range): the batch's values, not the connection. */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('22');
 }

@@ -75,6 +75,51 @@ describe.each(SHARED_DATABASES)('SettlingRateLimitStore on $name', (database) =>
     expect(await shared.peek('k|read', W)).toBe(3);
   });
 
+  it('a value the database refuses holds back only its own bucket, not the batch', async () => {
+    const dataError = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+    const errors: unknown[] = [];
+    const db = await database.open();
+    const shared = createKyselyRateLimitStore(db.storage.db);
+    const refusing: SettleTarget = {
+      increment: shared.increment.bind(shared),
+      peek: shared.peek.bind(shared),
+      sweep: shared.sweep.bind(shared),
+      async incrementMany(entries: readonly SettleEntry[]) {
+        if (entries.some((entry) => entry.bucket.startsWith('bad'))) throw dataError;
+        return shared.incrementMany(entries);
+      },
+    };
+    const a = new SettlingRateLimitStore(refusing, { settleEveryMs: NEVER, onError: (error) => errors.push(error) });
+    opened.push(a);
+    await a.increment('good|read', W, 2, 100);
+    await a.increment('bad|read', W, 1, 100);
+    await a.increment('other|read', W, 3, 100);
+    await a.settle();
+    expect(await shared.peek('good|read', W)).toBe(2);
+    expect(await shared.peek('other|read', W)).toBe(3);
+    expect(errors).toEqual([dataError]);
+    // The refused bucket stays pending here, counted locally as before.
+    expect(await a.peek('bad|read', W)).toBe(1);
+    // A connection lost is no value's fault: the batch waits whole for the next settle.
+    let lost = true;
+    const flaky: SettleTarget = {
+      ...refusing,
+      async incrementMany(entries: readonly SettleEntry[]) {
+        if (lost) throw new Error('connection lost');
+        return shared.incrementMany(entries);
+      },
+    };
+    const b = new SettlingRateLimitStore(flaky, { settleEveryMs: NEVER });
+    opened.push(b);
+    await b.increment('good|read', W, 1, 100);
+    await b.increment('other|read', W, 1, 100);
+    await b.settle();
+    expect(await shared.peek('good|read', W)).toBe(2);
+    lost = false;
+    await b.settle();
+    expect([await shared.peek('good|read', W), await shared.peek('other|read', W)]).toEqual([3, 4]);
+  });
+
   it('drops what was pending for a window that ended', async () => {
     const { shared, a } = await twoInstances();
     await a.increment('k|read', W, 5, 100);
