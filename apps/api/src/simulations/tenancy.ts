@@ -8,7 +8,7 @@ import { forbidden, notFound, unauthorized } from '../lib/api-error.js';
 export function organizationFor(auth: AuthContext, requested: string | undefined): string {
   const own = auth.organizationIds;
   if (requested !== undefined && !own.includes(requested)) {
-    throw forbidden('You may not act for this organization', { organizationId: requested });
+    throw forbidden('These credentials may not act for this organization', { organizationId: requested });
   }
   const chosen = requested ?? own[0];
   if (chosen === undefined) throw forbidden('The credentials belong to no organization');
@@ -18,7 +18,7 @@ export function organizationFor(auth: AuthContext, requested: string | undefined
 /** The organizations a list shows: an API key's own (the filter is ignored); a JWT's, or the filter. */
 export function organizationsToList(auth: AuthContext, filter: string | undefined): readonly string[] {
   if (auth.method === 'api-key' || filter === undefined) return auth.organizationIds;
-  if (!auth.organizationIds.includes(filter)) throw forbidden('You may not act for this organization', { organizationId: filter });
+  if (!auth.organizationIds.includes(filter)) throw forbidden('These credentials may not act for this organization', { organizationId: filter });
   return [filter];
 }
 
