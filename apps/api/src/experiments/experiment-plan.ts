@@ -180,11 +180,11 @@ async function checkAndWeigh(request: ExperimentRequest, context: PlanContext): 
       : baseScenario !== undefined && pathBase.kind !== 'simulation'
         ? NO_DOMAIN
         : undefined;
-  issues.push(...repeatedMetrics(request.metrics));
   request.metrics.forEach((key, index) => {
     const parsed = parseMetric(key, attractorIds, pathBase.kind === 'simulation' ? `the simulation at tick ${pathBase.atTick}` : 'the scenario', domainAtStart);
     if (typeof parsed === 'string') issues.push({ path: `metrics.${index}`, message: parsed });
   });
+  issues.push(...repeatedMetrics(request.metrics));
 
   // Arithmetic: the value counts multiplied, before any value is translated or any combination weighed.
   const combinations = combinationCount({ parameters });

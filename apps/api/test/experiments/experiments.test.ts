@@ -273,6 +273,8 @@ describe('bad input', () => {
     expect(await paths(sweep({ replications: 0, metrics: twice }))).toEqual(['replications', 'metrics.2', 'metrics.3']);
     // A well-formed body: the plan tells it with what needs the base.
     expect(await paths(sweep({ vary: { 'rules.reflexivity': [5] }, metrics: twice }))).toEqual(['vary.rules.reflexivity.0', 'metrics.2', 'metrics.3']);
+    // Told in the order of the metrics, whichever check found each.
+    expect(await paths(sweep({ metrics: ['domainPeak:x', 'minStability', 'minStability'] }))).toEqual(['metrics.0', 'metrics.2']);
   });
 });
 
