@@ -199,13 +199,9 @@ export class SseSubscriber implements SseSink {
     );
   }
 
-  /** The credential no longer holds: what is queued is dropped, the client told why, the stream ended. */
+  /** The credential no longer holds: the client is told why, and the stream ends. */
   private refuse(refusal: CredentialRefusal): void {
-    if (this.finished) return;
-    this.dropQueue();
-    this.enqueue(refused(refusal));
-    this.ending = true;
-    this.finish();
+    if (!this.finished) this.endWith(refused(refusal));
   }
 
   /** A live frame (or a heartbeat); called synchronously by the channel. */
@@ -318,8 +314,13 @@ export class SseSubscriber implements SseSink {
   /** Closed for falling behind: what is queued is dropped, the client told why and when to come back. */
   private close(bound: Bound): void {
     const retryMs = this.options.retryMs ?? 3000;
+    this.endWith(slowConsumer(bound, bound === 'process' ? Math.max(retryMs, PROCESS_BOUND_RETRY_MS) : retryMs));
+  }
+
+  /** Ends the stream early: what is queued is dropped, `last` is the one message still sent. */
+  private endWith(last: SseFrame): void {
     this.dropQueue();
-    this.enqueue(slowConsumer(bound, bound === 'process' ? Math.max(retryMs, PROCESS_BOUND_RETRY_MS) : retryMs));
+    this.enqueue(last);
     this.ending = true;
     this.finish();
   }
