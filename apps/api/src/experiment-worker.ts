@@ -27,7 +27,7 @@ export async function runExperimentWorker(config: AppConfig, logger: Logger, onS
   const engine = createWorkerPoolRunner({
     threads,
     prophecyThreads: config.prophecyThreads ?? defaultProphecyThreads(threads),
-    onWorkerError: (error) => logger.error('engine worker failed', { error: String(error) }),
+    logger,
   });
   const topology = await createTopology(config, { storage, engine, logger, instance });
   const { executor, feed } = createExperimentRuntime({

@@ -125,7 +125,7 @@ function startEngine(config: AppConfig, logger: Logger): WorkerPoolRunner & { th
     threads,
     prophecyThreads,
     warmUp: true,
-    onWorkerError: (error) => logger.error('engine worker failed', { error: String(error) }),
+    logger,
   });
   logger.info(`engine: ${threads} worker thread(s), ${prophecyThreads} thread(s) each for a prophecy's branches`);
   return Object.assign(engine, { threads });

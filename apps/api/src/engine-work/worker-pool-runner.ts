@@ -75,8 +75,12 @@ export interface WorkerPoolOptions {
    * default false (tests start many pools).
    */
   warmUp?: boolean;
-  /** Told of a worker's failure outside any task (one that cannot start); default a line on stderr. */
-  onWorkerError?: (error: unknown) => void;
+  /**
+   * Where a worker's failure outside any task (one that cannot start) is logged, as `engine
+   * worker failed`; default stderr. The service's logger fits (declared here by its shape: the
+   * worker's modules import no logger).
+   */
+  logger?: { error(message: string, fields?: Record<string, unknown>): void };
 }
 
 /** The pool's engine, and when its first workers have warmed up. */
@@ -119,7 +123,8 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): WorkerP
   // A worker that fails with no task of its own (one started in place of an ended one that
   // cannot start) is reported here; unheard, piscina's 'error' event would end the process.
   // Tasks given to a worker that fails are refused on their own (a 500 to their request).
-  pool.on('error', options.onWorkerError ?? ((error: unknown) => console.error('engine worker failed', error)));
+  const logger = options.logger ?? { error: (message: string, fields?: Record<string, unknown>) => console.error(message, fields) };
+  pool.on('error', (error: unknown) => logger.error('engine worker failed', { error: String(error) }));
   const warmedUp = options.warmUp === true ? reportsOfWarmUp(pool, threads) : Promise.resolve([]);
   let busy = 0;
   /** The guards of the tasks given to the pool and not yet settled. */

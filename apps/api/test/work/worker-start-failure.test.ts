@@ -23,7 +23,7 @@ describe('a worker that cannot start', () => {
     const errors: string[] = [];
     const pool = createWorkerPoolRunner({
       threads: 1,
-      onWorkerError: (error) => errors.push(String(error)),
+      logger: { error: (message, fields) => errors.push(`${message}: ${String(fields?.error)}`) },
     });
     try {
       expect((await pool.advance(task(1))).kind).toBe('advanced');
@@ -35,7 +35,7 @@ describe('a worker that cannot start', () => {
       const running = pool.advance(task(2_000), controller.signal);
       setTimeout(() => controller.abort(), 300);
       await expect(running).rejects.toThrow();
-      await expect.poll(() => errors, { timeout: 10_000 }).toEqual([expect.stringMatching(/uv_cwd/)]);
+      await expect.poll(() => errors, { timeout: 10_000 }).toEqual([expect.stringMatching(/^engine worker failed: .*uv_cwd/)]);
 
       process.chdir(home);
       expect((await pool.advance(task(1))).kind).toBe('advanced');
