@@ -1,4 +1,5 @@
 import type { Context, ContextVariableMap } from 'hono';
+import { UUID_FORM } from '../lib/uuid-form.js';
 
 /** The caller, as authentication left it on the context (this layer names no identity module). */
 type Caller = NonNullable<ContextVariableMap['auth']>;
@@ -14,7 +15,7 @@ declare module 'hono' {
 }
 
 /** A POST under one resource: its kind and id (a UUID; `/v1/simulations/run` names none). */
-const UNDER_RESOURCE = /^\/v1\/(simulations|experiments)\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:\/|$)/;
+const UNDER_RESOURCE = new RegExp(`^/v1/(simulations|experiments)/(${UUID_FORM})(?:/|$)`);
 
 /** How each kind of resource checks access: resolves when the caller may reach it, throws 401 or 404 otherwise. */
 export interface ResourceAccess {

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { SCOPES, type Scope } from './auth-context.js';
+import { isUuidForm } from '../lib/uuid-form.js';
 
 export interface JwtOptions {
   /** HS256 shared secret (SIM_JWT_SECRET). At least 32 characters. */
@@ -29,7 +30,6 @@ export type JwtVerification = { ok: true; token: VerifiedToken } | { ok: false; 
 
 export type JwtVerifier = (token: string) => Promise<JwtVerification>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Bounds the organization lookup a token can cause. */
 const MAX_ORGS = 100;
 /** `sub` becomes the rate-limit and idempotency identity; keep it a sane size. */
@@ -91,7 +91,7 @@ function readClaims(payload: JWTPayload): JwtVerification {
   if (scope !== undefined && typeof scope !== 'string') {
     return { ok: false, message: 'Invalid token: claim scope must be a space-separated string' };
   }
-  if (!Array.isArray(orgs) || orgs.length === 0 || orgs.length > MAX_ORGS || !orgs.every((o) => typeof o === 'string' && UUID.test(o))) {
+  if (!Array.isArray(orgs) || orgs.length === 0 || orgs.length > MAX_ORGS || !orgs.every((o) => typeof o === 'string' && isUuidForm(o))) {
     return { ok: false, message: 'Invalid token: claim orgs must be a non-empty array of organization UUIDs' };
   }
   // Scopes this service does not know are ignored rather than refused: a token may serve several audiences.

@@ -4,6 +4,7 @@ import { CliError, usageError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { parseList, parseScopes } from '../parse-list.js';
 import { SIM_COMMAND } from '../../lib/operator-command.js';
+import { isUuidForm } from '../../lib/uuid-form.js';
 
 export const JWT_SIGN_HELP = `Usage: ${SIM_COMMAND} jwt sign --sub USER --orgs ORG_ID[,ORG_ID] --scopes s1,s2 [--ttl 1h]
 
@@ -11,7 +12,6 @@ Development helper: prints an HS256 JWT signed with SIM_JWT_SECRET (also SIM_JWT
 SIM_JWT_AUDIENCE when set). The first organization is the default one.
   --ttl   lifetime: a number followed by s, m, h or d (default 1h)`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TTL = /^[1-9]\d*[smhd]$/;
 
 export async function jwtSign(args: string[], io: CliIo): Promise<void> {
@@ -24,7 +24,7 @@ export async function jwtSign(args: string[], io: CliIo): Promise<void> {
   if (!values.sub) throw usageError('--sub is required');
   if (!values.orgs) throw usageError('--orgs is required (comma-separated organization ids)');
   const orgs = parseList(values.orgs).map((o) => o.toLowerCase());
-  const notIds = orgs.filter((o) => !UUID.test(o));
+  const notIds = orgs.filter((o) => !isUuidForm(o));
   if (orgs.length === 0 || notIds.length > 0) throw usageError(`--orgs takes organization UUIDs; not a UUID: ${notIds.join(', ') || '(empty)'}`);
   const scopes = parseScopes(values.scopes);
   if (!TTL.test(values.ttl)) throw usageError('--ttl must be a number followed by s, m, h or d, such as 15m or 1h');
