@@ -6,6 +6,7 @@ import { issueApiKey, provisionOrganization } from '../../src/identity/provision
 import { createKyselyIdentityStore } from '../../src/storage/identity-store-kysely.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { signHs256, TEST_JWT_SECRET } from './support/jwt-fixtures.js';
+import { followText } from '../support/followed-text.js';
 
 /**
  * An open event stream is authorized again at each heartbeat: a key revoked, or a JWT expired,
@@ -51,18 +52,8 @@ async function openStream(headers: Record<string, string>, path = `/v1/simulatio
   const controller = new AbortController();
   const res = await fetch(`${server.baseUrl}${path}`, { headers, signal: controller.signal });
   expect(res.status).toBe(200);
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  const ended = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return text;
-      text += decoder.decode(value, { stream: true });
-    }
-  })();
-  ended.catch(() => undefined);
-  return { text: () => text, ended, close: () => controller.abort() };
+  const { text, ended } = followText(res.body as ReadableStream<Uint8Array>);
+  return { text, ended, close: () => controller.abort() };
 }
 
 /** The data of the stream's `error` events. */

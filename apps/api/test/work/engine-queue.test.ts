@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulation } from '../helpers/create-simulation.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
+import { followText } from '../support/followed-text.js';
 
 // Issue 23, finding 8: engine-bound reads queued without a bound; with one worker some trace
 // pages waited past 10 s and nothing told the client to come back. Here an organization may
@@ -165,16 +166,7 @@ describe('what else computes through the engine for its caller', () => {
     // caught up, it stays open, and the organization's next engine read is admitted.
     const resumed = await p.request(`/v1/simulations/${mine}/events`, { key: 'key-a', headers: { 'Last-Event-ID': '0' } });
     expect(resumed.status).toBe(200);
-    const reader = (resumed.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const reading = (async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        text += decoder.decode(value, { stream: true });
-      }
-    })();
+    const followed = followText(resumed.body as ReadableStream<Uint8Array>);
     let state: Response | undefined;
     for (let i = 0; i < 250; i++) {
       state = await p.request(`/v1/simulations/${mine}/states/1`, { key: 'key-a' });
@@ -183,8 +175,7 @@ describe('what else computes through the engine for its caller', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(state?.status).toBe(200);
-    expect(text).toContain('event: tick');
-    await reader.cancel();
-    await reading;
+    expect(followed.text()).toContain('event: tick');
+    await followed.cancel();
   }, 60_000);
 });
