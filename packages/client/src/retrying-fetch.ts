@@ -18,7 +18,7 @@ const RETRYABLE_STATUSES = new Set([408, 429, 502, 503, 504]);
 
 /**
  * A fetch that tries a request again after a network failure or a retryable status, waiting
- * what `Retry-After` says (or a doubling delay). A read (GET, HEAD) is retried as it is; any
+ * what the answer asks (`Retry-After`, or `details.retryAfter` of a 409 or 503), or a doubling delay. A read (GET, HEAD) is retried as it is; any
  * other request only when it carries an `Idempotency-Key`, and always with that same key, so that the service runs it at most once
  * and a retry of a request that did run gets the first answer replayed
  * (`Idempotency-Replayed: true`). A 409 IDEMPOTENCY_KEY_IN_PROGRESS (the first attempt still
@@ -46,8 +46,9 @@ export function retryingFetch(options: RetryOptions = {}, base: typeof fetch = g
         continue;
       }
       if (last || !(await shouldRetry(response))) return response;
+      const asked = await retryAfterMs(response);
       await response.body?.cancel();
-      await sleep(Math.min(maxDelayMs, retryAfterMs(response.headers) ?? backoff(attempt)), request.signal);
+      await sleep(Math.min(maxDelayMs, asked ?? backoff(attempt)), request.signal);
     }
   };
 

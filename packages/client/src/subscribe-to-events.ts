@@ -69,7 +69,7 @@ export function subscribeToEvents(options: SubscribeOptions): Subscription {
   let closed = false;
   /** Refusals since the last connection that opened: the back-off's exponent. */
   let refusals = 0;
-  /** What the last answer's `Retry-After` asked for: the source's error event carries no headers. */
+  /** What the last answer asked to wait (`Retry-After`, or a 503's `details.retryAfter`): the source's error event carries neither. */
   let retryAfter: number | undefined;
 
   // The source's own Last-Event-ID (after a drop) wins; a new source starts from ours.
@@ -77,7 +77,7 @@ export function subscribeToEvents(options: SubscribeOptions): Subscription {
     const headers: Record<string, string> = { ...credentialHeaders(options.credentials), ...init.headers };
     if (headers['Last-Event-ID'] === undefined && lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
     const response = await baseFetch(input, { ...init, headers });
-    retryAfter = retryAfterMs(response.headers);
+    retryAfter = await retryAfterMs(response);
     return response;
   };
 

@@ -15,7 +15,8 @@ function scripted(...answers: Array<Response | Error>) {
   return { fetchFn, seen };
 }
 
-const envelope = (code: string) => JSON.stringify({ error: { code, message: code, details: null, requestId: 'r' } });
+const envelope = (code: string, details: Record<string, unknown> | null = null) => JSON.stringify({ error: { code, message: code, details, requestId: 'r' } });
+const json = { 'Content-Type': 'application/json' };
 const post = (key?: string): RequestInit => ({ method: 'POST', body: '{"ticks":5}', headers: key === undefined ? {} : { 'Idempotency-Key': key } });
 const fast = { baseDelayMs: 1, maxDelayMs: 5 };
 
@@ -43,7 +44,7 @@ describe('retryingFetch', () => {
 
   it('waits out IDEMPOTENCY_KEY_IN_PROGRESS but not IDEMPOTENCY_KEY_REUSE', async () => {
     const inProgress = scripted(
-      new Response(envelope('IDEMPOTENCY_KEY_IN_PROGRESS'), { status: 409, headers: { 'Retry-After': '0' } }),
+      new Response(envelope('IDEMPOTENCY_KEY_IN_PROGRESS', { retryAfter: 0 }), { status: 409, headers: json }),
       new Response('done', { status: 200 }),
     );
     expect((await retryingFetch(fast, inProgress.fetchFn)('http://sim.test/x', post('k'))).status).toBe(200);
@@ -54,6 +55,21 @@ describe('retryingFetch', () => {
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ error: { code: 'IDEMPOTENCY_KEY_REUSE' } });
     expect(reuse.seen).toHaveLength(1);
+  });
+
+  it('waits what a 409 or a 503 asks in details.retryAfter, which carry no Retry-After header', async () => {
+    for (const [status, code] of [
+      [409, 'IDEMPOTENCY_KEY_IN_PROGRESS'],
+      [503, 'ENGINE_BUSY'],
+    ] as const) {
+      const { fetchFn, seen } = scripted(new Response(envelope(code, { retryAfter: 0.3 }), { status, headers: json }), new Response('done', { status: 200 }));
+      const started = performance.now();
+      // The doubling delay alone would wait 1 ms: the 300 ms can only come from the body.
+      const res = await retryingFetch({ baseDelayMs: 1, maxDelayMs: 5_000 }, fetchFn)('http://sim.test/x', post('k'));
+      expect(res.status).toBe(200);
+      expect(seen).toHaveLength(2);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    }
   });
 
   it('gives up after the configured retries and returns the last answer', async () => {

@@ -47,8 +47,8 @@ export function releasedWithBody(body: ReadableStream<Uint8Array>, release: Rele
  * engine for their caller (a trace, a past state, a comparison, a fork's replay, a resumed event
  * stream's replay, a long `run` answer regenerated for an Idempotency-Key): an organization has
  * at most `perOrganization` of them under way (computing, or waiting for a worker), the process
- * at most `total`. Past either, the request is refused at once with `Retry-After` (429
- * RATE_LIMITED for the organization's bound, 503 ENGINE_BUSY for the process's), never left
+ * at most `total`. Past either, the request is refused at once (429 RATE_LIMITED with
+ * `Retry-After` for the organization's bound, 503 ENGINE_BUSY with `details.retryAfter` for the process's), never left
  * waiting for a worker behind everyone else's work (docs/api.md, "Engine work", "The engine's queue").
  */
 export class EngineQueue {
@@ -64,8 +64,8 @@ export class EngineQueue {
         503,
         'ENGINE_BUSY',
         `The engine has ${this.total} requests under way, the most this server takes at once; retry in ${ENGINE_QUEUE_RETRY_SECONDS} s`,
+        // No Retry-After header: the interface sends it on 429 only, so the wait is a field.
         { limit: this.limits.total, retryAfter: ENGINE_QUEUE_RETRY_SECONDS },
-        { 'Retry-After': String(ENGINE_QUEUE_RETRY_SECONDS) },
       );
     }
     const slot = this.perOrganization.acquire(organization, this.limits.perOrganization);

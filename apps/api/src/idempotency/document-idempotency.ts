@@ -20,15 +20,8 @@ const KEY_DESCRIPTION = [
 
 const CONFLICT_DESCRIPTION =
   'IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. ' +
-  `IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; \`Retry-After\` (seconds, ${IN_PROGRESS_RETRY_AFTER_SECONDS}) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). ` +
+  `IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; \`details.retryAfter\` (seconds, ${IN_PROGRESS_RETRY_AFTER_SECONDS}) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). ` +
   'A key whose request was in flight when the server stopped is released when it starts again.';
-
-const RETRY_AFTER_HEADER = {
-  'Retry-After': {
-    description: `On IDEMPOTENCY_KEY_IN_PROGRESS: seconds to wait before retrying (${IN_PROGRESS_RETRY_AFTER_SECONDS})`,
-    schema: { type: 'integer' as const },
-  },
-};
 
 /**
  * Documents what the idempotency middleware enforces on every POST route: the Idempotency-Key
@@ -64,10 +57,10 @@ export function documentIdempotency(app: OpenAPIHono): void {
             }
           : response;
     }
-    const existingHeaders = existing !== undefined && !('$ref' in existing) ? plainHeaders(existing.headers) : {};
+    const existingHeaders = existing !== undefined && !('$ref' in existing) ? existing.headers : undefined;
     responses['409'] = {
       description: `${before}${CONFLICT_DESCRIPTION}`,
-      headers: { ...existingHeaders, ...RETRY_AFTER_HEADER },
+      ...(existingHeaders === undefined ? {} : { headers: existingHeaders }),
       content: { 'application/json': { schema: ErrorEnvelopeSchema } },
     };
     route.responses = responses;

@@ -35,15 +35,16 @@ const HOUR = 3_600_000;
 export const keyReused = (): ApiError =>
   conflict('IDEMPOTENCY_KEY_REUSE', 'This Idempotency-Key was already used with a different request body (or Accept); use a new key for a new request');
 /**
- * Seconds a caller is told to wait (Retry-After) when its key's first request is still running.
- * Most requests finish well within it; a long one answers another 409 with the same advice,
- * so a client that follows Retry-After polls once a second until it gets the replay.
+ * Seconds a caller is told to wait (`details.retryAfter`) when its key's first request is still
+ * running. Most requests finish well within it; a long one answers another 409 with the same
+ * advice, so a client that follows it polls once a second until it gets the replay. It is a
+ * field of the body, not a `Retry-After` header: the interface sends that header on 429 only.
  */
 export const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
 
 export const keyInProgress = (): ApiError =>
-  new ApiError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still running; retry once it has finished', null, {
-    'Retry-After': String(IN_PROGRESS_RETRY_AFTER_SECONDS),
+  new ApiError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still running; retry once it has finished', {
+    retryAfter: IN_PROGRESS_RETRY_AFTER_SECONDS,
   });
 
 /**

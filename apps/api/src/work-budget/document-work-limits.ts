@@ -46,7 +46,7 @@ const ENGINE_QUEUE_FULL =
 const CANCELLED =
   'WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ' +
   'ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): ' +
-  'the server has its most engine requests under way; `Retry-After` says when to retry.';
+  'the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds.';
 
 /**
  * Documents, on the routes that run the engine: 503 WORK_CANCELLED, and with a work budget

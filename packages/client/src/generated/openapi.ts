@@ -412,11 +412,9 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `Retry-After` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
                 409: {
                     headers: {
-                        /** @description On IDEMPOTENCY_KEY_IN_PROGRESS: seconds to wait before retrying (1) */
-                        "Retry-After"?: number;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -470,7 +468,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -723,11 +721,9 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `Retry-After` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+                /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
                 409: {
                     headers: {
-                        /** @description On IDEMPOTENCY_KEY_IN_PROGRESS: seconds to wait before retrying (1) */
-                        "Retry-After"?: number;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -1654,11 +1650,9 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `Retry-After` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+                /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
                 409: {
                     headers: {
-                        /** @description On IDEMPOTENCY_KEY_IN_PROGRESS: seconds to wait before retrying (1) */
-                        "Retry-After"?: number;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -2128,7 +2122,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2373,11 +2367,9 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `Retry-After` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
                 409: {
                     headers: {
-                        /** @description On IDEMPOTENCY_KEY_IN_PROGRESS: seconds to wait before retrying (1) */
-                        "Retry-After"?: number;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -2562,7 +2554,7 @@ export interface paths {
          *
          *     **Choosing what a stream carries** (docs/api.md, "Events", "Choosing what a stream carries"). `agents=all` (default) | `none` (the aggregates only: stability, centroid and basins are in `state`) | `N` (1…10 000: a deterministic sample, the N agents whose id has the smallest FNV-1a hash, the same every tick). `encoding=json` (default: agent objects) | `packed` (`packed: { format: "q16", count, scale, roster, ids, xy, basin, basinBytes }`: x and y as little-endian uint16 = coordinate × scale in the base64 column `xy`, the basin as an index into `state.attractors` in `basin`, 255 for none; `ids` on key frames only, null when the roster is unchanged since the last frame). Decoding, in JavaScript: `const v = new DataView(Uint8Array.from(atob(p.xy), (c) => c.charCodeAt(0)).buffer); x_i = v.getUint16(4 * i, true) / p.scale; y_i = v.getUint16(4 * i + 2, true) / p.scale`. Without parameters the tick event is exactly `{ t, b, lastMove, state, warning, agents }`. Each variant is encoded once per tick and shared by its subscribers.
          *
-         *     **Ids and resuming.** The id of a message is its position in the simulation’s history, counting every tick and every stored record; ids only increase. Reconnecting with `Last-Event-ID` (or `?lastEventId=`) replays everything after that id (stored events from storage, ticks recomputed deterministically), then continues live; this works for the whole life of the simulation. Without it the stream starts at the present. `lastEventId=0` replays from the first tick. The replay waits in the engine’s queue until it has caught up: when the queue is full the stream is refused at once (429 with `details.routeClass: "engine"`, or 503 `ENGINE_BUSY`; `Retry-After: 1`).
+         *     **Ids and resuming.** The id of a message is its position in the simulation’s history, counting every tick and every stored record; ids only increase. Reconnecting with `Last-Event-ID` (or `?lastEventId=`) replays everything after that id (stored events from storage, ticks recomputed deterministically), then continues live; this works for the whole life of the simulation. Without it the stream starts at the present. `lastEventId=0` replays from the first tick. The replay waits in the engine’s queue until it has caught up: when the queue is full the stream is refused at once (429 with `details.routeClass: "engine"` and `Retry-After: 1`, or 503 `ENGINE_BUSY` with `details.retryAfter: 1`).
          *
          *     **End.** After the final `simulation:status` (completed or failed) the server closes the stream; a request with nothing left to send answers 204, which tells an EventSource to stop reconnecting.
          *
@@ -2721,7 +2713,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2861,11 +2853,9 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `Retry-After` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
                 409: {
                     headers: {
-                        /** @description On IDEMPOTENCY_KEY_IN_PROGRESS: seconds to wait before retrying (1) */
-                        "Retry-After"?: number;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -2919,7 +2909,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3320,7 +3310,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3458,11 +3448,9 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `Retry-After` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
                 409: {
                     headers: {
-                        /** @description On IDEMPOTENCY_KEY_IN_PROGRESS: seconds to wait before retrying (1) */
-                        "Retry-After"?: number;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -3501,7 +3489,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3669,7 +3657,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3843,7 +3831,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3972,11 +3960,9 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `Retry-After` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+                /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
                 409: {
                     headers: {
-                        /** @description On IDEMPOTENCY_KEY_IN_PROGRESS: seconds to wait before retrying (1) */
-                        "Retry-After"?: number;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -4163,11 +4149,9 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `Retry-After` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+                /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
                 409: {
                     headers: {
-                        /** @description On IDEMPOTENCY_KEY_IN_PROGRESS: seconds to wait before retrying (1) */
-                        "Retry-After"?: number;
                         /** @description Requests allowed in the window for this identity and route class */
                         "X-RateLimit-Limit"?: number;
                         /** @description Requests left in the window */
@@ -4221,7 +4205,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `Retry-After` says when to retry. */
+                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
                         [name: string]: unknown;
