@@ -179,3 +179,36 @@ describe('a malformed body', () => {
     expect((await server.call(`/v1/experiments/${experimentId}/cancel`, { key: 'key-a', body: {} })).status).toBe(200);
   });
 });
+
+describe('a domain input nested past the bound', () => {
+  // 400 000 levels of `[` fit in the 1 MiB body limit; copying them to the engine's worker
+  // overflowed the call stack, a 500 (and, with an Idempotency-Key, a cached one).
+  // Sent as text: JSON.stringify itself overflows the stack on it.
+  const deep = `${'['.repeat(400_000)}${']'.repeat(400_000)}`;
+  const shallow = { a: [[[[1]]]] };
+
+  it('is a 400 at its input on from-domain, run and experiments, before any work', async () => {
+    const input = `{"banks":${deep}}`;
+    const targets: Array<[string, string, string]> = [
+      ['/v1/simulations/from-domain', `{"domain":"bank-run","input":${input}}`, 'input'],
+      ['/v1/simulations/run', `{"domain":"bank-run","ticks":5,"input":${input}}`, 'input'],
+      ['/v1/experiments', `{"replications":1,"seed":1,"ticks":5,"metrics":["minStability"],"base":{"domain":"bank-run","input":${input}}}`, 'base.input'],
+    ];
+    for (const [path, text, at] of targets) {
+      const res = await server.call(path, {
+        key: 'key-a',
+        method: 'POST',
+        body: text,
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `deep-${path}` },
+      });
+      const body = (await res.clone().json()) as Issues;
+      expect({ path, paths: await refusedAt(res) }).toEqual({ path, paths: [at] });
+      expect(body.error.details.issues[0]?.message).toContain('more than 32 levels deep');
+    }
+  });
+
+  it('leaves a shallow input to its adapter, which names its own fields', async () => {
+    const res = await server.call('/v1/simulations/from-domain', { key: 'key-a', body: { domain: 'bank-run', input: shallow } });
+    expect(await refusedAt(res)).not.toEqual(['input']);
+  });
+});

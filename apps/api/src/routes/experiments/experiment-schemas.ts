@@ -8,7 +8,7 @@ import { EXPERIMENT_STATUSES } from '../../experiments/experiment-status.js';
 import { METRIC_NAMES, parseMetric } from '../../engine-data/experiment-metrics.js';
 import { pathShapeProblem, reservedSegmentProblem } from '../../experiments/parameter-paths.js';
 import { repeatedMetrics } from '../../experiments/experiment-plan.js';
-import { EngineVersionSchema, InlineScenarioSchema } from '../simulations/simulation-schemas.js';
+import { DomainInputSchema, EngineVersionSchema, InlineScenarioSchema } from '../simulations/simulation-schemas.js';
 
 /** `input` goes with `domain`, and only with it. */
 const inputWithDomain: BodyRule = (body) => {
@@ -31,7 +31,7 @@ export const ExperimentBaseSchema = z
     scenarioId: z.string().min(1).max(100).optional().describe('A pre-built scenario id (GET /v1/scenarios)'),
     scenario: InlineScenarioSchema.optional(),
     domain: z.string().min(1).max(100).optional().describe('Domain adapter id (GET /v1/domains)'),
-    input: z.record(z.string(), z.unknown()).optional().describe('Domain input, required together with domain'),
+    input: DomainInputSchema.optional().describe('Domain input, required together with domain'),
     simulation: uuidInput()
       .optional()
       .describe('A simulation of the caller’s organization: every run is a fork of its history at atTick, reseeded with the run’s seed'),

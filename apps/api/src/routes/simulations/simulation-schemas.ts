@@ -13,6 +13,7 @@ import {
 } from '@sim/engine';
 import { alongsideFieldIssues, exactlyOneOf, refinement, type BodyRule } from '../../lib/body-rules.js';
 import { decimalInteger } from '../../lib/decimal-integer.js';
+import { nestsDeeperThan } from '../../lib/nesting-depth.js';
 import { paginated, PaginationQuerySchema } from '../../lib/pagination.js';
 import { SimulationStateSchema } from '../../simulations/lifecycle.js';
 import { TRACE_PAGE_DEFAULT, TRACE_PAGE_MAX } from '../../simulations/trace-page.js';
@@ -86,7 +87,21 @@ export const CreateSimulationBodySchema = z
   .superRefine(refinement(...CREATE_BODY_RULES), alongsideFieldIssues)
   .openapi('CreateSimulation', { description: 'Exactly one of scenarioId or scenario', example: { scenarioId: 'calm-equilibrium' } });
 
-const domainInput = z.record(z.string(), z.unknown()).describe('Domain-specific input; its JSON Schema is at GET /v1/domains/{id}');
+/**
+ * How deep a domain's `input` may nest arrays and objects. Every adapter's input is a few levels
+ * deep; the bound refuses, as a 400 before anything runs, a body that would overflow the call
+ * stack when it is copied to the engine's worker (a megabyte of `[` fits in the body limit).
+ */
+export const MAX_DOMAIN_INPUT_DEPTH = 32;
+
+/** A domain adapter's `input`: any object, which its adapter checks, nested at most MAX_DOMAIN_INPUT_DEPTH deep. */
+export const DomainInputSchema = z.record(z.string(), z.unknown()).superRefine((input, ctx) => {
+  if (nestsDeeperThan(input, MAX_DOMAIN_INPUT_DEPTH)) {
+    ctx.addIssue({ code: 'custom', message: `nests arrays and objects more than ${MAX_DOMAIN_INPUT_DEPTH} levels deep` });
+  }
+});
+
+const domainInput = DomainInputSchema.describe('Domain-specific input; its JSON Schema is at GET /v1/domains/{id}');
 
 export const FromDomainBodySchema = z
   .object({ domain: z.string().min(1).max(100).describe('Domain adapter id (GET /v1/domains)'), input: domainInput, organizationId, engineVersion })
