@@ -15,9 +15,17 @@ export function chooseMediaType<const T extends string>(accept: string | undefin
   return chosen;
 }
 
+/**
+ * `charset=utf-8` on a range of `Accept`, as `application/x-ndjson; charset=utf-8` (what the
+ * server sends as Content-Type) or `application/json; charset=utf-8`. Every body is UTF-8, so
+ * the parameter asks nothing the offer does not give; negotiator would match a range with
+ * parameters only to an offer with the same ones, and refuse it.
+ */
+const UTF8_CHARSET = /;\s*charset\s*=\s*(?:"utf-8"|utf-8)\s*(?=;|,|$)/gi;
+
 /** The choice of chooseMediaType, or undefined when nothing offered is acceptable. */
 export function mediaTypeFor<T extends string>(accept: string | undefined, offers: readonly T[]): T | undefined {
-  const headers = accept === undefined || accept.trim() === '' ? {} : { accept };
+  const headers = accept === undefined || accept.trim() === '' ? {} : { accept: accept.replace(UTF8_CHARSET, '') };
   return new Negotiator({ headers }).mediaType(offers) as T | undefined;
 }
 

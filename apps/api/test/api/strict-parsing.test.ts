@@ -118,6 +118,22 @@ describe('Accept with q-values', () => {
     const after = ((await (await server.call('/v1/simulations?limit=200', { key: 'key-a' })).json()) as { pagination: { total: number } }).pagination.total;
     expect(after).toBe(before);
   });
+
+  it('takes charset=utf-8 on a range as the type itself: every body is UTF-8', async () => {
+    const trace = (accept: string) => server.call(`/v1/simulations/${simulationId}/trace?limit=2`, { key: 'key-a', headers: { Accept: accept } });
+    // The first is the Content-Type the server itself sends for NDJSON.
+    for (const [accept, type] of [
+      ['application/x-ndjson; charset=utf-8', 'application/x-ndjson'],
+      ['application/json;charset=UTF-8', 'application/json'],
+      ['application/json; charset="utf-8"; q=0.5, application/x-ndjson; charset=utf-8; q=0.9', 'application/x-ndjson'],
+    ] as const) {
+      const res = await trace(accept);
+      expect({ accept, status: res.status, type: res.headers.get('content-type')?.split(';')[0] }).toEqual({ accept, status: 200, type });
+    }
+    // Another charset, or another parameter, still names a representation not offered.
+    expect((await trace('application/json; charset=iso-8859-1')).status).toBe(406);
+    expect((await trace('application/json; profile=other')).status).toBe(406);
+  });
 });
 
 describe('experiment vary keys', () => {
