@@ -12,6 +12,7 @@ import { documentIdempotency } from './idempotency/document-idempotency.js';
 import { reproduceRunResponse } from './routes/simulations/run-response.js';
 import { documentRateLimits } from './rate-limit/document-rate-limits.js';
 import { documentWorkLimits } from './work-budget/document-work-limits.js';
+import { documentRequestRefusals } from './lib/document-request-refusals.js';
 import { requestId } from './lib/request-id.js';
 import { headersFromIncoming } from './lib/request-header.js';
 import { beforeNext, inSequence } from './lib/in-sequence.js';
@@ -158,6 +159,8 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
   documentWorkLimits(app, { budget: deps.work !== undefined });
 
   serveOpenApi(app, deps.config.serviceVersion);
+  // After the document's own path is registered: it refuses a query too.
+  documentRequestRefusals(app);
   answerHeadAsGet(app);
   return { app, service, experiments };
 }

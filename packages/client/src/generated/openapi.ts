@@ -36,6 +36,15 @@ export interface paths {
                         "text/html": string;
                     };
                 };
+                /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
                 429: {
                     headers: {
@@ -93,6 +102,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["DomainList"];
+                    };
+                };
+                /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
@@ -154,6 +172,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Domain"];
+                    };
+                };
+                /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description NOT_FOUND */
@@ -736,6 +763,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
                 429: {
                     headers: {
@@ -1084,6 +1120,15 @@ export interface paths {
                         "application/json": components["schemas"]["Health"];
                     };
                 };
+                /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
                 429: {
                     headers: {
@@ -1150,6 +1195,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": Record<string, never>;
+                    };
+                };
+                /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1319,6 +1373,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ScenarioList"];
+                    };
+                };
+                /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
@@ -1964,6 +2027,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
                 429: {
                     headers: {
@@ -2376,6 +2448,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
+                413: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3463,6 +3544,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
@@ -3625,6 +3715,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
+                413: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
