@@ -26,7 +26,7 @@ export function toValidationIssues(error: z.ZodError, prefix: readonly PropertyK
 }
 
 function flatten(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[]): ValidationIssue[] {
-  return issues.flatMap((issue) => {
+  return tightestBounds(issues).flatMap((issue) => {
     const at = [...prefix, ...issue.path];
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ path: dotted([...at, key]), message: `Unrecognized key: "${key}"` }));
@@ -34,6 +34,39 @@ function flatten(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyK
     if (issue.code === 'invalid_union' && issue.errors.length > 0) return unionIssues(issue.errors, at) ?? [{ path: dotted(at), message: issue.message }];
     return [{ path: dotted(at), message: issue.message }];
   });
+}
+
+type BoundIssue = z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall;
+
+/** True when `issue` states a tighter bound than `than`, of the same kind (both too big, or both too small). */
+const tighter = (issue: BoundIssue, than: BoundIssue): boolean =>
+  issue.code === 'too_big' && than.code === 'too_big'
+    ? Number(issue.maximum) < Number(than.maximum)
+    : issue.code === 'too_small' && than.code === 'too_small' && Number(issue.minimum) > Number(than.minimum);
+
+/**
+ * One problem, one issue: a number past both `.int()`'s safe range and the field's `.max()`
+ * (a `ticks` of 1e300) is reported by zod twice at one path, "expected int to be
+ * <=9007199254740991" and "expected number to be <=10000". Of the bounds of one kind broken at
+ * one path, the tightest is the one that tells the caller what to send; the others are left out.
+ */
+function tightestBounds(issues: readonly z.core.$ZodIssue[]): readonly z.core.$ZodIssue[] {
+  const byPlace = new Map<string, number>();
+  const kept: z.core.$ZodIssue[] = [];
+  for (const issue of issues) {
+    if (issue.code !== 'too_big' && issue.code !== 'too_small') {
+      kept.push(issue);
+      continue;
+    }
+    const place = `${issue.code}\u0000${issue.path.map(String).join('\u0000')}`;
+    const at = byPlace.get(place);
+    if (at === undefined) {
+      byPlace.set(place, kept.push(issue) - 1);
+    } else if (tighter(issue, kept[at] as BoundIssue)) {
+      kept[at] = issue;
+    }
+  }
+  return kept;
 }
 
 /** Why an option refused the value itself for its kind (a list where it takes an object), if it did. */

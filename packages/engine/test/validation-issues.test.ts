@@ -31,3 +31,26 @@ describe('toValidationIssues on a union', () => {
     if (!parsed.success) expect(toValidationIssues(parsed.error)).toEqual([{ path: 'v', message: 'Invalid input' }]);
   });
 });
+
+describe('toValidationIssues on bounds', () => {
+  const Body = z.object({ ticks: z.number().int().min(1).max(10_000), name: z.string().min(2).max(5), other: z.number().int().max(3) }).strict();
+  const issuesOf = (body: unknown) => {
+    const parsed = Body.safeParse(body);
+    if (parsed.success) throw new Error('expected a refusal');
+    return toValidationIssues(parsed.error);
+  };
+
+  it('tells one problem once: of the bounds broken at one path, the tightest', () => {
+    // zod reports 1e300 past `.int()`'s safe range and past `.max(10000)`: two issues at `ticks`.
+    expect(issuesOf({ ticks: 1e300, name: 'abc', other: 1 })).toEqual([{ path: 'ticks', message: 'Too big: expected number to be <=10000' }]);
+    expect(issuesOf({ ticks: -1e300, name: 'abc', other: 1 })).toEqual([{ path: 'ticks', message: 'Too small: expected number to be >=1' }]);
+  });
+
+  it('keeps the problems of other paths, in their order', () => {
+    expect(issuesOf({ ticks: 1e300, name: 'abcdefg', other: 1e300 })).toEqual([
+      { path: 'ticks', message: 'Too big: expected number to be <=10000' },
+      { path: 'name', message: 'Too big: expected string to have <=5 characters' },
+      { path: 'other', message: 'Too big: expected number to be <=3' },
+    ]);
+  });
+});

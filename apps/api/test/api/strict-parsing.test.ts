@@ -57,6 +57,23 @@ describe('path and query integers', () => {
     expect(await refusedAt(await server.call('/v1/experiments?limit=010', { key: 'key-a' }))).toEqual(['limit']);
     expect((await trace('fromTick=2&toTick=5&limit=2')).status).toBe(200);
   });
+
+  it('tell a number past every bound once, at its name, with the bound to keep to', async () => {
+    const issues = async (res: Response) => ((await res.json()) as Issues).error.details.issues;
+    expect(await issues(await server.call('/v1/simulations?offset=99999999999999999999', { key: 'key-a' }))).toEqual([
+      { path: 'offset', message: expect.stringContaining('<=') },
+    ]);
+    expect(await issues(await server.call('/v1/simulations?limit=9999999999999999999999', { key: 'key-a' }))).toEqual([
+      { path: 'limit', message: 'Too big: expected number to be <=200' },
+    ]);
+    const step = await server.call(`/v1/simulations/${simulationId}/step`, {
+      key: 'key-a',
+      method: 'POST',
+      body: '{"ticks":99999999999999999999999}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(await issues(step)).toEqual([{ path: 'ticks', message: 'Too big: expected number to be <=10000' }]);
+  });
 });
 
 describe('UUIDs in any case (RFC 4122 compares them case-insensitively)', () => {
