@@ -9,17 +9,23 @@ type TraceQuery = NonNullable<paths['/v1/simulations/{id}/trace']['get']['parame
 /**
  * A simulation's trace steps, streamed as NDJSON and yielded one by one (constant memory
  * however long the trace). Breaking out of the loop cancels the read, and with it the server's
- * replay. `fromTick`, `toTick` and `limit` select a page as in docs/api.md, "Trace pages".
+ * replay. `fromTick`, `toTick` and `limit` select a range as in docs/api.md, "Trace pages": its
+ * pages are read one after another, each from the last one's `X-Next-Cursor`, so every step
+ * from `fromTick` to `toTick` (or the current tick) is yielded, `limit` steps a request.
  *
  * @example
  * for await (const step of traceSteps(client, id, { fromTick: 1000, toTick: 1099 })) console.log(step.tick, step.move);
  */
 export async function* traceSteps(client: SimClient, simulationId: string, query: TraceQuery = {}): AsyncGenerator<TraceStep> {
-  const { response } = await client.GET('/v1/simulations/{id}/trace', {
-    params: { path: { id: simulationId }, query },
-    headers: { Accept: 'application/x-ndjson' },
-    parseAs: 'stream',
-  });
-  if (!response.ok) throw await SimApiError.fromResponse(response);
-  yield* readNdjson<TraceStep>(response);
+  for (let page: TraceQuery | undefined = query; page !== undefined;) {
+    const { response }: { response: Response } = await client.GET('/v1/simulations/{id}/trace', {
+      params: { path: { id: simulationId }, query: page },
+      headers: { Accept: 'application/x-ndjson' },
+      parseAs: 'stream',
+    });
+    if (!response.ok) throw await SimApiError.fromResponse(response);
+    const next: string | null = response.headers.get('x-next-cursor');
+    yield* readNdjson<TraceStep>(response);
+    page = next === null ? undefined : { ...page, fromTick: Number(next) };
+  }
 }

@@ -15,9 +15,12 @@ export interface TracePage {
   nextCursor: number | null;
 }
 
-/** Ticks per trace page: when a page is asked for without `limit`, and at most. */
-export const TRACE_PAGE_DEFAULT = 100;
-export const TRACE_PAGE_MAX = 1_000;
+/**
+ * Ticks per trace page: when a page is asked for without `limit`, and at most. The interface
+ * bounds every `limit` query parameter so (1 to 200, default 50), a trace's as a list's.
+ */
+export const TRACE_PAGE_DEFAULT = 50;
+export const TRACE_PAGE_MAX = 200;
 
 /**
  * The page `window` asks for, checked against the current tick; undefined when it asks for

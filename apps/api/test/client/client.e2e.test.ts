@@ -88,6 +88,21 @@ describe('@sim/client against the real server', () => {
     // The route answers JSON or NDJSON, so its typed answer is either; this one is the JSON trace.
     expect('steps' in json && json.steps).toEqual(streamed);
   });
+
+  it('follows the cursor from page to page: every step of the range, `limit` a request', async () => {
+    const id = await createSimulation('self-defeating-prophecy');
+    await unwrap(client.POST('/v1/simulations/{id}/step', { params: { path: { id } }, body: { ticks: 40 } }));
+    const asked: string[] = [];
+    const counting = createSimClient({
+      baseUrl: server.baseUrl,
+      credentials: { apiKey: server.apiKey! },
+      fetch: (input, init) => (asked.push(new Request(input, init).url), fetch(input, init)),
+    });
+    const ticks = [];
+    for await (const step of traceSteps(counting, id, { fromTick: 3, toTick: 37, limit: 10 })) ticks.push(step.tick);
+    expect(ticks).toEqual(Array.from({ length: 35 }, (_, i) => i + 3));
+    expect(asked.map((url) => new URL(url).searchParams.get('fromTick'))).toEqual(['3', '13', '23', '33']);
+  });
 });
 
 describe('subscribeToEvents', () => {

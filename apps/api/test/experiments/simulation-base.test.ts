@@ -155,7 +155,7 @@ describe('an experiment on a simulation base', () => {
     const forkId = (await json(fork)).id as string;
     await step(forkId, TICKS);
 
-    const steps = (await json(await call(`/v1/simulations/${forkId}/trace?fromTick=${AT + 1}&limit=1000`))).steps as Json[];
+    const steps = (await json(await call(`/v1/simulations/${forkId}/trace?fromTick=${AT + 1}&limit=200`))).steps as Json[];
     const last = steps.at(-1).state;
     const lostInRun = (attractor: string) => steps.find((s) => s.state.lostBasins.includes(attractor) && !at.state.lostBasins.includes(attractor));
     const prophecies = (await json(await call(`/v1/simulations/${forkId}/prophecies?limit=200`))).data.filter((p: Json) => p.tick > AT);

@@ -69,7 +69,7 @@ describe('trace pages', () => {
   it('stop at toTick, and at the current tick when toTick is beyond it', async () => {
     const bounded = (await (await read('?fromTick=5&toTick=9')).json()) as TracePageBody;
     expect(bounded.steps.map((s) => s.tick)).toEqual([5, 6, 7, 8, 9]);
-    expect(bounded.page).toEqual({ fromTick: 5, toTick: 9, limit: 100, nextCursor: null });
+    expect(bounded.page).toEqual({ fromTick: 5, toTick: 9, limit: 50, nextCursor: null });
     const beyond = await read('?fromTick=40&toTick=5000');
     expect(beyond.headers.get('x-next-cursor')).toBeNull();
     expect(((await beyond.json()) as TracePageBody).steps.map((s) => s.tick)).toEqual([40, 41, 42, 43]);
@@ -79,7 +79,7 @@ describe('trace pages', () => {
     ['?fromTick=9&toTick=8', 'fromTick'],
     ['?fromTick=44', 'fromTick'],
     ['?fromTick=0', 'fromTick'],
-    ['?limit=1001', 'limit'],
+    ['?limit=201', 'limit'],
     ['?limit=0', 'limit'],
     ['?toTick=ten', 'toTick'],
   ])('refuse %s: 400 VALIDATION_ERROR at %s', async (query, path) => {

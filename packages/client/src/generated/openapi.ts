@@ -3790,7 +3790,7 @@ export interface paths {
                 query?: {
                     /** @description First tick of the page (default 1); at most the current tick. Pass the previous page’s `nextCursor` here: `?fromTick=101&limit=100`, then `?fromTick=201&limit=100`, … until `nextCursor` is null. */
                     fromTick?: number;
-                    /** @description Ticks per page, 1 to 1000 (default 100 once a page is asked for) */
+                    /** @description Ticks per page, 1 to 200 (default 50 once a page is asked for) */
                     limit?: number;
                     /** @description Last tick wanted over all pages (default and at most: the current tick); not before fromTick */
                     toTick?: number;
