@@ -8,6 +8,7 @@ import { MAX_TICKS_PER_REQUEST } from './max-ticks-per-request.js';
 import type { SimulationCommits } from './simulation-commits.js';
 import type { RunnableSimulation } from './simulation-store.js';
 import { stateView, type SimulationState } from './simulation-view.js';
+import { advanceTooLargeError, maxAdvanceTicks } from './advance-output-bound.js';
 
 export interface StepResult {
   state: SimulationState;
@@ -97,12 +98,26 @@ export class StepBatches {
   async #run(batch: Batch, current: RunnableSimulation): Promise<void> {
     this.#leave(batch);
     const admitted: Array<{ member: Member; reservation: StorageReservation }> = [];
+    // One advance hands its prophecies back in one message: bounded (advance-output-bound.ts).
+    const output = { interval: this.commits.weightOf(current).shape.interval, attractors: current.state.attractors.length };
+    const maxTicks = maxAdvanceTicks(output);
+    let planned = 0;
+    const deferred: Member[] = [];
     try {
       // A second attempt (another process committed first) admits again those still waiting.
       for (const member of batch.members.filter((m) => !m.settled)) {
         // Its client left while it waited: it is cancelled, as it would be alone.
         if (member.request.signal?.aborted === true) {
           member.reject(new EngineTaskCancelled());
+          continue;
+        }
+        if (member.ticks > maxTicks) {
+          member.reject(advanceTooLargeError(output, member.ticks));
+          continue;
+        }
+        // Within its own bound but not beside the steps before it: it runs next, as a batch of its own.
+        if (planned + member.ticks > maxTicks) {
+          deferred.push(member);
           continue;
         }
         try {
@@ -113,6 +128,7 @@ export class StepBatches {
             this.commits.estimateStoredAdvance(current, member.ticks),
           );
           admitted.push({ member, reservation });
+          planned += member.ticks;
         } catch (error) {
           // Over its caller's budget: this step alone is refused, the others go on.
           member.reject(error);
@@ -144,6 +160,11 @@ export class StepBatches {
       });
     } finally {
       for (const { reservation } of admitted) reservation.release();
+      for (const member of deferred) {
+        // Settled here, so that a retried attempt of this batch leaves it out; it answers from its own batch.
+        member.settled = true;
+        this.step(member.request, batch.id, member.ticks).then(member.resolve, member.reject);
+      }
     }
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineRunner } from '../../src/engine-work/engine-runner.js';
 import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
+import { MAX_ADVANCE_PROPHECY_BYTES, maxAdvanceTicks } from '../../src/simulations/advance-output-bound.js';
 import { countingRunner } from '../helpers/counting-runner.js';
 import { createSimulation } from '../helpers/create-simulation.js';
 import { requestInit } from '../helpers/request-init.js';
@@ -148,6 +149,50 @@ describe('concurrent steps of one simulation', () => {
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(runner.kinds.advance - before).toBe(3);
   }, 60_000);
+
+  it('never hand back more prophecy text than one step may carry: one step over it is refused, two beside each other take turns', async () => {
+    // 64 attractors and a prophecy every tick: about 39 KB of prophecy a tick (advance-output-bound.ts).
+    const attractors = Array.from({ length: 64 }, (_, i) => ({
+      id: `an-attractor-with-a-long-name-${i}`,
+      x: 2 + (i % 8) * 4,
+      y: 2 + Math.floor(i / 8) * 4,
+      depth: 5,
+      radius: 2,
+      capacity: 1_000,
+    }));
+    const scenario = {
+      seed: 3,
+      rules: { prophecyInterval: 1, prophecyBranches: 2, prophecyHorizon: 1, erosionRate: 0, maxTicks: 100_000 },
+      initialState: { width: 34, height: 34, attractors },
+      agents: [{ id: 'only', marker: { x: 17, y: 17 } }],
+    };
+    const created = await server.call('/v1/simulations', { key: 'key-a', body: { scenario, engineVersion: '1.1.0' } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const maxTicks = maxAdvanceTicks({ interval: 1, attractors: 64 });
+    expect(maxTicks).toBeLessThan(1_000);
+
+    const tooMany = await step(id, 10_000);
+    expect(tooMany.status).toBe(422);
+    expect(((await tooMany.json()) as { error: unknown }).error).toMatchObject({
+      code: 'WORK_LIMIT_EXCEEDED',
+      details: { unit: 'bytes', ceiling: MAX_ADVANCE_PROPHECY_BYTES, maxTicks },
+    });
+
+    const before = runner.kinds.advance;
+    const ticks = maxTicks - 100;
+    const answers = await whileHeld(async () => {
+      const running = step(id, 1);
+      await pause(50);
+      return Promise.all([running, step(id, ticks), step(id, ticks)]);
+    });
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as StepBody[];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(bodies.map((b) => b.ticks)).toEqual([1, ticks, ticks]);
+    expect(bodies.map((b) => b.state.tick).sort((x, y) => x - y)).toEqual([1, 1 + ticks, 1 + 2 * ticks]);
+    // The two waited together, but their prophecies together were over the bound: two advances.
+    expect(runner.kinds.advance - before).toBe(3);
+  }, 120_000);
 
   it('a step after the one the simulation completed in finds it completed, as it would alone', async () => {
     const id = await createSimulation(server, { scenarioId: 'short-lived' });

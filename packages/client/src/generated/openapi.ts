@@ -469,7 +469,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2168,7 +2168,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2768,7 +2768,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2964,7 +2964,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3365,7 +3365,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3553,7 +3553,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3730,7 +3730,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3904,7 +3904,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4278,7 +4278,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
                 422: {
                     headers: {
                         [name: string]: unknown;
