@@ -24,6 +24,10 @@ export interface WorkEstimate {
 /** The rules and head count that decide a stretch's cost. */
 export interface WorkShape {
   agents: number;
+  /** Attractors of the world: each agent weighs them all, every tick (attractorWeight). */
+  attractors: number;
+  /** Cells of its grid (width × height): each prophecy branch takes a grid of its own (branchForkCost). */
+  cells: number;
   interval: number;
   branches: number;
   horizon: number;
@@ -89,6 +93,48 @@ export function runCost(ticks: WorkEstimate): WorkEstimate {
   return { ...ticks, cost: 2 * ticks.cost + RUN_WORLD_SETUPS * worldSetupCost(ticks.agents) };
 }
 
+/**
+ * How much more than one agent-tick an agent's tick costs among `attractors` attractors: it
+ * weighs every one of them. Measured (engine alone, 1 000 agents): 106 ns an agent among 9,
+ * 354 among 64, about 65 + 4.5 ns an attractor; the agent-tick is priced at 9, the most of the
+ * pre-built scenarios, so up to 9 the factor is 1 and 64 weigh 3.4
+ * (docs/api.md, "Cost model: agent-ticks").
+ */
+export function attractorWeight(attractors: number): number {
+  return Math.max(1, (ATTRACTOR_WEIGHT_BASE + attractors) / (ATTRACTOR_WEIGHT_BASE + 9));
+}
+const ATTRACTOR_WEIGHT_BASE = 14.4;
+
+/** The agent-ticks one tick of a world of this shape costs. */
+export function tickWeight(shape: Pick<WorkShape, 'agents' | 'attractors'>): number {
+  return Math.ceil(Math.max(1, shape.agents) * attractorWeight(shape.attractors));
+}
+
+/**
+ * Agent-ticks charged for each fork a prophecy branch makes, besides the ticks it then runs: a
+ * fork takes arrays of its own, the grid's density among them. Measured (engine alone): 18 µs a
+ * fork of a world of one agent on 16 × 16, 221 µs on 256 × 256, about 3.1 ns a cell, where an
+ * agent-tick costs about 100 ns. Without it, a world of one agent on 256 × 256 prophesying every
+ * tick with 32 branches of horizon 1 was charged 33 agent-ticks a tick for 10 ms of a worker: a
+ * step charged 2.6 % of the free tier's ceiling held the only worker for two minutes.
+ */
+export const BRANCH_FORK_TICKS = 180;
+export const CELLS_PER_AGENT_TICK = 32;
+
+/** The agent-ticks of one fork of a prophecy branch of this shape (BRANCH_FORK_TICKS, and its grid). */
+export function branchForkCost(shape: Pick<WorkShape, 'cells'>): number {
+  return BRANCH_FORK_TICKS + Math.ceil(shape.cells / CELLS_PER_AGENT_TICK);
+}
+
+/**
+ * What one prophecy costs: each branch runs `branchTicks` ticks in all and forks at most once
+ * per ensemble, and an ensemble runs at least the horizon, so at most branchTicks / horizon forks.
+ */
+export function prophecyCost(shape: Pick<WorkShape, 'agents' | 'attractors' | 'cells' | 'branches' | 'branchTicks' | 'horizon'>): number {
+  const forks = Math.ceil(shape.branchTicks / Math.max(1, shape.horizon));
+  return shape.branches * (tickWeight(shape) * shape.branchTicks + forks * branchForkCost(shape));
+}
+
 /** Prophecies due in ticks from+1 … from+ticks at `interval` (0: none). */
 export function propheciesDue(fromTick: number, ticks: number, interval: number): number {
   if (interval <= 0) return 0;
@@ -100,7 +146,7 @@ export function estimateWork(shape: WorkShape, fromTick: number, ticks: number):
   const agents = Math.max(1, shape.agents);
   const prophecies = propheciesDue(fromTick, ticks, shape.interval);
   return {
-    cost: agents * (ticks + prophecies * shape.branches * shape.branchTicks),
+    cost: tickWeight(shape) * ticks + (prophecies > 0 ? prophecies * prophecyCost(shape) : 0),
     agents,
     ticks,
     prophecies,
@@ -113,13 +159,13 @@ export function estimateWork(shape: WorkShape, fromTick: number, ticks: number):
 
 /** Agent-ticks per second of playback at `ticksPerSecond`, prophecies averaged over their interval. */
 export function playbackCostPerSecond(shape: WorkShape, ticksPerSecond: number): number {
-  const perTick = Math.max(1, shape.agents) * (1 + (shape.interval > 0 ? (shape.branches * shape.branchTicks) / shape.interval : 0));
+  const perTick = tickWeight(shape) + (shape.interval > 0 ? prophecyCost(shape) / shape.interval : 0);
   return Math.ceil(perTick * ticksPerSecond);
 }
 
 /** The most one tick of a scenario can cost: a prophecy tick. A request can never be cheaper than one tick. */
 export function peakTickCost(shape: WorkShape): number {
-  return Math.max(1, shape.agents) * (1 + (shape.interval > 0 ? shape.branches * shape.branchTicks : 0));
+  return tickWeight(shape) + (shape.interval > 0 ? prophecyCost(shape) : 0);
 }
 
 /** peakTickCost as an estimate: one tick that lands on a prophecy (when there are any). */
@@ -136,15 +182,31 @@ type DomainOf = { domain?: { model: string; parameters?: unknown } | undefined }
  * costliest). A domain model counts as the agents its step is worth
  * (docs/engine.md, "Domain models (1.4.0)").
  */
-export function scenarioShape(scenario: { agents?: readonly unknown[] | undefined; rules?: Rules | undefined } & DomainOf, engineVersion?: string): WorkShape {
-  return shapeOf((scenario.agents?.length ?? 0) + domainWorkPerTick(scenario.domain), resolveRules(scenario.rules), engineVersion);
+export function scenarioShape(
+  scenario: {
+    agents?: readonly unknown[] | undefined;
+    rules?: Rules | undefined;
+    initialState?: { width: number; height: number; attractors?: readonly unknown[] | undefined } | undefined;
+  } & DomainOf,
+  engineVersion?: string,
+): WorkShape {
+  const grid = scenario.initialState;
+  return shapeOf(
+    {
+      agents: (scenario.agents?.length ?? 0) + domainWorkPerTick(scenario.domain),
+      attractors: grid?.attractors?.length ?? 0,
+      cells: grid === undefined ? 0 : grid.width * grid.height,
+    },
+    resolveRules(scenario.rules),
+    engineVersion,
+  );
 }
 
 type ShapeRules = Pick<ResolvedRules, 'prophecyInterval' | 'prophecyBranches' | 'prophecyHorizon' | 'fixedPointIterations'>;
 
-function shapeOf(agents: number, rules: ShapeRules, engineVersion: string | undefined): WorkShape {
+function shapeOf(world: Pick<WorkShape, 'agents' | 'attractors' | 'cells'>, rules: ShapeRules, engineVersion: string | undefined): WorkShape {
   return {
-    agents,
+    ...world,
     interval: rules.prophecyInterval,
     branches: rules.prophecyBranches,
     horizon: rules.prophecyHorizon,
@@ -166,6 +228,7 @@ export function widenShape(shape: WorkShape, inputs: Iterable<EngineInput | Sche
     if (input.kind !== 'decree') continue;
     const { decree } = input;
     if (decree.type === 'add-agent') widened.agents += 1;
+    if (decree.type === 'add-attractor') widened.attractors += 1;
     if (decree.type === 'set-rule') {
       const { rule, value } = decree.payload as { rule: string; value: number };
       if (rule === 'prophecyInterval' && value > 0) widened.interval = widened.interval > 0 ? Math.min(widened.interval, value) : value;
@@ -183,8 +246,20 @@ export function widenShape(shape: WorkShape, inputs: Iterable<EngineInput | Sche
 
 /** The shape of a stored simulation as it stands (its snapshot) with its queued inputs. */
 export function snapshotShape(
-  snapshot: { engineVersion: string; rules: ResolvedRules; agents: { ids: readonly string[] } } & DomainOf,
+  snapshot: {
+    engineVersion: string;
+    rules: ResolvedRules;
+    agents: { ids: readonly string[] };
+    attractors: { ids: readonly string[] };
+    width: number;
+    height: number;
+  } & DomainOf,
   pending: Iterable<EngineInput> = [],
 ): WorkShape {
-  return widenShape(shapeOf(snapshot.agents.ids.length + domainWorkPerTick(snapshot.domain), snapshot.rules, snapshot.engineVersion), pending);
+  const world = {
+    agents: snapshot.agents.ids.length + domainWorkPerTick(snapshot.domain),
+    attractors: snapshot.attractors.ids.length,
+    cells: snapshot.width * snapshot.height,
+  };
+  return widenShape(shapeOf(world, snapshot.rules, snapshot.engineVersion), pending);
 }

@@ -391,7 +391,7 @@ async function costScenario(
   baseScenario: ScenarioInput,
   combination: number,
   context: Pick<PlanContext, 'domains' | 'signal'>,
-): Promise<Pick<ScenarioInput, 'agents' | 'rules'>> {
+): Promise<Pick<ScenarioInput, 'agents' | 'rules' | 'initialState'>> {
   if (spec.base.kind !== 'scenario') {
     const translated = await combinationScenario(spec, combination, context.domains, context.signal);
     return translated.ok ? translated.scenario : baseScenario;
@@ -400,5 +400,6 @@ async function costScenario(
   for (const [path, value] of Object.entries(combinationValues(spec, combination))) {
     if (path.startsWith('rules.')) (rules as Record<string, unknown>)[path.slice('rules.'.length)] = value;
   }
-  return { agents: baseScenario.agents, rules };
+  // The grid and its attractors weigh a run too (work-cost.ts, branchForkCost and attractorWeight).
+  return { agents: baseScenario.agents, rules, initialState: baseScenario.initialState };
 }

@@ -1,7 +1,7 @@
-import { DEFAULT_ENGINE_VERSION, type Rules } from '@sim/engine';
+import { DEFAULT_ENGINE_VERSION } from '@sim/engine';
 import { DEFAULT_TIER_LIMITS, largestWorkCeiling } from '../identity/tier-limits.js';
 import type { ValidationProblem } from '../lib/api-error.js';
-import { peakTickCost, scenarioShape } from '../engine-data/work-cost.js';
+import { branchForkCost, peakTickCost, scenarioShape, tickWeight } from '../engine-data/work-cost.js';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
@@ -12,7 +12,7 @@ const count = (n: number): string => n.toLocaleString('en-US');
  * the default engine version, the one a client gets without pinning another.
  */
 export function scenarioWorkProblems(
-  scenario: { agents?: readonly unknown[] | undefined; rules?: Rules | undefined },
+  scenario: Parameters<typeof scenarioShape>[0],
   largestCeiling: number = largestWorkCeiling(DEFAULT_TIER_LIMITS),
   pathPrefix = '',
   engineVersion: string = DEFAULT_ENGINE_VERSION,
@@ -24,7 +24,8 @@ export function scenarioWorkProblems(
     {
       path: [pathPrefix, 'rules'].filter((p) => p !== '').join('.'),
       message:
-        `a prophecy tick costs ${count(peak)} agent-ticks under engine ${engineVersion} (${count(Math.max(1, shape.agents))} agents × (1 + ${shape.branches} branches × ${shape.branchTicks} ticks a branch: horizon ${shape.horizon}${shape.branchTicks === shape.horizon ? '' : ', every ensemble counted'})), ` +
+        `a prophecy tick costs ${count(peak)} agent-ticks under engine ${engineVersion} (${count(tickWeight(shape))} a tick of ${count(Math.max(1, shape.agents))} agents among ${shape.attractors} attractors × (1 + ${shape.branches} branches × ${shape.branchTicks} ticks a branch: horizon ${shape.horizon}${shape.branchTicks === shape.horizon ? '' : ', every ensemble counted'}), ` +
+        `plus ${count(shape.branches * Math.ceil(shape.branchTicks / Math.max(1, shape.horizon)))} branch forks of ${count(branchForkCost(shape))} on a grid of ${count(shape.cells)} cells), ` +
         `more than any tier allows in one request (${count(largestCeiling)}); lower prophecyBranches, prophecyHorizon or fixedPointIterations, or use fewer agents`,
     },
   ];

@@ -3,25 +3,29 @@ import { DEFAULT_EXPERIMENT_LIMITS } from '../../src/experiments/experiment-limi
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 import { SMALL_WORK_LIMITS } from '../helpers/small-work-limits.js';
 import type { TierLimitsTable } from '../../src/identity/tier-limits.js';
-import { WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
+import { branchForkCost, WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
 
 const open = protectedAppsClosedAfterEach();
 
 /**
- * Small work limits, so the arithmetic is visible: free ceiling 300 (a run of 5 ticks, 234, fits;
- * one of 20, 504, does not), window 720 agent-ticks (two runs of 5 ticks fit, four do not).
+ * Small work limits, so the arithmetic is visible: free ceiling 700 (a run of 5 ticks, 610, fits;
+ * one of 20, 2 008, does not), window 2 000 agent-ticks (two and three runs of 5 ticks fit, four
+ * do not).
  */
-const SMALL: TierLimitsTable = { ...SMALL_WORK_LIMITS, free: { ...SMALL_WORK_LIMITS.free, work: { ceiling: 300, perWindow: 720 } } };
+const SMALL: TierLimitsTable = { ...SMALL_WORK_LIMITS, free: { ...SMALL_WORK_LIMITS.free, work: { ceiling: 700, perWindow: 2_000 } } };
 const T0 = Date.parse('2030-01-01T00:00:10Z');
 
 type Json = any;
 
-// tiny-valley under 1.1.0: 6 agents, a prophecy every 5 ticks of 2 branches × 5 ticks.
-// 5 ticks cost 6 × (5 + 1 × 2 × 5) = 90; 20 ticks 6 × (20 + 4 × 10) = 360. A run also builds its
-// world: 6 × WORLD_SETUP_TICKS (24) = 144 more, so a run of 5 ticks costs 234, of 20 ticks 504
+// tiny-valley under 1.1.0: 6 agents on 16 × 16 cells, a prophecy every 5 ticks of 2 branches ×
+// 5 ticks, each branch a fork of 188: 2 × (30 + 188) = 436. 5 ticks cost 30 + 436 = 466; 20
+// ticks 120 + 4 × 436 = 1 864. A run also builds its world: 6 × WORLD_SETUP_TICKS (24) = 144
+// more, so a run of 5 ticks costs 610, of 20 ticks 2 008
 // (docs/api.md, "Engine work", "Cost model: agent-ticks").
 const WORLD = 6 * WORLD_SETUP_TICKS;
-const RUN5 = 90 + WORLD;
+const P110 = 2 * (6 * 5 + branchForkCost({ cells: 16 * 16 }));
+const TICKS5 = 30 + P110;
+const RUN5 = TICKS5 + WORLD;
 const experiment = (ticks: number, replications: number) => ({
   base: { scenarioId: 'tiny-valley' },
   engineVersion: '1.1.0',
@@ -40,7 +44,7 @@ describe('experiment work', () => {
     expect(res.status).toBe(422);
     const body = (await res.json()) as Json;
     expect(body.error.code).toBe('WORK_LIMIT_EXCEEDED');
-    expect(body.error.details).toMatchObject({ cost: 360 + WORLD, ceiling: 300, tier: 'free' });
+    expect(body.error.details).toMatchObject({ cost: 120 + 4 * P110 + WORLD, ceiling: 700, tier: 'free' });
     expect(body.error.message).toContain('per run of an experiment');
     expect(await total(p)).toBe(0);
   });
@@ -49,13 +53,13 @@ describe('experiment work', () => {
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
     const tooMuch = await p.request('/v1/experiments', { key: 'key-a', body: experiment(5, 4) });
     expect(tooMuch.status).toBe(422);
-    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 4 * RUN5, ceiling: 720 });
+    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 4 * RUN5, ceiling: 2_000 });
     const first = await p.request('/v1/experiments', { key: 'key-a', body: experiment(5, 2) });
     expect(first.status).toBe(202);
-    expect(first.headers.get('x-ratelimit-compute-remaining')).toBe(String(720 - 2 * RUN5));
+    expect(first.headers.get('x-ratelimit-compute-remaining')).toBe(String(2_000 - 2 * RUN5));
     const second = await p.request('/v1/experiments', { key: 'key-a', body: { ...experiment(5, 2), seed: 2 } });
     expect(second.status).toBe(429);
-    expect(((await second.json()) as Json).error.details).toMatchObject({ routeClass: 'compute', cost: 2 * RUN5, remaining: 720 - 2 * RUN5 });
+    expect(((await second.json()) as Json).error.details).toMatchObject({ routeClass: 'compute', cost: 2 * RUN5, remaining: 2_000 - 2 * RUN5 });
     expect(await total(p)).toBe(1);
     await p.request(`/v1/experiments/${((await first.json()) as Json).id}/cancel`, { key: 'key-a', method: 'POST' });
   });
@@ -70,17 +74,17 @@ describe('experiment work on a simulation base', () => {
     const id = ((await created.json()) as Json).id as string;
     expect((await p.request(`/v1/simulations/${id}/step`, { key: 'key-a', body: { ticks: 5 } })).status).toBe(200);
     clock.advance(3_600_000); // a fresh compute window
-    // The replay of ticks 1–5 costs 90 and the world it builds 144; each run of ticks 6–10 (its
-    // prophecy at tick 10) 90, and 144 more to restore its world: 234.
+    // The replay of ticks 1–5 costs 466 and the world it builds 144; each run of ticks 6–10 (its
+    // prophecy at tick 10) 466, and 144 more to restore its world: 610.
     const onBase = (replications: number) => ({ ...experiment(5, replications), base: { simulation: id, atTick: 5 } });
     const tooMuch = await p.request('/v1/experiments', { key: 'key-a', body: onBase(3) });
     expect(tooMuch.status).toBe(422);
-    // The runs alone (702) would fit the window of 720; with the replay they do not.
-    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: 90 + WORLD + 3 * RUN5, ceiling: 720 });
+    // The runs alone (1 830) would fit the window of 2 000; with the replay they do not.
+    expect(((await tooMuch.json()) as Json).error.details).toMatchObject({ cost: TICKS5 + WORLD + 3 * RUN5, ceiling: 2_000 });
     expect(await total(p)).toBe(0);
     const accepted = await p.request('/v1/experiments', { key: 'key-a', body: onBase(2) });
     expect(accepted.status).toBe(202);
-    expect(accepted.headers.get('x-ratelimit-compute-remaining')).toBe(String(720 - (90 + WORLD) - 2 * RUN5));
+    expect(accepted.headers.get('x-ratelimit-compute-remaining')).toBe(String(2_000 - (TICKS5 + WORLD) - 2 * RUN5));
     await p.request(`/v1/experiments/${((await accepted.json()) as Json).id}/cancel`, { key: 'key-a', method: 'POST' });
   });
 });
@@ -91,13 +95,13 @@ describe('experiment queue', () => {
     const p = await open({ experimentLimits: limits });
     const ids: string[] = [];
     for (const seed of [1, 2]) {
-      const res = await p.request('/v1/experiments', { key: 'key-a', body: { ...experiment(30, 1_000), engineVersion: undefined, seed } });
+      const res = await p.request('/v1/experiments', { key: 'key-a', body: { ...experiment(30, 400), engineVersion: undefined, seed } });
       expect(res.status).toBe(202);
       ids.push(((await res.json()) as Json).id);
     }
     const states = await Promise.all(ids.map(async (id) => ((await (await p.request(`/v1/experiments/${id}`, { key: 'key-a' })).json()) as Json).status));
     expect(states[1]).toBe('queued');
-    const refused = await p.request('/v1/experiments', { key: 'key-a', body: { ...experiment(30, 1_000), engineVersion: undefined, seed: 3 } });
+    const refused = await p.request('/v1/experiments', { key: 'key-a', body: { ...experiment(30, 400), engineVersion: undefined, seed: 3 } });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('30');
     expect(((await refused.json()) as Json).error.details).toMatchObject({ routeClass: 'experiments', limit: 2, tier: 'free' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
 import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
 import { countingRunner } from '../helpers/counting-runner.js';
-import { WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
+import { branchForkCost, WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 
 const open = protectedAppsClosedAfterEach();
@@ -10,15 +10,17 @@ type Json = any;
 
 /**
  * Small work limits: a fork or compare is a history replay, weighed against the compute window
- * (free: 500 agent-ticks). tiny-valley on 1.1.0: n ticks from 0 cost 6 × (n + 10 × prophecies
- * due), and a replay also builds the world it starts from, 6 × WORLD_SETUP_TICKS = 144
- * (docs/api.md, "Engine work", "Cost model: agent-ticks"): a replay to tick 10 costs
- * 180 + 144 and one to tick 30 costs 540 + 144.
+ * (free: 2 000 agent-ticks). tiny-valley on 1.1.0: n ticks from 0 cost 6 × n + 436 × prophecies
+ * due (2 branches × (6 × 5 ticks + a fork of 188)), and a replay also builds the world it
+ * starts from, 6 × WORLD_SETUP_TICKS = 144
+ * (docs/api.md, "Engine work", "Cost model: agent-ticks"): a replay to tick 10 costs 932 + 144
+ * and one to tick 30 costs 2 796 + 144.
  */
 const WORLD = 6 * WORLD_SETUP_TICKS;
+const P110 = 2 * (6 * 5 + branchForkCost({ cells: 16 * 16 }));
 const SMALL: TierLimitsTable = {
   ...DEFAULT_TIER_LIMITS,
-  free: { ...DEFAULT_TIER_LIMITS.free, work: { ceiling: 200, perWindow: 500 } },
+  free: { ...DEFAULT_TIER_LIMITS.free, work: { ceiling: 200, perWindow: 2_000 } },
 };
 const T0 = Date.parse('2030-01-01T00:00:10Z');
 
@@ -41,24 +43,24 @@ describe('forks and compares under the guards of create and read', () => {
     expect(refused.status).toBe(422);
     const error = ((await refused.json()) as Json).error;
     expect(error.code).toBe('WORK_LIMIT_EXCEEDED');
-    expect(error.details).toMatchObject({ cost: 540 + WORLD, tier: 'free' });
+    expect(error.details).toMatchObject({ cost: 180 + 6 * P110 + WORLD, tier: 'free' });
     expect(engine.tasks).toBe(before);
     expect(((await (await p.request(`/v1/simulations/${parent}/lineage`, { key: 'key-a' })).json()) as Json).forks).toEqual([]);
 
     const admitted = await p.request(`/v1/simulations/${parent}/forks`, { key: 'key-a', body: { atTick: 10 } });
     expect(admitted.status).toBe(201);
-    expect(admitted.headers.get('x-ratelimit-compute-remaining')).toBe(String(500 - (180 + WORLD)));
+    expect(admitted.headers.get('x-ratelimit-compute-remaining')).toBe(String(2_000 - (60 + 2 * P110 + WORLD)));
   });
 
   it('weighs a compare as both replays over the common range', async () => {
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
     const parent = await parentAt30(p);
     const fork = ((await (await p.request(`/v1/simulations/${parent}/forks`, { key: 'key-enterprise', body: { atTick: 20 } })).json()) as Json).id as string;
-    // Common range 20: 6 × (20 + 10 × 4) = 360 each, its world and the one restored after its
-    // first stretch, 1 296 both: over free's 500.
+    // Common range 20: 120 + 4 × 436 = 1 864 each, its world and the one restored after its
+    // first stretch, 4 304 both: over free's 2 000.
     const refused = await p.request(`/v1/simulations/${parent}/compare/${fork}`, { key: 'key-a' });
     expect(refused.status).toBe(422);
-    expect(((await refused.json()) as Json).error.details).toMatchObject({ cost: 2 * (360 + 2 * WORLD) });
+    expect(((await refused.json()) as Json).error.details).toMatchObject({ cost: 2 * (120 + 4 * P110 + 2 * WORLD) });
     expect((await p.request(`/v1/simulations/${parent}/compare/${fork}`, { key: 'key-enterprise' })).status).toBe(200);
   });
 

@@ -162,7 +162,7 @@ describe('CLI commands (in-process, real SQLite file)', () => {
     expect(result.stderr).toMatch(/not-json\.json: \(file\): not valid JSON/);
     expect(result.stderr).toMatch(/missing\.json: \(file\): cannot read: ENOENT/);
     expect(result.stderr).toMatch(
-      /costly\.json: rules: a prophecy tick costs 1,280,010,000 agent-ticks under engine 1\.4\.0 .*more than any tier allows in one request \(100,000,000\)/,
+      /costly\.json: rules: a prophecy tick costs 1,280,058,128 agent-ticks under engine 1\.4\.0 .*more than any tier allows in one request \(100,000,000\)/,
     );
   });
 
