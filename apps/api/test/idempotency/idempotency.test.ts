@@ -198,8 +198,9 @@ describe('Idempotency-Key on POST', () => {
   });
 
   it('weighs the regeneration of a referenced run like a trace read of its range', async () => {
-    const tiers = { ...DEFAULT_TIER_LIMITS, free: { ...DEFAULT_TIER_LIMITS.free, work: { ceiling: 25_000, perWindow: 25_000 } } };
+    const tiers = { ...DEFAULT_TIER_LIMITS, free: { ...DEFAULT_TIER_LIMITS.free, work: { ceiling: 150_000, perWindow: 150_000 } } };
     const p = await open({ tiers, idempotency: { inlineMaxBytes: 1024, recentCapacity: 0 } });
+    // 141 296 agent-ticks at the default engine: both passes, their worlds and stretches.
     const run = { scenarioId: 'tiny-valley', ticks: 100 };
     const headers = withKey('weighed', { Accept: 'application/x-ndjson' });
     const first = await p.request('/v1/simulations/run', { key: 'key-a', body: run, headers });

@@ -22,7 +22,9 @@ let api: ServerProcess;
 let worker: SpawnedServer;
 let key: string;
 
-const env = (url: string): Record<string, string> => ({ DATABASE_URL: url, SIM_ENGINE_WORKERS: '1' });
+// The experiments here are about where runs compute, not what they cost: a compute window that
+// holds all of them (each run's prophecies weigh their forks: docs/api.md, "Cost model: agent-ticks").
+const env = (url: string): Record<string, string> => ({ DATABASE_URL: url, SIM_ENGINE_WORKERS: '1', SIM_WORK_LIMITS_PRO: '25000000,2000000000' });
 
 beforeAll(async () => {
   database = await createTestPostgresDatabase();
