@@ -14,6 +14,7 @@ import type { LifecycleStatus } from './lifecycle.js';
 import { estimateReplay } from './simulation-service.js';
 import { simulationView, type SimulationView } from './simulation-view.js';
 import { assertSimulationAccess } from './tenancy.js';
+import { rowBytes } from '../storage-budget/row-bytes.js';
 
 export interface SimulationForksDeps {
   store: SimulationStore;
@@ -99,9 +100,25 @@ export class SimulationForks {
     const inherited = history.inputs.filter((entry) => entry.tick <= atTick);
     const checkpoint = await this.deps.store.nearestCheckpoint(parentId, atTick);
     await this.deps.work.admit(request, estimateReplay(history.scenario, history.engineVersion, inherited, checkpoint?.tick ?? 0, atTick), { history: true });
-    // Its history is shared, so a fork stores nothing counted until it computes (docs/api.md, "Storage budget").
-    await this.deps.storage.admit(request.auth, parent.organizationId, 0);
+    // Its history is shared; its own row is what it stores (docs/api.md, "Storage budget").
+    const reservation = await this.deps.storage.admit(request.auth, parent.organizationId, rowBytes(history.scenario));
+    try {
+      return await this.storeFork(request, parentId, parent.organizationId, history, inherited, atTick, checkpoint, ask);
+    } finally {
+      reservation.release();
+    }
+  }
 
+  private async storeFork(
+    request: WorkRequest,
+    parentId: string,
+    organizationId: string,
+    history: ReplayInput,
+    inherited: ReplayInput['inputs'],
+    atTick: number,
+    checkpoint: Awaited<ReturnType<SimulationStore['nearestCheckpoint']>>,
+    ask: ForkRequest,
+  ): Promise<SimulationView> {
     const id = randomUUID();
     const createdAt = this.deps.clock.now().toISOString();
     const snapshot = await this.replayTo(history, inherited, atTick, request.signal, checkpoint);
@@ -112,7 +129,7 @@ export class SimulationForks {
     await this.deps.store.create(
       {
         id,
-        organizationId: parent.organizationId,
+        organizationId,
         scenarioId: history.scenarioId,
         engineVersion: history.engineVersion,
         scenario: history.scenario,
@@ -125,7 +142,7 @@ export class SimulationForks {
       },
       { at: createdAt, inputs: queued.added, prophecies: [], events: [] },
     );
-    this.deps.usage.recordSimulationCreated(parent.organizationId);
+    this.deps.usage.recordSimulationCreated(organizationId);
     const stored = await this.deps.store.get(id);
     if (stored === undefined) throw new Error(`fork ${id} vanished after it was stored`);
     return simulationView(stored);

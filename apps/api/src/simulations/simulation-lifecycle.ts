@@ -18,6 +18,7 @@ import { SimulationCommits, statusEvent, type TraceStream } from './simulation-c
 import { chunkLimits, runChunks, type RunLines } from './run-chunks.js';
 import { RunProgress } from './run-progress.js';
 import type { StorageReservation } from '../storage-budget/storage-budget.js';
+import { rowBytes } from '../storage-budget/row-bytes.js';
 
 export interface CreateSimulationInput {
   source: ScenarioSource;
@@ -38,6 +39,7 @@ interface NewSimulationDraft {
 }
 
 /** The engine's verdict on a scenario, at the scenario's place in the request body. */
+
 function scenarioInvalid(issues: readonly ValidationIssue[], pathPrefix: string): ApiError {
   return validationError(issues.map((i) => ({ path: [pathPrefix, i.path].filter((p) => p !== '').join('.'), message: i.message })));
 }
@@ -105,20 +107,26 @@ export class SimulationLifecycle {
     const start = estimateWork(scenarioShape(draft.resolved.scenario, draft.engineVersion), 0, 0);
     const translation = 'domain' in input.source ? translationCost(draft.resolved.scenario.agents.length) : 0;
     await this.commits.work.admit(request, { ...start, cost: worldSetupCost(start.agents) + translation });
-    const built = await this.commits.engine.create({
-      kind: 'create',
-      scenario: draft.resolved.scenario,
-      engineVersion: draft.engineVersion,
-      keepSnapshot: true,
-    });
-    if (built.kind === 'invalid') throw scenarioInvalid(built.issues, draft.pathPrefix);
-    const { view } = await this.insert(
-      draft,
-      'idle',
-      { state: built.state, snapshot: built.snapshot as SnapshotText, tick: built.tick },
-      { prophecies: [], events: [] },
-    );
-    return view;
+    // Its row is stored bytes too (docs/api.md, "Storage budget").
+    const reservation = await this.commits.storage.admit(request.auth, draft.organizationId, rowBytes(draft.resolved.scenario));
+    try {
+      const built = await this.commits.engine.create({
+        kind: 'create',
+        scenario: draft.resolved.scenario,
+        engineVersion: draft.engineVersion,
+        keepSnapshot: true,
+      });
+      if (built.kind === 'invalid') throw scenarioInvalid(built.issues, draft.pathPrefix);
+      const { view } = await this.insert(
+        draft,
+        'idle',
+        { state: built.state, snapshot: built.snapshot as SnapshotText, tick: built.tick },
+        { prophecies: [], events: [] },
+      );
+      return view;
+    } finally {
+      reservation.release();
+    }
   }
 
   /**
@@ -146,7 +154,7 @@ export class SimulationLifecycle {
     const reservation = await this.commits.storage.admit(
       request.auth,
       draft.organizationId,
-      this.commits.estimateStored(shape, resolved.scenario.initialState.attractors?.length ?? 0, input.ticks),
+      this.commits.estimateStored(shape, resolved.scenario.initialState.attractors?.length ?? 0, input.ticks) + rowBytes(resolved.scenario),
     );
     return { draft, reservation };
   }

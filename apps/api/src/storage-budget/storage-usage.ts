@@ -1,5 +1,7 @@
 /** An organization's stored bytes by kind (docs/api.md, "Storage budget"). */
 export interface StorageUsage {
+  /** Each simulation's own row: its scenario, its latest snapshot and its state. */
+  simulations: number;
   events: number;
   prophecies: number;
   checkpoints: number;
@@ -17,6 +19,6 @@ export interface StorageUsageReader {
 
 export const noStorageUsage: StorageUsageReader = {
   async storageUsage() {
-    return { events: 0, prophecies: 0, checkpoints: 0, idempotentResponses: 0, experimentResults: 0, total: 0 };
+    return { simulations: 0, events: 0, prophecies: 0, checkpoints: 0, idempotentResponses: 0, experimentResults: 0, total: 0 };
   },
 };

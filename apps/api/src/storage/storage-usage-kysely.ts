@@ -3,9 +3,11 @@ import type { StorageUsage, StorageUsageReader } from '../storage-budget/storage
 import type { Database } from './database-schema.js';
 
 /**
- * An organization's stored bytes, summed where they are counted: the byte counters of its
- * simulations (written with their rows), its unexpired idempotency records, and the metrics of
- * its experiments' runs (docs/api.md, "Storage budget").
+ * An organization's stored bytes, summed where they are counted: its simulations' rows (their
+ * scenario, snapshot and state, measured by octet_length, which both SQLite and PostgreSQL read
+ * from the value's header), the byte counters of its simulations (written with their rows), its
+ * unexpired idempotency records, and the metrics of its experiments' runs
+ * (docs/api.md, "Storage budget").
  */
 export function createKyselyStorageUsage(db: Kysely<Database>): StorageUsageReader {
   return {
@@ -14,6 +16,7 @@ export function createKyselyStorageUsage(db: Kysely<Database>): StorageUsageRead
         db
           .selectFrom('simulations')
           .select([
+            sql<number>`coalesce(sum(octet_length(scenario) + octet_length(snapshot) + octet_length(state)), 0)`.as('rows'),
             sql<number>`coalesce(sum(events_bytes), 0)`.as('events'),
             sql<number>`coalesce(sum(prophecies_bytes), 0)`.as('prophecies'),
             sql<number>`coalesce(sum(checkpoints_bytes), 0)`.as('checkpoints'),
@@ -34,13 +37,17 @@ export function createKyselyStorageUsage(db: Kysely<Database>): StorageUsageRead
           .executeTakeFirstOrThrow(),
       ]);
       const usage = {
+        simulations: Number(simulations.rows),
         events: Number(simulations.events),
         prophecies: Number(simulations.prophecies),
         checkpoints: Number(simulations.checkpoints),
         idempotentResponses: Number(idempotent.bytes),
         experimentResults: Number(experiments.bytes),
       };
-      return { ...usage, total: usage.events + usage.prophecies + usage.checkpoints + usage.idempotentResponses + usage.experimentResults };
+      return {
+        ...usage,
+        total: usage.simulations + usage.events + usage.prophecies + usage.checkpoints + usage.idempotentResponses + usage.experimentResults,
+      };
     },
   };
 }

@@ -31,7 +31,10 @@ describe('stored bytes are a budget per organization and tier', () => {
     const created = await p.request('/v1/simulations', { key: 'key-a', body: { scenario: tinyValleyEveryTick() } });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as Json).id as string;
-    expect(await storageOf(p)).toMatchObject({ total: 0, quota: QUOTA, tier: 'free' });
+    // The simulation's own row counts from the start: its scenario, snapshot and state.
+    const atCreate = await storageOf(p);
+    expect(atCreate.simulations).toBeGreaterThan(1_000);
+    expect(atCreate).toMatchObject({ total: atCreate.simulations, events: 0, prophecies: 0, checkpoints: 0, quota: QUOTA, tier: 'free' });
 
     // 40 ticks: estimated below the quota, admitted; the bytes stored are counted as written.
     const estimate = estimateStoredBytes({ agents: 6, attractors: 2, prophecyInterval: 1 }, 40);
@@ -40,10 +43,11 @@ describe('stored bytes are a budget per organization and tier', () => {
     const used = await storageOf(p);
     expect(used.prophecies).toBeGreaterThan(40 * 1_000);
     expect(used.events).toBeGreaterThan(40 * 1_000);
-    expect(used.total).toBe(used.events + used.prophecies + used.checkpoints + used.idempotentResponses + used.experimentResults);
-    // The estimate is an upper bound of what was stored, within a factor of two.
-    expect(used.total).toBeLessThanOrEqual(estimate);
-    expect(used.total).toBeGreaterThan(estimate / 2);
+    expect(used.total).toBe(used.simulations + used.events + used.prophecies + used.checkpoints + used.idempotentResponses + used.experimentResults);
+    // The estimate is an upper bound of the history the step stored, within a factor of two.
+    const history = used.total - used.simulations;
+    expect(history).toBeLessThanOrEqual(estimate);
+    expect(history).toBeGreaterThan(estimate / 2);
 
     // The next 40 would pass the quota: refused before any engine work, nothing stored.
     const tasks = engine.tasks;
@@ -65,6 +69,35 @@ describe('stored bytes are a budget per organization and tier', () => {
     const theirs = await p.request('/v1/simulations/run', { key: 'key-b', body: { scenario: tinyValleyEveryTick(), ticks: 40 } });
     expect(theirs.status).toBe(201);
     await theirs.arrayBuffer();
+  });
+
+  it('counts each simulation’s own row, so creates and forks stop once the rows fill the quota', async () => {
+    // A probe stored 2.9 MB a create (a 1 MiB scenario and its snapshot), and a copy a fork,
+    // none of it counted: the rows grew without bound. Here 150 agents: a row of about 25 KB.
+    const valley = tinyValleyEveryTick();
+    const crowd = { ...valley, agents: Array.from({ length: 150 }, (_, i) => ({ id: `c${i}`, marker: { x: (i * 7) % 16, y: (i * 3) % 16 } })) };
+    const p = await open({ tiers: TIERS });
+    const statuses: number[] = [];
+    let refused: Json;
+    for (let i = 0; i < 10 && refused === undefined; i++) {
+      const res = await p.request('/v1/simulations', { key: 'key-a', body: { scenario: crowd } });
+      statuses.push(res.status);
+      if (res.status !== 201) refused = ((await res.json()) as Json).error;
+    }
+    expect(refused).toMatchObject({ code: 'STORAGE_LIMIT_EXCEEDED', details: { quota: QUOTA, tier: 'free', unit: 'bytes' } });
+    const used = await storageOf(p);
+    expect(used.simulations).toBe(used.total);
+    // Each create is weighed at an upper bound of its row: what is stored never passes the quota.
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThan(1);
+    expect(used.total).toBeLessThanOrEqual(QUOTA);
+    expect(refused.details.used + refused.details.cost).toBeGreaterThan(QUOTA);
+    // A fork stores a row too, and is refused as well now the quota is full.
+    const list = (await (await p.request('/v1/simulations', { key: 'key-a' })).json()) as Json;
+    const fork = await p.request(`/v1/simulations/${list.data[0].id}/forks`, { key: 'key-a', body: { atTick: 0 } });
+    expect(fork.status).toBe(422);
+    expect(((await fork.json()) as Json).error.code).toBe('STORAGE_LIMIT_EXCEEDED');
+    // Another organization's budget is its own.
+    expect((await p.request('/v1/simulations', { key: 'key-b', body: { scenario: crowd } })).status).toBe(201);
   });
 
   it('counts an idempotent response against the organization it acted for: a long run as a reference of a few hundred bytes', async () => {

@@ -6966,6 +6966,8 @@ export interface components {
             prophecies: number;
             /** @description The most the organization may store (its tier; SIM_STORAGE_QUOTAS); a request whose estimate would pass it is refused with 422 STORAGE_LIMIT_EXCEEDED */
             quota: number;
+            /** @description Bytes of its simulations’ own rows: each one’s scenario, latest snapshot and state */
+            simulations: number;
             /** @enum {string} */
             tier: "free" | "pro" | "enterprise";
             /** @description Bytes of all of the above */

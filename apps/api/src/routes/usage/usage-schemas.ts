@@ -61,6 +61,7 @@ const bytes = (what: string) => z.number().int().describe(`Bytes of ${what}`);
 
 export const StorageUsageSchema = z
   .object({
+    simulations: bytes('its simulations’ own rows: each one’s scenario, latest snapshot and state'),
     events: bytes('stored events (their data)'),
     prophecies: bytes('stored prophecies (their data)'),
     checkpoints: bytes('checkpoints (deflated engine snapshots)'),

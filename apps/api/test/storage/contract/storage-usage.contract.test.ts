@@ -23,7 +23,26 @@ describe.each(DATABASES)('stored bytes on $name', (database) => {
     const usage = createKyselyStorageUsage(storage.db);
     const simulation = newSimulation();
     await storage.simulations.create(simulation, noChanges(simulation.createdAt));
-    expect(await usage.storageUsage(ORG, T0)).toEqual({ events: 0, prophecies: 0, checkpoints: 0, idempotentResponses: 0, experimentResults: 0, total: 0 });
+    // The row itself: its scenario, snapshot and state, in bytes as stored.
+    const rowBytes = async (): Promise<number> => {
+      const row = await storage.db
+        .selectFrom('simulations')
+        .select(['scenario', 'snapshot', 'state'])
+        .where('id', '=', simulation.id)
+        .executeTakeFirstOrThrow();
+      return Buffer.byteLength(row.scenario) + Buffer.byteLength(row.snapshot) + Buffer.byteLength(row.state);
+    };
+    const created = await rowBytes();
+    expect(created).toBeGreaterThan(0);
+    expect(await usage.storageUsage(ORG, T0)).toEqual({
+      simulations: created,
+      events: 0,
+      prophecies: 0,
+      checkpoints: 0,
+      idempotentResponses: 0,
+      experimentResults: 0,
+      total: created,
+    });
 
     const events = [
       { type: 'prophecy' as const, tick: 5, data: prophecyData },
@@ -38,7 +57,12 @@ describe.each(DATABASES)('stored bytes on $name', (database) => {
     );
     const json = (value: unknown): number => JSON.stringify(value).length;
     const expected = { events: json(prophecyData) + json(events[1]?.data), prophecies: json(prophecyData), checkpoints: 300 };
-    expect(await usage.storageUsage(ORG, T0)).toMatchObject({ ...expected, total: expected.events + expected.prophecies + expected.checkpoints });
+    const row = await rowBytes();
+    expect(await usage.storageUsage(ORG, T0)).toMatchObject({
+      ...expected,
+      simulations: row,
+      total: row + expected.events + expected.prophecies + expected.checkpoints,
+    });
     expect((await usage.storageUsage(OTHER_ORG, T0)).total).toBe(0);
 
     const idempotency = createKyselyIdempotencyStore(storage.db);
