@@ -127,12 +127,16 @@ export function branchForkCost(shape: Pick<WorkShape, 'cells'>): number {
 }
 
 /**
- * What one prophecy costs: each branch runs `branchTicks` ticks in all and forks at most once
- * per ensemble, and an ensemble runs at least the horizon, so at most branchTicks / horizon forks.
+ * The forks one branch of a prophecy makes, at most: one per ensemble, and an ensemble runs at
+ * least the horizon, so `branchTicks / horizon`.
  */
+export function forksPerBranch(shape: Pick<WorkShape, 'branchTicks' | 'horizon'>): number {
+  return Math.ceil(shape.branchTicks / Math.max(1, shape.horizon));
+}
+
+/** What one prophecy costs: each branch runs `branchTicks` ticks in all, and forks (forksPerBranch). */
 export function prophecyCost(shape: Pick<WorkShape, 'agents' | 'attractors' | 'cells' | 'branches' | 'branchTicks' | 'horizon'>): number {
-  const forks = Math.ceil(shape.branchTicks / Math.max(1, shape.horizon));
-  return shape.branches * (tickWeight(shape) * shape.branchTicks + forks * branchForkCost(shape));
+  return shape.branches * (tickWeight(shape) * shape.branchTicks + forksPerBranch(shape) * branchForkCost(shape));
 }
 
 /** Prophecies due in ticks from+1 … from+ticks at `interval` (0: none). */
@@ -146,7 +150,7 @@ export function estimateWork(shape: WorkShape, fromTick: number, ticks: number):
   const agents = Math.max(1, shape.agents);
   const prophecies = propheciesDue(fromTick, ticks, shape.interval);
   return {
-    cost: tickWeight(shape) * ticks + (prophecies > 0 ? prophecies * prophecyCost(shape) : 0),
+    cost: tickWeight(shape) * ticks + prophecies * prophecyCost(shape),
     agents,
     ticks,
     prophecies,

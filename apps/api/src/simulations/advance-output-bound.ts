@@ -1,5 +1,5 @@
 import { ApiError } from '../lib/api-error.js';
-import { PROPHECY_BASE_BYTES, PROPHECY_BYTES_PER_ATTRACTOR } from '../storage-budget/storage-cost.js';
+import { prophecyBytes } from '../storage-budget/storage-cost.js';
 
 /**
  * The most prophecy text one advance of a stored simulation may hand back to the event loop. A
@@ -17,9 +17,6 @@ export interface AdvanceOutputShape {
   interval: number;
   attractors: number;
 }
-
-/** Bytes of one prophecy's text, at most, for `attractors` (the storage budget's per-copy estimate). */
-const prophecyBytes = (attractors: number): number => PROPHECY_BASE_BYTES + PROPHECY_BYTES_PER_ATTRACTOR * attractors;
 
 /** The most ticks one advance of this shape may compute (Infinity without prophecies). */
 export function maxAdvanceTicks(shape: AdvanceOutputShape): number {

@@ -103,49 +103,36 @@ export class SimulationForks {
     // Its history is shared; its own row is what it stores (docs/api.md, "Storage budget").
     const reservation = await this.deps.storage.admit(request.auth, parent.organizationId, rowBytes(history.scenario));
     try {
-      return await this.storeFork(request, parentId, parent.organizationId, history, inherited, atTick, checkpoint, ask);
+      const id = randomUUID();
+      const createdAt = this.deps.clock.now().toISOString();
+      const snapshot = await this.replayTo(history, inherited, atTick, request.signal, checkpoint);
+      const queued = await this.queueInputs(snapshot, ask, atTick, createdAt, request.signal);
+      const status: LifecycleStatus = queued.completed ? 'completed' : 'idle';
+      // One transaction: a server killed during it leaves a whole fork or none. The fork's history
+      // up to atTick is its parent's, shared, not copied: it stores only its own inputs.
+      await this.deps.store.create(
+        {
+          id,
+          organizationId: parent.organizationId,
+          scenarioId: history.scenarioId,
+          engineVersion: history.engineVersion,
+          scenario: history.scenario,
+          status,
+          tick: atTick,
+          state: queued.state,
+          snapshot: queued.snapshot,
+          createdAt,
+          parent: { id: parentId, atTick },
+        },
+        { at: createdAt, inputs: queued.added, prophecies: [], events: [] },
+      );
+      this.deps.usage.recordSimulationCreated(parent.organizationId);
+      const stored = await this.deps.store.get(id);
+      if (stored === undefined) throw new Error(`fork ${id} vanished after it was stored`);
+      return simulationView(stored);
     } finally {
       reservation.release();
     }
-  }
-
-  private async storeFork(
-    request: WorkRequest,
-    parentId: string,
-    organizationId: string,
-    history: ReplayInput,
-    inherited: ReplayInput['inputs'],
-    atTick: number,
-    checkpoint: Awaited<ReturnType<SimulationStore['nearestCheckpoint']>>,
-    ask: ForkRequest,
-  ): Promise<SimulationView> {
-    const id = randomUUID();
-    const createdAt = this.deps.clock.now().toISOString();
-    const snapshot = await this.replayTo(history, inherited, atTick, request.signal, checkpoint);
-    const queued = await this.queueInputs(snapshot, ask, atTick, createdAt, request.signal);
-    const status: LifecycleStatus = queued.completed ? 'completed' : 'idle';
-    // One transaction: a server killed during it leaves a whole fork or none. The fork's history
-    // up to atTick is its parent's, shared, not copied: it stores only its own inputs.
-    await this.deps.store.create(
-      {
-        id,
-        organizationId,
-        scenarioId: history.scenarioId,
-        engineVersion: history.engineVersion,
-        scenario: history.scenario,
-        status,
-        tick: atTick,
-        state: queued.state,
-        snapshot: queued.snapshot,
-        createdAt,
-        parent: { id: parentId, atTick },
-      },
-      { at: createdAt, inputs: queued.added, prophecies: [], events: [] },
-    );
-    this.deps.usage.recordSimulationCreated(organizationId);
-    const stored = await this.deps.store.get(id);
-    if (stored === undefined) throw new Error(`fork ${id} vanished after it was stored`);
-    return simulationView(stored);
   }
 
   /**

@@ -7,6 +7,8 @@ import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
  */
 export const PROPHECY_BASE_BYTES = 700;
 export const PROPHECY_BYTES_PER_ATTRACTOR = 600;
+/** The bytes of one copy of a prophecy's text, at most, for `attractors` (PROPHECY_BASE_BYTES and PROPHECY_BYTES_PER_ATTRACTOR). */
+export const prophecyBytes = (attractors: number): number => PROPHECY_BASE_BYTES + PROPHECY_BYTES_PER_ATTRACTOR * attractors;
 /** A checkpoint (deflated snapshot) by agent count: about half its JSON (4 KB + 130 B an agent). */
 export const CHECKPOINT_BASE_BYTES = 2_000;
 export const CHECKPOINT_BYTES_PER_AGENT = 70;
@@ -30,7 +32,7 @@ export function estimateStoredBytes(shape: StorageShape, ticks: number): number 
   const every = checkpointInterval(shape.agents, shape.checkpointEvery);
   const checkpoints = Math.ceil(ticks / every);
   return Math.ceil(
-    prophecies * 2 * (PROPHECY_BASE_BYTES + PROPHECY_BYTES_PER_ATTRACTOR * shape.attractors) +
+    prophecies * 2 * prophecyBytes(shape.attractors) +
       checkpoints * (CHECKPOINT_BASE_BYTES + CHECKPOINT_BYTES_PER_AGENT * shape.agents) +
       ticks * EVENT_BYTES_PER_TICK,
   );

@@ -1,7 +1,7 @@
 import { DEFAULT_ENGINE_VERSION } from '@sim/engine';
 import { DEFAULT_TIER_LIMITS, largestWorkCeiling } from '../identity/tier-limits.js';
 import type { ValidationProblem } from '../lib/api-error.js';
-import { branchForkCost, peakTickCost, scenarioShape, tickWeight } from '../engine-data/work-cost.js';
+import { branchForkCost, forksPerBranch, peakTickCost, scenarioShape, tickWeight } from '../engine-data/work-cost.js';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
@@ -25,7 +25,7 @@ export function scenarioWorkProblems(
       path: [pathPrefix, 'rules'].filter((p) => p !== '').join('.'),
       message:
         `a prophecy tick costs ${count(peak)} agent-ticks under engine ${engineVersion} (${count(tickWeight(shape))} a tick of ${count(Math.max(1, shape.agents))} agents among ${shape.attractors} attractors × (1 + ${shape.branches} branches × ${shape.branchTicks} ticks a branch: horizon ${shape.horizon}${shape.branchTicks === shape.horizon ? '' : ', every ensemble counted'}), ` +
-        `plus ${count(shape.branches * Math.ceil(shape.branchTicks / Math.max(1, shape.horizon)))} branch forks of ${count(branchForkCost(shape))} on a grid of ${count(shape.cells)} cells), ` +
+        `plus ${count(shape.branches * forksPerBranch(shape))} branch forks of ${count(branchForkCost(shape))} on a grid of ${count(shape.cells)} cells), ` +
         `more than any tier allows in one request (${count(largestCeiling)}); lower prophecyBranches, prophecyHorizon or fixedPointIterations, or use fewer agents`,
     },
   ];
