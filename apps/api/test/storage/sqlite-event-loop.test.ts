@@ -105,6 +105,37 @@ describe('the write-ahead log of the server connection', () => {
     expect(statSync(file).size - before).toBeGreaterThan(400_000);
   });
 
+  it('starts the log over when writers never pause, so that it stays bounded', async () => {
+    const file = join(tempDir(), 'busy.db');
+    const db = new BetterSqlite3(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('journal_size_limit = 1048576');
+    cleanups.push(() => {
+      db.close();
+    });
+    const checkpoints = new WalCheckpoints(file, (n) => db.pragma(`wal_autocheckpoint = ${n}`), undefined, 20, 2 * 1024 * 1024);
+    cleanups.push(() => checkpoints.close());
+    db.exec('create table t (id integer primary key, v blob)');
+    db.prepare('insert into t values (1, ?)').run(Buffer.alloc(200_000));
+    const rewrite = db.prepare('update t set v = ? where id = 1');
+    checkpoints.look(1);
+    // A row rewritten again and again, as decrees rewrite a simulation's snapshot.
+    let written = 0;
+    let largest = 0;
+    const started = Date.now();
+    for (let i = 0; Date.now() - started < 1_500 || checkpoints.restarts === 0; i++) {
+      if (Date.now() - started > 10_000) break;
+      rewrite.run(Buffer.alloc(200_000, i % 251));
+      written += 200_000;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      largest = Math.max(largest, statSync(`${file}-wal`).size);
+    }
+    expect(checkpoints.restarts).toBeGreaterThanOrEqual(1);
+    // Without the restart the log holds every rewrite: it grows as long as they go on.
+    expect(written).toBeGreaterThan(24 * 1024 * 1024);
+    expect(largest).toBeLessThan(12 * 1024 * 1024);
+  });
+
   it('falls back to checkpoints on the server connection when its thread fails', async () => {
     const dir = tempDir();
     // A folder where the database should be: the thread cannot open it.

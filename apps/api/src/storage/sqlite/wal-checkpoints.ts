@@ -10,6 +10,13 @@ const EVERY_MS = 1_000;
 const START_FROM_BYTES = 4 * 1024 * 1024;
 
 /**
+ * A log holding more than this is checkpointed so that the next writer starts it over (RESTART),
+ * and the server connection's `journal_size_limit` cuts the file back: the log's bound on disk,
+ * give or take a second of writes and the largest transaction.
+ */
+const RESTART_FROM_BYTES = 64 * 1024 * 1024;
+
+/**
  * The checkpointing thread: its own connection to the file, and `wal_checkpoint(PASSIVE)` every
  * `every` ms (it waits for no reader and no writer; what it cannot copy yet, the next does, and
  * with nothing new it costs microseconds). Plain CommonJS run with `eval`: it needs nothing of
@@ -20,12 +27,21 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.path);
 db.pragma('busy_timeout = 5000');
+const pageSize = db.pragma('page_size', { simple: true });
 let copied = 0;
 const checkpoint = () => {
   try {
-    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
+    let [result] = db.pragma('wal_checkpoint(PASSIVE)');
+    // Writers that never pause starve a passive checkpoint: it copies the log, but frames were
+    // added while it did, so no writer ever starts the log again from its beginning and it grows
+    // as long as they write. Past the bound, the rest is copied holding writers back (a few
+    // frames, since the passive pass just copied the others) and the next writer starts over.
+    if (result.log * pageSize > workerData.restartFrom) {
+      [result] = db.pragma('wal_checkpoint(RESTART)');
+      parentPort.postMessage({ ok: true, restarted: true, result });
+    }
     // Told only when it copied frames it had not (a log copied whole reports the same count until a writer restarts it).
-    if (result.checkpointed > 0 && result.checkpointed !== copied) parentPort.postMessage({ ok: true, result });
+    else if (result.checkpointed > 0 && result.checkpointed !== copied) parentPort.postMessage({ ok: true, result });
     copied = result.checkpointed;
   } catch (error) {
     parentPort.postMessage({ ok: false, error: String((error && error.message) || error) });
@@ -37,6 +53,7 @@ setInterval(checkpoint, workerData.every);
 
 interface CheckpointReply {
   ok: boolean;
+  restarted?: boolean;
   result?: { busy: number; log: number; checkpointed: number };
   error?: string;
 }
@@ -56,12 +73,15 @@ export class WalCheckpoints {
   private readonly timer: NodeJS.Timeout;
   /** Checkpoints of the thread that copied frames into the database. */
   checkpoints = 0;
+  /** Of those, the ones that held writers back to start the log over (past `restartFrom`). */
+  restarts = 0;
 
   constructor(
     private readonly path: string,
     private readonly autocheckpoint: (pages: number) => void,
     private readonly logger?: Logger,
     private readonly every = EVERY_MS,
+    private readonly restartFrom = RESTART_FROM_BYTES,
   ) {
     autocheckpoint(0);
     this.timer = setInterval(() => this.look(), every);
@@ -83,10 +103,11 @@ export class WalCheckpoints {
   private start(): void {
     clearInterval(this.timer);
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    const worker = new Worker(CHECKPOINTER_SOURCE, { eval: true, workerData: { path: this.path, driver, every: this.every } });
+    const worker = new Worker(CHECKPOINTER_SOURCE, { eval: true, workerData: { path: this.path, driver, every: this.every, restartFrom: this.restartFrom } });
     worker.unref();
     worker.on('message', (reply: CheckpointReply) => {
       if (reply.ok) this.checkpoints++;
+      if (reply.restarted === true) this.restarts++;
       else this.logger?.warn('sqlite: a checkpoint of the write-ahead log failed; the next one tries again', { error: reply.error });
     });
     worker.on('error', (error) => this.fallBack(error));
