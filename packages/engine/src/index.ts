@@ -28,6 +28,7 @@ export { SNAPSHOT_FORMAT, EngineSnapshotSchema, type EngineSnapshot } from './sc
 export { compass } from './model/describe-move.js';
 export { DEFAULT_ENGINE_VERSION, ENGINE_VERSIONS, isEngineVersion, versionFeatures, type EngineVersion } from './versions/registry.js';
 export type { VersionFeatures } from './versions/version-features.js';
+export { scenarioVersionIssues } from './versions/scenario-version-issues.js';
 export { prophecyBranchTicks, type ProphecyWorkRules } from './versions/prophecy-work.js';
 export type { DomainModel, DomainCoupling, SitePressure } from './domain/domain-model.js';
 export { DomainBlockSchema, type DomainBlock } from './domain/domain-block.js';

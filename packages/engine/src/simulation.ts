@@ -15,6 +15,7 @@ import { ScenarioSchema, scenarioShape, type ScenarioInput } from './schemas/sce
 import { EngineSnapshotSchema } from './schemas/snapshot.js';
 import { DEFAULT_ENGINE_VERSION, versionFeatures } from './versions/registry.js';
 import type { VersionFeatures } from './versions/version-features.js';
+import { scenarioVersionIssues } from './versions/scenario-version-issues.js';
 
 /**
  * Callbacks for `step`: each gets what happens as it happens, so nothing needs to be kept.
@@ -122,9 +123,8 @@ export class Simulation {
     const version = features(options.engineVersion ?? DEFAULT_ENGINE_VERSION);
     const parsed = ScenarioSchema.safeParse(scenario);
     if (!parsed.success) throw new ScenarioError(toValidationIssues(parsed.error));
-    if (parsed.data.domain !== undefined && !version.domainModels) {
-      throw new ScenarioError([{ path: 'domain', message: `domain models need engine 1.4.0 or later; this simulation pins ${version.version}` }]);
-    }
+    const versionIssues = scenarioVersionIssues(parsed.data, version.version);
+    if (versionIssues.length > 0) throw new ScenarioError(versionIssues);
     const rules = resolveRules(parsed.data.rules);
     const world = createWorld(parsed.data, version, rules);
     world.stability = measureStability(world, 0);

@@ -9,6 +9,7 @@ import {
   type EngineSnapshot,
   type NumericRuleName,
   type ScenarioInput,
+  scenarioVersionIssues,
 } from '@sim/engine';
 import { validationError, type ValidationProblem } from '../lib/api-error.js';
 import { TimeSlices } from '../engine-work/time-slices.js';
@@ -254,6 +255,10 @@ async function resolveBase(request: ExperimentRequest, context: PlanContext, iss
   const parsed = 'domain' in request.base ? { success: true as const } : ScenarioSchema.safeParse(resolved.scenario);
   if (!parsed.success)
     throw validationError(toValidationIssues(parsed.error).map((i) => ({ path: [prefix, i.path].filter((p) => p !== '').join('.'), message: i.message })));
+  // A domain model at an engine that has none fails every run: refused now, not at the first.
+  const notAtVersion = scenarioVersionIssues(resolved.scenario, engineVersion);
+  if (notAtVersion.length > 0)
+    throw validationError(notAtVersion.map((i) => ({ path: 'domain' in request.base ? `base.${i.path}` : `${prefix}.${i.path}`, message: i.message })));
   const attractorIds = new Set((resolved.scenario.initialState.attractors ?? []).map((a) => a.id));
   if ('domain' in request.base) {
     const base: ExperimentBase = { kind: 'domain', domain: request.base.domain, input: request.base.input };

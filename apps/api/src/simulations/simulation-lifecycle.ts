@@ -1,4 +1,4 @@
-import { DEFAULT_ENGINE_VERSION, type ValidationIssue } from '@sim/engine';
+import { DEFAULT_ENGINE_VERSION, scenarioVersionIssues, type ValidationIssue } from '@sim/engine';
 import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import type { AdvanceResult } from '../engine-work/engine-task.js';
 import { type WorkRequest } from '../work-budget/work-budget.js';
@@ -67,6 +67,10 @@ export class SimulationLifecycle {
     // it was loaded, and a domain adapter's translation where it was made, with the schema
     // Simulation.create checks (zod only: nothing is built).
     const engineVersion = input.engineVersion ?? DEFAULT_ENGINE_VERSION;
+    // A domain model at an engine that has none: a run would meet it on the worker, mid-request.
+    const notAtVersion = scenarioVersionIssues(resolved.scenario, engineVersion);
+    if (notAtVersion.length > 0)
+      throw validationError(notAtVersion.map((issue) => ({ ...issue, path: [pathPrefix, issue.path].filter((p) => p !== '').join('.') })));
     const tooCostly = scenarioWorkProblems(resolved.scenario, this.commits.work.largestCeiling, pathPrefix, engineVersion);
     if (tooCostly.length > 0) throw validationError(tooCostly);
     return { organizationId, resolved, engineVersion, pathPrefix, id: randomUUID(), createdAt: this.commits.now() };

@@ -245,3 +245,30 @@ describe('a domain input nested past the bound', () => {
     expect(await refusedAt(res)).not.toEqual(['input']);
   });
 });
+
+describe('a domain model at an engine version before 1.4.0', () => {
+  // A run met the engine's refusal on its worker, mid-request: a 500. An experiment took it
+  // (202) and failed at its first run.
+  const domain = { domain: 'epidemic', input: { regions: [{ name: 'A', population: 1000, hospitalBeds: 10 }] } };
+
+  it('is a 400 at its domain on from-domain, run and experiments, for every older version', async () => {
+    for (const engineVersion of ['1.0.0', '1.3.0']) {
+      const targets: Array<[string, object, string]> = [
+        ['/v1/simulations/from-domain', { ...domain, engineVersion }, 'domain'],
+        ['/v1/simulations/run', { ...domain, engineVersion, ticks: 3 }, 'domain'],
+        ['/v1/experiments', { base: domain, engineVersion, replications: 1, seed: 1, ticks: 5, metrics: ['minStability'] }, 'base.domain'],
+      ];
+      for (const [path, body, at] of targets) {
+        const res = await server.call(path, { key: 'key-a', body });
+        const answer = (await res.clone().json()) as Issues;
+        expect({ path, engineVersion, paths: await refusedAt(res) }).toEqual({ path, engineVersion, paths: [at] });
+        expect(answer.error.details.issues[0]?.message).toBe(`domain models need engine 1.4.0 or later; this simulation pins ${engineVersion}`);
+      }
+    }
+  });
+
+  it('runs at 1.4.0', async () => {
+    const res = await server.call('/v1/simulations/run', { key: 'key-a', body: { ...domain, engineVersion: '1.4.0', ticks: 3 } });
+    expect(res.status).toBe(201);
+  });
+});
