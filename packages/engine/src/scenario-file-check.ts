@@ -58,7 +58,8 @@ export function checkScenarioFile(fileName: string, text: string): ScenarioFileC
   if (!parsed.success) errors.push(...toValidationIssues(parsed.error));
 
   // Read from the raw JSON so that a mismatch is reported even when other fields are wrong.
-  const raw = typeof json === 'object' && json !== null ? (json as { id?: unknown; note?: unknown }) : {};
+  const whole = typeof json === 'object' && json !== null && !Array.isArray(json);
+  const raw = whole ? (json as { id?: unknown; note?: unknown }) : {};
   const id = typeof raw.id === 'string' ? raw.id : undefined;
   if (fileName.endsWith(JSON_SUFFIX)) {
     const expected = fileName.slice(0, -JSON_SUFFIX.length);
@@ -68,7 +69,8 @@ export function checkScenarioFile(fileName: string, text: string): ScenarioFileC
   }
 
   // The note as the catalogue would show it: absent is empty; a note of the wrong type is an error already.
-  const note = parsed.success ? parsed.data.note : raw.note === undefined ? '' : typeof raw.note === 'string' ? raw.note : undefined;
+  // A whole that is no object has no note to warn of: its one error says what it is.
+  const note = parsed.success ? parsed.data.note : !whole ? undefined : raw.note === undefined ? '' : typeof raw.note === 'string' ? raw.note : undefined;
   if (note !== undefined && note.trim() === '') {
     warnings.push({ path: 'note', message: 'empty: GET /v1/scenarios would show no description' });
   }

@@ -70,6 +70,24 @@ describe('checkScenarioFile', () => {
     });
   });
 
+  it('says that a file whose whole is not an object is not one, where the cross-checks threw', () => {
+    for (const [whole, kind] of [
+      ['[]', 'array'],
+      ['null', 'null'],
+      ['"s"', 'string'],
+      ['5', 'number'],
+      ['true', 'boolean'],
+    ]) {
+      expect(checkScenarioFile('x.json', whole as string)).toEqual({
+        ok: false,
+        id: undefined,
+        scenario: undefined,
+        errors: [{ path: '', message: `Invalid input: expected object, received ${kind}` }],
+        warnings: [],
+      });
+    }
+  });
+
   it('warns, without failing, of an empty note and of a file the server would not load', () => {
     expect(checkScenarioFile('two-wells.json', text({ ...valid, note: ' ' }))).toMatchObject({
       ok: true,

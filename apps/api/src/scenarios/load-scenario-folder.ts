@@ -1,8 +1,8 @@
 import { flagDuplicateIds, type ScenarioFile, type ScenarioFileCheck } from '@sim/engine';
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../lib/logger.js';
-import { describeIssues, readScenarioFile } from './read-scenario-file.js';
+import { describeIssues, readStampedScenarioFile, type ScenarioFileStamp } from './read-scenario-file.js';
 
 export interface ScenarioLoadProblem {
   file: string;
@@ -21,10 +21,37 @@ export interface CheckedScenarioFile {
   check: ScenarioFileCheck;
 }
 
-/** Checks every `*.json` of a folder, in name order; throws when the folder cannot be listed. */
-export function checkScenarioFolder(dir: string): CheckedScenarioFile[] {
+/** A folder's files as last checked, by name: a file of the same size and modification time is not read again. */
+export type ScenarioFileChecks = Map<string, { stamp: ScenarioFileStamp; check: ScenarioFileCheck }>;
+
+/**
+ * Checks every `*.json` of a folder, in name order; throws when the folder cannot be listed.
+ * With `known`, the checks of the last scan: a file whose size and modification time have not
+ * changed keeps its check (a rescan after one edit reads that file, not the whole folder), and
+ * `known` is left holding this scan's.
+ */
+export function checkScenarioFolder(dir: string, known?: ScenarioFileChecks): CheckedScenarioFile[] {
   const names = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
-  return flagDuplicateIds(names.map((name) => ({ label: name, check: readScenarioFile(join(dir, name)) })));
+  const checks = names.map((name) => ({ label: name, check: checkedFile(dir, name, known) }));
+  if (known !== undefined) for (const name of known.keys()) if (!names.includes(name)) known.delete(name);
+  return flagDuplicateIds(checks);
+}
+
+function checkedFile(dir: string, name: string, known: ScenarioFileChecks | undefined): ScenarioFileCheck {
+  const path = join(dir, name);
+  const last = known?.get(name);
+  if (last !== undefined) {
+    try {
+      const stats = statSync(path);
+      if (stats.size === last.stamp.size && stats.mtimeMs === last.stamp.mtimeMs) return last.check;
+    } catch {
+      // Gone or unreadable since: read again, which says why.
+    }
+  }
+  const { check, stamp } = readStampedScenarioFile(path);
+  if (stamp === undefined) known?.delete(name);
+  else known?.set(name, { stamp, check });
+  return check;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ScenarioFile } from '@sim/engine';
 import { watch, type FSWatcher } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from '../lib/logger.js';
-import { checkScenarioFolder, type CheckedScenarioFile } from './load-scenario-folder.js';
+import { checkScenarioFolder, type CheckedScenarioFile, type ScenarioFileChecks } from './load-scenario-folder.js';
 import { describeIssues } from './read-scenario-file.js';
 import { createScenarioCatalog, type ScenarioCatalog } from './scenario-catalog.js';
 
@@ -44,11 +44,12 @@ export function watchScenarioFolder(dir: string, logger: Logger, options: WatchS
   let reported = new Map<string, string>();
   let catalog = createScenarioCatalog([]);
   let refused = 0;
+  const known: ScenarioFileChecks = new Map();
 
   const scan = (initial: boolean): void => {
     let checked: CheckedScenarioFile[];
     try {
-      checked = checkScenarioFolder(dir);
+      checked = checkScenarioFolder(dir, known);
     } catch (error) {
       logger.warn(`scenarios folder not readable: ${dir}${initial ? '' : '; the catalogue is kept as it was'}`, { error: (error as Error).message });
       return;

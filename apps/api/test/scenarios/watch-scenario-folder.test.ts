@@ -1,7 +1,8 @@
-import { rmSync } from 'node:fs';
+import { rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../../src/lib/logger.js';
+import { MAX_SCENARIO_FILE_BYTES } from '../../src/scenarios/read-scenario-file.js';
 import { watchScenarioFolder, type ScenarioFolderWatch } from '../../src/scenarios/watch-scenario-folder.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { tempDir } from '../support/server-process.js';
@@ -90,6 +91,51 @@ describe('the scenarios folder is watched while the server runs', () => {
       expect(closed.catalog.list()).toEqual([]);
       closed.reload();
       expect(closed.catalog.list().map((s) => s.id)).toEqual(['late']);
+    } finally {
+      other.remove();
+    }
+  });
+});
+
+describe('a file that cannot be served takes nothing else down', () => {
+  it('a whole that is not an object, or a file past the size bound, is skipped alone, with the reason', () => {
+    const other = tempDir('sim-watch-whole-');
+    const seen: string[] = [];
+    const quiet: Logger = { info: (m) => void seen.push(m), warn: (m) => void seen.push(m), error: (m) => void seen.push(m) };
+    try {
+      writeScenario(other.path, 'array.json', '[]');
+      writeScenario(other.path, 'fine.json', validScenarioText('fine'));
+      // Spaces around an object: valid JSON, but one byte past the bound, so never parsed.
+      writeFileSync(join(other.path, 'whale.json'), `{}${' '.repeat(MAX_SCENARIO_FILE_BYTES - 1)}`);
+      const folderWatch = watchScenarioFolder(other.path, quiet, { watch: false });
+      expect(folderWatch.catalog.list().map((s) => s.id)).toEqual(['fine']);
+      expect(folderWatch.status()).toEqual({ served: 1, refused: 2, watching: false });
+      expect(seen).toContain('scenario array.json skipped: (file): Invalid input: expected object, received array');
+      expect(seen).toContain(`scenario whale.json skipped: (file): ${MAX_SCENARIO_FILE_BYTES + 1} bytes, more than the ${MAX_SCENARIO_FILE_BYTES} a scenario file may hold: not read`);
+    } finally {
+      other.remove();
+    }
+  });
+
+  it('a rescan reads again only the files whose size or modification time changed', () => {
+    const other = tempDir('sim-watch-stamps-');
+    try {
+      // A whole second, which every file system keeps exactly.
+      const stamp = new Date('2026-01-01T00:00:00Z');
+      const path = writeScenario(other.path, 'kept.json', validScenarioText('kept', { label: 'Label A' }));
+      utimesSync(path, stamp, stamp);
+      const folderWatch = watchScenarioFolder(other.path, logger, { watch: false });
+      expect(folderWatch.catalog.get('kept')?.label).toBe('Label A');
+      // The same length and the same modification time: taken as unchanged, so not read.
+      writeScenario(other.path, 'kept.json', validScenarioText('kept', { label: 'Label B' }));
+      utimesSync(path, stamp, stamp);
+      expect(statSync(path).mtimeMs).toBe(stamp.getTime());
+      folderWatch.reload();
+      expect(folderWatch.catalog.get('kept')?.label).toBe('Label A');
+      // Touched: read again.
+      utimesSync(path, stamp, new Date(stamp.getTime() + 1_000));
+      folderWatch.reload();
+      expect(folderWatch.catalog.get('kept')?.label).toBe('Label B');
     } finally {
       other.remove();
     }

@@ -102,13 +102,16 @@ export function checkScenarioConsistency(scenario: ScenarioCore, ctx: z.Refineme
 /**
  * When the cross-field checks may run. zod skips a refinement once any field has an aborting
  * (wrong-type) issue, so a non-finite seed alone would hide every off-grid agent and duplicate
- * id; the checks only read `agents` and `initialState`, so they run whenever those two parsed.
+ * id; the checks only read `agents` and `initialState`, so they run whenever those two parsed,
+ * and never on a whole that is not an object (`[]`, `null`, `5`: an issue at no path at all).
  */
 const consistencyCheckable = {
   when: (payload: z.core.ParsePayload): boolean =>
-    payload.issues.every(
-      (issue) => issue.continue === true || (issue.path?.[0] !== 'agents' && issue.path?.[0] !== 'initialState' && issue.path?.[0] !== 'domain'),
-    ),
+    payload.issues.every((issue) => {
+      if (issue.continue === true) return true;
+      const field = issue.path?.[0];
+      return field !== undefined && field !== 'agents' && field !== 'initialState' && field !== 'domain';
+    }),
 };
 
 /**
