@@ -1,3 +1,5 @@
+// First: it mends navigator.language before uPlot's module reads it (usable-locale.ts).
+import './usable-locale.js';
 import { createSimClient, type Credentials } from '@sim/client';
 import { byId, h } from './dom.js';
 import { experimentPage, experimentsPage } from './experiments-page.js';
