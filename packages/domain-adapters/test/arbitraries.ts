@@ -13,7 +13,9 @@ const name = fc.oneof(
 );
 /** How many sites: mostly a few, sometimes the engine's most attractors. */
 const siteCount = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 8 }) }, { weight: 1, arbitrary: fc.constant(LIMITS.maxAttractors) });
-const sized = <T>(item: fc.Arbitrary<T>) => siteCount.chain((n) => fc.array(item, { minLength: n, maxLength: n }));
+/** `n` sites of distinct names (an input refuses two of one name; names that differ only in case or are unusable as ids stay). */
+const sized = <T extends { name: string }>(item: fc.Arbitrary<T>) =>
+  siteCount.chain((n) => fc.uniqueArray(item, { minLength: n, maxLength: n, selector: (site) => site.name }));
 const withoutUndefined = (value: Record<string, unknown>) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
 
 /** Raw epidemic inputs that respect the input schema, optional fields sometimes left out. */
@@ -118,6 +120,8 @@ export const ecosystemInput = sized(
       animalsPerAgent: maybe(fc.double({ min: 0.001, max: 1e9, noNaN: true })),
     }),
   )
+  // carryingCapacity is the collapse threshold only while halfSaturation ≤ 1 − 2 · collapseShare (defaults 0.1 and 0.1).
+  .filter((input) => (input.halfSaturation ?? 0.1) <= 1 - 2 * (input.collapseShare ?? 0.1))
   .map(withoutUndefined);
 
 /** Raw bank-run inputs that respect the input schema: unique bank names, exposures between them. */

@@ -84,3 +84,29 @@ describe('ecosystem (grazing) through the engine (default version)', () => {
     expect(record(restored, 25).lines).toEqual(record(original, 25).lines);
   });
 });
+
+describe('carryingCapacity is the collapse threshold wherever the input is accepted', () => {
+  // The grazed forage is never below K·(1 − h)/2, where the equilibrium disappears at H*. With
+  // h above 1 − 2·collapseShare a herd below H* would settle under the collapse line, and the
+  // pasture would be judged collapsed short of carryingCapacity (h 0.99, share 0.4: at 0.85 H*).
+  const edge = (animals: number, halfSaturation: number, collapseShare: number) =>
+    inputOf({ herdersAnticipate: false, halfSaturation, collapseShare, patches: [{ name: 'Edge', carryingCapacity: 1_000, animals }] });
+
+  it('refuses a halfSaturation above 1 − 2 · collapseShare, at its path', () => {
+    const result = EcosystemInputSchema.safeParse({ ...ecosystemAdapter.example, halfSaturation: 0.99, collapseShare: 0.4 });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path)).toEqual([['halfSaturation']]);
+    expect(result.error?.issues[0]?.message).toMatch(/^at most 1 − 2 × collapseShare \(0\.2 with collapseShare 0\.4\)/);
+    expect(EcosystemInputSchema.safeParse({ ...ecosystemAdapter.example, halfSaturation: 0.2, collapseShare: 0.4 }).success).toBe(true);
+  });
+
+  it('at the bound (h 0.2, share 0.4) a herd of 0.97 H* never collapses in 400 weeks, one of 1.03 H* does', () => {
+    for (const [animals, collapses] of [
+      [970, false],
+      [1_030, true],
+    ] as const) {
+      const run = recordRun(ecosystemAdapter.toScenario(edge(animals, 0.2, 0.4)), 400);
+      expect({ animals, collapsed: lossTicks(run).size > 0 }).toEqual({ animals, collapsed: collapses });
+    }
+  });
+});

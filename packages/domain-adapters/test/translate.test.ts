@@ -66,6 +66,32 @@ describe('translate', () => {
     for (const issue of result.issues) expect(issue.message).not.toBe('');
   });
 
+  it("refuses two sites of one name in every domain, at the second one's name", () => {
+    // Droughts, suppliers, exposures and experiment paths (`regions[A]`) name sites: a second
+    // "A" was silently read as the first.
+    const lists = {
+      epidemic: ['regions', 'region'],
+      ecosystem: ['patches', 'patch'],
+      'supply-chain': ['sites', 'site'],
+      'bank-run': ['banks', 'bank'],
+    } as const;
+    for (const adapter of ADAPTERS) {
+      const [listKey, kind] = lists[adapter.id as keyof typeof lists];
+      const example = adapter.example as Record<string, Array<{ name: string }>>;
+      const sites = example[listKey] as Array<{ name: string }>;
+      const twice = [...sites, { ...(sites.at(-1) as { name: string }), name: (sites[0] as { name: string }).name }];
+      const result = translate(adapter.id, { ...example, [listKey]: twice });
+      expect({ domain: adapter.id, result }).toMatchObject({
+        domain: adapter.id,
+        result: {
+          ok: false,
+          reason: 'invalid-input',
+          issues: [{ path: `input.${listKey}.${sites.length}.name`, message: `duplicate ${kind} name "${sites[0]?.name}"` }],
+        },
+      });
+    }
+  });
+
   it('reports a missing or non-object input at "input"', () => {
     for (const raw of [undefined, null, 'epidemic', 3]) {
       const result = translate('epidemic', raw);

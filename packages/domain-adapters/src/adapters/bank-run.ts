@@ -5,6 +5,7 @@ import { allocateAgents } from '../shared/allocate-agents.js';
 import { clamp } from '../shared/clamp.js';
 import { entityIds } from '../shared/entity-ids.js';
 import { squareRows } from '../shared/layout.js';
+import { flagDuplicateNames } from '../shared/unique-names.js';
 import { siteScenario, type SiteSpec } from '../shared/site-scenario.js';
 
 /** The interventions a bank may have in force (docs/engine.md, "Bank run"). */
@@ -56,7 +57,14 @@ export const BankRunInputSchema = z
     maturityReturn: z.number().gt(0).max(100).default(1.5).describe('R: what one unit of the illiquid asset pays at maturity'),
     liquidationValue: z.number().min(0).max(1).default(0.3).describe('r: what one unit of the illiquid asset fetches if sold before maturity'),
     periodDays: z.number().int().min(1).max(3650).default(29).describe('Days depositors may withdraw before the illiquid asset matures (on the day after)'),
-    dailyNoise: z.number().min(0).max(10).default(0.5).describe('Coefficient of variation of each day’s share of depositors who turn out impatient'),
+    dailyNoise: z
+      .number()
+      .min(0)
+      .max(10)
+      .default(0.5)
+      .describe(
+        'Coefficient of variation of each day’s share of depositors who turn out impatient; the daily chance is clamped to 0…1, so above about 0.5 the expected impatient share exceeds impatientShare (0.27 for 0.25 at 1, 0.34 at 2, 0.74 at 10)',
+      ),
     runStrength: z.number().min(0).max(1).default(0.5).describe('Share of the waiting depositors who withdraw per day when fully alarmed'),
     depositorsAnticipate: z.boolean().default(true).describe('Depositors withdraw from banks forecast to fail'),
     exposures: z.array(ExposureSchema).max(1000).default([]).describe('Interbank claims: contagion from a failing borrower to its lenders'),
@@ -68,11 +76,8 @@ export const BankRunInputSchema = z
   })
   .strict()
   .superRefine((input, ctx) => {
-    const names = new Set<string>();
-    input.banks.forEach((bank, index) => {
-      if (names.has(bank.name)) ctx.addIssue({ code: 'custom', path: ['banks', index, 'name'], message: `duplicate bank name "${bank.name}"` });
-      names.add(bank.name);
-    });
+    flagDuplicateNames(input.banks, 'banks', 'bank', ctx);
+    const names = new Set(input.banks.map((bank) => bank.name));
     input.exposures.forEach((exposure, index) => {
       for (const side of ['lender', 'borrower'] as const) {
         if (!names.has(exposure[side])) ctx.addIssue({ code: 'custom', path: ['exposures', index, side], message: `unknown bank "${exposure[side]}"` });

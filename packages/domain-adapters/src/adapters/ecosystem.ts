@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { defineAdapter } from '../domain-adapter.js';
 import { allocateAgents } from '../shared/allocate-agents.js';
 import { entityIds } from '../shared/entity-ids.js';
+import { round } from '../shared/clamp.js';
 import { squareRows } from '../shared/layout.js';
+import { flagDuplicateNames } from '../shared/unique-names.js';
 import { siteScenario, type SiteSpec } from '../shared/site-scenario.js';
 
 const PatchSchema = z
@@ -26,7 +28,14 @@ const ManagementSchema = z
 
 const ClimateSchema = z
   .object({
-    droughtsPerYear: z.number().min(0).max(52).default(0.5).describe('Expected random droughts per patch per year; each touches one patch'),
+    droughtsPerYear: z
+      .number()
+      .min(0)
+      .max(52)
+      .default(0.5)
+      .describe(
+        'Random droughts per patch per year of weeks without one: a drought starts with the chance droughtsPerYear / 52 in each week none runs there, so with droughtWeeks d a patch sees droughtsPerYear / (1 + d · droughtsPerYear / 52) a year (0.87 for 1 a year of 8 weeks); each touches one patch',
+      ),
     droughtSeverity: z.number().min(0).max(1).default(0.4).describe('Share of the forage’s regrowth rate a random drought takes away (0 to 1)'),
     droughtWeeks: z.number().int().min(1).max(520).default(8).describe('Weeks a random drought lasts'),
   })
@@ -73,6 +82,18 @@ export const EcosystemInputSchema = z
   })
   .strict()
   .superRefine((input, ctx) => {
+    flagDuplicateNames(input.patches, 'patches', 'patch', ctx);
+    // The grazed equilibrium's forage is never below K·(1 − h)/2 (where it disappears, at H*):
+    // above this bound it falls under the collapse line at fewer animals than H*, so that
+    // carryingCapacity would not be the collapse threshold it is documented to be.
+    const largestHalfSaturation = 1 - 2 * input.collapseShare;
+    if (input.halfSaturation > largestHalfSaturation + 1e-9) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['halfSaturation'],
+        message: `at most 1 − 2 × collapseShare (${round(largestHalfSaturation)} with collapseShare ${input.collapseShare}): above it a pasture collapses while its herd is still below carryingCapacity, since the grazed forage is never below K · (1 − halfSaturation) / 2`,
+      });
+    }
     const names = new Set(input.patches.map((patch) => patch.name));
     input.droughts.forEach((drought, index) =>
       drought.patches.forEach((name, at) => {
@@ -169,7 +190,7 @@ export const ecosystemAdapter = defineAdapter({
     'Pastures whose forage regrows and is grazed, one tick per week, run by the engine’s `grazing` model (Noy-Meir 1975): per patch, dV/dt = r·V·(1 − V/K) − H·c·V/(V + h·K), with V the standing forage (tonnes of dry matter), H the herd, c `intakePerAnimal`, h `halfSaturation` and r = 2·ln 9 / `regrowthWeeks` (ungrazed forage regrows from 10 % to 90 % of K in `regrowthWeeks`).',
     'K is set so that `carryingCapacity` is the collapse threshold: the grazed equilibrium exists for H below H* = r·K·(1 + h)²/(4c) and disappears above it, after which the forage runs down to bare ground; K = 4c·H*/(r·(1 + h)²).',
     'A patch has collapsed once V falls below `collapseShare` · K; each patch is an attractor whose basin falls in the week it collapses (the model reports three times the forage as load, erosion rate 1).',
-    'Droughts cut r by their severity at exactly the patches they name, for their weeks (`droughts`), or at random at one patch at a time (`climate`: a chance of droughtsPerYear / 52 per patch per week).',
+    'Droughts cut r by their severity at exactly the patches they name, for their weeks (`droughts`), or at random at one patch at a time (`climate`: a chance of droughtsPerYear / 52 per patch in each week without a drought there).',
     'Destocking removes animals before the run; herders who anticipate (reflexivity 0.5) sell off `destockingStrength` × alarm of a herd each week while a collapse of its patch is forecast, so a forecast collapse can be averted.',
     'Agents are herds, one per `animalsPerAgent` animals (about 1 000 agents by default), placed on their patch; gamma (capacity/order) is 0 and lambda (latency/chaos) is herd mobility, which moves the agents on the map only.',
     'Validation (docs/engine.md, "Grazing"): the forage stays at the upper equilibrium within 1 % at 0.97 H* and collapses at 1.03 H*; the week of collapse is 0 to 1 week after an independent RK4 integration of the same equation from 1.05 to 3 times H* (at 1.1×, week 47 against 46.7 with the defaults).',

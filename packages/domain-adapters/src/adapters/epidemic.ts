@@ -5,6 +5,7 @@ import { allocateAgents } from '../shared/allocate-agents.js';
 import { clamp, round } from '../shared/clamp.js';
 import { entityIds } from '../shared/entity-ids.js';
 import { squareRows } from '../shared/layout.js';
+import { flagDuplicateNames } from '../shared/unique-names.js';
 import { siteScenario, type SiteSpec } from '../shared/site-scenario.js';
 
 const RegionSchema = z
@@ -101,7 +102,8 @@ export const EpidemicInputSchema = z
       .optional()
       .describe('People one simulated agent stands for; chosen so that the run has about 1 000 agents when left out'),
   })
-  .strict();
+  .strict()
+  .superRefine((input, ctx) => flagDuplicateNames(input.regions, 'regions', 'region', ctx));
 export type EpidemicInput = z.output<typeof EpidemicInputSchema>;
 
 /** Peak share of a population infectious at once in an SIR wave with reproduction number `r` (0 when r ≤ 1). */

@@ -5,6 +5,7 @@ import { allocateAgents } from '../shared/allocate-agents.js';
 import { clamp, round } from '../shared/clamp.js';
 import { entityIds } from '../shared/entity-ids.js';
 import { siteScenario, type SiteSpec } from '../shared/site-scenario.js';
+import { flagDuplicateNames } from '../shared/unique-names.js';
 
 /** Tiers of a supply chain, upstream first; each is one row of the layout. */
 export const SITE_ROLES = ['supplier', 'factory', 'warehouse', 'store'] as const;
@@ -94,6 +95,7 @@ export const SupplyChainInputSchema = z
   })
   .strict()
   .superRefine((input, ctx) => {
+    flagDuplicateNames(input.sites, 'sites', 'site', ctx);
     input.sites.forEach((site, index) => {
       if (site.supplier === undefined) return;
       const matches = input.sites.flatMap((other, at) => (other.name === site.supplier ? [at] : []));
