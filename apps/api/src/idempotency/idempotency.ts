@@ -66,6 +66,10 @@ export const UNCACHED_ERROR_CODES: ReadonlySet<string> = new Set([
   'RATE_LIMITED',
   // The engine's queue was full (docs/api.md, "Engine work", "The engine's queue"): nothing ran.
   'ENGINE_BUSY',
+  // Weighed before any work and refused (docs/api.md, "Errors": "Nothing ran"); limits change,
+  // and a key kept on the refusal would hold it for a day.
+  'WORK_LIMIT_EXCEEDED',
+  'STORAGE_LIMIT_EXCEEDED',
   'SIMULATION_NOT_ACTIVE',
   'IDEMPOTENCY_KEY_REUSE',
   'IDEMPOTENCY_KEY_IN_PROGRESS',

@@ -396,6 +396,8 @@ describe('Idempotency-Key on POST', () => {
       'PAYLOAD_TOO_LARGE',
       'RATE_LIMITED',
       'SIMULATION_NOT_ACTIVE',
+      'WORK_LIMIT_EXCEEDED',
+      'STORAGE_LIMIT_EXCEEDED',
       'IDEMPOTENCY_KEY_REUSE',
       'IDEMPOTENCY_KEY_IN_PROGRESS',
     ]) {

@@ -83,6 +83,22 @@ describe('the work ceiling', () => {
     expect((await p.request('/v1/simulations/run', { key: 'key-pro', body: { scenarioId: 'tiny-valley', ticks: 20, ...V110 } })).status).toBe(201);
   });
 
+  it('keeps no record of the refusal under an Idempotency-Key: nothing ran, so a retry is judged afresh', async () => {
+    const p = await open({ tiers: SMALL, clock: new ManualClock(T0) });
+    const send = () =>
+      p.request('/v1/simulations/run', {
+        key: 'key-a',
+        body: { scenarioId: 'tiny-valley', ticks: 20, ...V110 },
+        headers: { 'Idempotency-Key': 'over-the-ceiling' },
+      });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const res = await send();
+      expect(res.status).toBe(422);
+      expect(res.headers.get('idempotency-replayed')).toBeNull();
+    }
+    expect(await p.storage.db.selectFrom('idempotency_keys').select('scope').execute()).toEqual([]);
+  });
+
   it('refuses a step above the ceiling, leaving the simulation as it was', async () => {
     const engine = countingRunner(createInProcessRunner());
     const p = await open({ tiers: SMALL, clock: new ManualClock(T0), engine });
