@@ -13,6 +13,7 @@ import './resource-reachable.js';
 import { replayReproduced, replayResponse } from './replay-response.js';
 import { actingOrganization, idempotencyScope, requestFingerprint } from './request-fingerprint.js';
 import { recordResponse } from './response-recorder.js';
+import { withEffectKeys } from './effect-keys.js';
 
 export interface IdempotencyOptions {
   store: IdempotencyStore;
@@ -162,7 +163,8 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
       return replay(c, outcome.token, outcome.response);
     }
 
-    await next();
+    // What the handler stores is marked with this reservation, in the same transaction (effect-keys.ts).
+    await withEffectKeys([{ scope, token }], next);
     if (refused(c)) {
       await store.release(scope, token).catch(onError);
       return;

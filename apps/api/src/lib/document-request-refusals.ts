@@ -10,11 +10,16 @@ const INVALID_REQUEST =
 
 const BODY_TOO_LARGE = `PAYLOAD_TOO_LARGE: the body is over ${MAX_BODY_BYTES} bytes (1 MiB), with or without Content-Length; the connection is closed after the answer.`;
 
+const INTERNAL_ERROR =
+  'INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached ' +
+  '(a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change ' +
+  'but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice.';
+
 /**
  * Documents the refusals every route makes whatever it declares: 400 for a query parameter it
  * does not declare (withStrictQuery) or a path parameter out of form, and, on a route that takes
- * a body (POST, PUT), 413 for a body over 1 MiB (bodyLimit). A route that documents its own 400
- * or 413 keeps its words. Run after every router is mounted, so a route added later is covered.
+ * a body (POST, PUT), 413 for a body over 1 MiB (bodyLimit); and 500, which any route may answer.
+ * A route that documents its own 400, 413 or 500 keeps its words. Run after every router is mounted, so a route added later is covered.
  */
 export function documentRequestRefusals(app: OpenAPIHono): void {
   for (const definition of app.openAPIRegistry.definitions) {
@@ -23,6 +28,7 @@ export function documentRequestRefusals(app: OpenAPIHono): void {
     const responses: typeof route.responses = { ...route.responses };
     responses['400'] ??= { description: INVALID_REQUEST, ...envelope };
     if (route.method === 'post' || route.method === 'put') responses['413'] ??= { description: BODY_TOO_LARGE, ...envelope };
+    responses['500'] ??= { description: INTERNAL_ERROR, ...envelope };
     route.responses = responses;
   }
 }

@@ -9,6 +9,7 @@ import type { SimulationCommits } from './simulation-commits.js';
 import type { RunnableSimulation } from './simulation-store.js';
 import { stateView, type SimulationState } from './simulation-view.js';
 import { advanceTooLargeError, maxAdvanceTicks } from './advance-output-bound.js';
+import { currentEffectKeys, withEffectKeys, type EffectKey } from '../idempotency/effect-keys.js';
 
 export interface StepResult {
   state: SimulationState;
@@ -18,6 +19,8 @@ export interface StepResult {
 interface Member {
   readonly request: WorkRequest;
   readonly ticks: number;
+  /** Its request's Idempotency-Key reservation, if any: the batch's commit marks it (effect-keys.ts). */
+  readonly keys: readonly EffectKey[];
   /** Answered already (refused by its budget, or done): a retried batch leaves it out. */
   settled: boolean;
   resolve(result: StepResult): void;
@@ -51,12 +54,13 @@ export class StepBatches {
 
   constructor(private readonly commits: SimulationCommits) {}
 
-  step(request: WorkRequest, id: string, ticks: number): Promise<StepResult> {
+  /** `keys`: the caller's reservations (its own request's unless a step deferred from a batch carries them on). */
+  step(request: WorkRequest, id: string, ticks: number, keys: readonly EffectKey[] = currentEffectKeys()): Promise<StepResult> {
     const open = this.#waiting.get(id);
     if (open !== undefined && open.sequence === this.commits.queuedSequence(id) && open.ticks + ticks <= MAX_TICKS_PER_REQUEST)
-      return this.#join(open, request, ticks);
+      return this.#join(open, request, ticks, keys);
     const batch: Batch = { id, members: [], ticks: 0, sequence: 0 };
-    const joined = this.#join(batch, request, ticks);
+    const joined = this.#join(batch, request, ticks, keys);
     const done = this.commits.mutate(id, (current) => this.#run(batch, current));
     batch.sequence = this.commits.queuedSequence(id);
     this.#waiting.set(id, batch);
@@ -71,12 +75,13 @@ export class StepBatches {
     return joined;
   }
 
-  #join(batch: Batch, request: WorkRequest, ticks: number): Promise<StepResult> {
+  #join(batch: Batch, request: WorkRequest, ticks: number, keys: readonly EffectKey[]): Promise<StepResult> {
     batch.ticks += ticks;
     return new Promise<StepResult>((resolve, reject) => {
       const member: Member = {
         request,
         ticks,
+        keys,
         settled: false,
         resolve: (result) => {
           member.settled = true;
@@ -138,15 +143,11 @@ export class StepBatches {
       const marks: number[] = [];
       for (const { member } of admitted) marks.push((marks.at(-1) ?? 0) + member.ticks);
       const signal = whenAllAborted(admitted.map(({ member }) => member.request.signal));
-      // A step alone needs no state but the last.
-      const result = await this.commits.advance(
-        current,
-        marks.at(-1) as number,
-        current.status,
-        undefined,
-        signal,
-        undefined,
-        marks.length > 1 ? marks : undefined,
+      // A step alone needs no state but the last. The commit marks the key of every step in it,
+      // not only of the request whose turn runs the batch.
+      const result = await withEffectKeys(
+        admitted.flatMap(({ member }) => member.keys),
+        () => this.commits.advance(current, marks.at(-1) as number, current.status, undefined, signal, undefined, marks.length > 1 ? marks : undefined),
       );
       admitted.forEach(({ member }, i) => {
         const before = i === 0 ? 0 : (marks[i - 1] as number);
@@ -163,7 +164,7 @@ export class StepBatches {
       for (const member of deferred) {
         // Settled here, so that a retried attempt of this batch leaves it out; it answers from its own batch.
         member.settled = true;
-        this.step(member.request, batch.id, member.ticks).then(member.resolve, member.reject);
+        this.step(member.request, batch.id, member.ticks, member.keys).then(member.resolve, member.reject);
       }
     }
   }

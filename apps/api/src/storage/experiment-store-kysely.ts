@@ -5,6 +5,7 @@ import type { ExperimentStatus } from '../experiments/experiment-status.js';
 import type { Tier } from '../identity/auth-context.js';
 import type { MetricValue } from '../engine-data/experiment-metrics.js';
 import type { ExperimentRunsTable, ExperimentsTable, ExperimentTables } from './experiment-tables.js';
+import { markEffectsStored } from './effect-marks.js';
 
 const UNFINISHED: ExperimentStatus[] = ['queued', 'running'];
 
@@ -66,6 +67,7 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(databas
   return {
     async create(experiment, event) {
       await db.transaction().execute(async (trx) => {
+        await markEffectsStored(trx);
         await trx
           .insertInto('experiments')
           .values({

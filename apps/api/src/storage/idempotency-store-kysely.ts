@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { IdempotencyStore, ReservationOutcome, ResponseReference, StoredResponse } from '../idempotency/idempotency-store.js';
 import type { IdempotencyKeysTable, IdempotencyTables } from './idempotency-tables.js';
 
@@ -14,6 +14,37 @@ function toResponse(row: Selectable<IdempotencyKeysTable>): StoredResponse {
     bodyComplete: Number(row.body_complete) === 1,
     ...(row.response_reference === null ? {} : { reference: JSON.parse(row.response_reference) as ResponseReference }),
   };
+}
+
+/**
+ * What a key answers whose request stored its change but not its answer (its process stopped
+ * between the two): a 500, cached as any 5xx is, so that a retry never makes the change twice
+ * (docs/api.md, "Idempotency"). `requestId` is the replaying request's (replay-response.ts).
+ */
+export const LOST_ANSWER_MESSAGE =
+  'The first request with this Idempotency-Key made its change, but the server stopped before its answer was stored; the change is not made again. Read the resource to see it, or send a new key to make another change';
+const LOST_ANSWER_BODY = Buffer.from(
+  JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: LOST_ANSWER_MESSAGE, details: { changeStored: true }, requestId: '' } }),
+);
+const LOST_ANSWER_HEADERS = JSON.stringify([['content-type', 'application/json']]);
+
+/** Turns the `committed` records `update` selects into the lost answer; returns their tokens. */
+async function answerLost(update: UpdateQueryBuilder<IdempotencyTables, 'idempotency_keys', 'idempotency_keys', UpdateResult>): Promise<string[]> {
+  const rows = await update
+    .set({
+      state: 'complete',
+      response_status: 500,
+      response_headers: LOST_ANSWER_HEADERS,
+      response_body: LOST_ANSWER_BODY,
+      response_reference: null,
+      chunk_count: 0,
+      body_complete: 1,
+      stored_bytes: LOST_ANSWER_BODY.byteLength + LOST_ANSWER_HEADERS.length,
+    })
+    .where('state', '=', 'committed')
+    .returning('token')
+    .execute();
+  return rows.map((row) => row.token);
 }
 
 /** The IdempotencyStore on any Kysely dialect (UPSERT with a WHERE and RETURNING: SQLite ≥ 3.35, PostgreSQL). */
@@ -79,9 +110,16 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
       .returning('token')
       .executeTakeFirst();
     if (won?.token === r.token) return { kind: 'reserved' };
-    const row = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', r.scope).executeTakeFirst();
+    let row = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', r.scope).executeTakeFirst();
     if (row === undefined) return undefined; // swept in between: try again
-    if (row.state === 'in_progress') return { kind: 'in-progress', fingerprint: row.fingerprint };
+    // Its change is stored, and its process stopped answering before the answer was: it is
+    // answered so, never run again (a reservation without a stored change is taken over above).
+    if (row.state === 'committed' && Number(row.locked_until) <= r.now) {
+      await answerLost(db.updateTable('idempotency_keys').where('scope', '=', r.scope).where('token', '=', row.token));
+      row = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', r.scope).executeTakeFirst();
+      if (row === undefined) return undefined;
+    }
+    if (row.state !== 'complete') return { kind: 'in-progress', fingerprint: row.fingerprint };
     return { kind: 'complete', fingerprint: row.fingerprint, token: row.token, expiresAt: Number(row.expires_at), response: toResponse(row) };
   }
 
@@ -132,7 +170,9 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
     },
 
     async release(scope, token) {
-      await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('token', '=', token).execute();
+      // A reservation whose request stored a change is not free again: it is answered as lost.
+      await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('token', '=', token).where('state', '=', 'in_progress').execute();
+      await answerLost(db.updateTable('idempotency_keys').where('scope', '=', scope).where('token', '=', token));
       await db.deleteFrom('idempotency_chunks').where('token', '=', token).execute();
     },
 
@@ -150,7 +190,9 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
 
     async releaseInFlight() {
       const released = await db.deleteFrom('idempotency_keys').where('state', '=', 'in_progress').returning('token').execute();
-      const tokens = released.map((row) => row.token);
+      // Those whose change was stored are answered as such: their retry must not make it again.
+      const answered = await answerLost(db.updateTable('idempotency_keys'));
+      const tokens = [...released.map((row) => row.token), ...answered];
       // Pieces of a streamed body written before the process died.
       if (tokens.length > 0) await db.deleteFrom('idempotency_chunks').where('token', 'in', tokens).execute();
       return tokens.length;

@@ -6,7 +6,11 @@ export interface IdempotencyKeysTable {
   token: string;
   /** SHA-256 (hex) of the canonical body and the response representation. */
   fingerprint: string;
-  state: 'in_progress' | 'complete';
+  /**
+   * `in_progress` while its request runs; `committed` once a change it made is stored (in that
+   * change's transaction: storage/effect-marks.ts) but its answer not yet; `complete` with it.
+   */
+  state: 'in_progress' | 'committed' | 'complete';
   response_status: number | null;
   /** JSON array of [name, value] pairs. */
   response_headers: string | null;

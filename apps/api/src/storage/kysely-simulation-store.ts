@@ -31,6 +31,7 @@ import { FreshReads } from '../lib/fresh-reads.js';
 import { BoundedMap } from '../lib/bounded-map.js';
 import type { StorageCapabilities } from './storage-capabilities.js';
 import { TimeSlices } from '../engine-work/time-slices.js';
+import { markEffectsStored } from './effect-marks.js';
 
 /** Stored events the service writes, not the engine: a fork does not inherit them. */
 const SERVICE_EVENT_TYPES: StoredEventType[] = ['simulation:status', 'error'];
@@ -151,6 +152,7 @@ export class KyselySimulationStore implements SimulationStore {
 
   async create(simulation: NewSimulation, changes: SimulationChanges): Promise<StoredEvent[]> {
     return this.db.transaction().execute(async (trx) => {
+      await markEffectsStored(trx);
       // A fork shares its parent's history up to atTick: nothing of it is copied, only counted,
       // so that the fork's own events and prophecies are numbered after the inherited ones.
       const parent = simulation.parent;
@@ -312,6 +314,7 @@ export class KyselySimulationStore implements SimulationStore {
 
   async update(update: SimulationUpdate): Promise<StoredEvent[]> {
     return this.db.transaction().execute(async (trx) => {
+      await markEffectsStored(trx);
       let query = trx.selectFrom('simulations').select(['version', 'input_seq', 'event_seq']).where('id', '=', update.simulationId);
       if (this.capabilities.rowLocks) query = query.forUpdate();
       const current = await query.executeTakeFirst();

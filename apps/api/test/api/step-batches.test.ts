@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineRunner } from '../../src/engine-work/engine-runner.js';
 import { createInProcessRunner } from '../../src/engine-work/in-process-runner.js';
 import { MAX_ADVANCE_PROPHECY_BYTES, maxAdvanceTicks } from '../../src/simulations/advance-output-bound.js';
-import { countingRunner } from '../helpers/counting-runner.js';
+import { gatedRunner } from '../helpers/gated-runner.js';
 import { createSimulation } from '../helpers/create-simulation.js';
 import { requestInit } from '../helpers/request-init.js';
 import { startLiveServer, type LiveServer } from '../live/support/live-server.js';
@@ -12,25 +11,6 @@ import { startLiveServer, type LiveServer } from '../live/support/live-server.js
  * (docs/api.md, "Concurrent steps"): each answers as it would alone, the history is that of the
  * same steps one after another, and nothing queued before a step is overtaken.
  */
-
-/** Holds the next advance after `hold()` until `release()`: the steps sent meanwhile wait for the lock together. */
-function gatedRunner(inner: EngineRunner): EngineRunner & { hold(): void; release(): void; readonly kinds: { advance: number } } {
-  const counting = countingRunner(inner);
-  let gate: Promise<void> | undefined;
-  let open: () => void = () => {};
-  return Object.assign(Object.create(counting) as EngineRunner, {
-    advance: async (...args: Parameters<EngineRunner['advance']>) => {
-      const waiting = gate;
-      gate = undefined;
-      if (waiting !== undefined) await waiting;
-      return counting.advance(...args);
-    },
-    hold: () => void (gate = new Promise<void>((resolve) => (open = resolve))),
-    release: () => open(),
-    // The counter itself (Object.assign would copy a getter's value once).
-    kinds: counting.kinds,
-  });
-}
 
 let server: LiveServer;
 let runner: ReturnType<typeof gatedRunner>;

@@ -62,6 +62,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -124,6 +133,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -209,6 +227,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -320,6 +347,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -495,6 +531,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
@@ -619,6 +664,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -789,6 +843,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -926,6 +989,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1075,6 +1147,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1146,6 +1227,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description The database does not answer; same shape */
                 503: {
                     headers: {
@@ -1199,6 +1289,15 @@ export interface paths {
                 };
                 /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1333,6 +1432,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1395,6 +1503,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1492,6 +1609,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1603,6 +1729,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1760,6 +1895,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1895,6 +2039,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2053,6 +2206,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         post?: never;
@@ -2194,6 +2356,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
@@ -2325,6 +2496,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2480,6 +2660,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2599,6 +2788,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2788,6 +2986,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2990,6 +3197,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
@@ -3120,6 +3336,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3242,6 +3467,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3385,6 +3619,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3579,6 +3822,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
@@ -3750,6 +4002,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3930,6 +4191,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
@@ -4100,6 +4370,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -4304,6 +4583,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
                 503: {
                     headers: {
@@ -4421,6 +4709,15 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description Unix time (seconds) at which the window resets */
                         "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+                500: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {

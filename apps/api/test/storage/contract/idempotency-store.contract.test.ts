@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { IdempotencyStore, NewReservation, StoredResponse } from '../../../src/idempotency/idempotency-store.js';
-import { createKyselyIdempotencyStore } from '../../../src/storage/idempotency-store-kysely.js';
+import { withEffectKeys } from '../../../src/idempotency/effect-keys.js';
+import { markEffectsStored } from '../../../src/storage/effect-marks.js';
+import { createKyselyIdempotencyStore, LOST_ANSWER_MESSAGE } from '../../../src/storage/idempotency-store-kysely.js';
 import { DATABASES } from './databases.js';
 
 const T0 = Date.parse('2030-01-01T00:00:00Z');
@@ -160,6 +162,32 @@ describe.each(DATABASES)('IdempotencyStore on $name', (database) => {
     expect(await store.reserve(reservation('a'))).toEqual({ kind: 'reserved' });
     expect((await store.reserve(reservation('c'))).kind).toBe('complete');
     expect(await store.releaseInFlight()).toBe(1);
+  });
+
+  it('answers a reservation whose change was stored (marked in its transaction) with the lost answer, never takes it over', async () => {
+    const { storage } = await database.open();
+    const store = createKyselyIdempotencyStore(storage.db);
+    const marked = reservation('changed');
+    const other = reservation('changed-too');
+    const idle = reservation('nothing-stored');
+    for (const r of [marked, other, idle]) await store.reserve(r);
+    // What a store's transaction does for the requests it stores a change for.
+    await withEffectKeys(
+      [marked, other].map(({ scope, token }) => ({ scope, token })),
+      () => storage.db.transaction().execute((trx) => markEffectsStored(trx)),
+    );
+    expect(await store.reserve(reservation('changed', T0 + 1_000))).toEqual({ kind: 'in-progress', fingerprint: marked.fingerprint });
+    // Its lock passed (its instance died): answered, not taken over.
+    const answered = await store.reserve(reservation('changed', T0 + LOCK + 1));
+    expect(answered).toMatchObject({ kind: 'complete', token: marked.token, response: { status: 500, chunkCount: 0, bodyComplete: true } });
+    const body = JSON.parse(new TextDecoder().decode((answered as { response: StoredResponse }).response.body as Uint8Array)) as {
+      error: { code: string; details: object };
+    };
+    expect(body.error).toMatchObject({ code: 'INTERNAL_ERROR', message: LOST_ANSWER_MESSAGE, details: { changeStored: true } });
+    // At a restart: the unmarked one is released, the marked one answered.
+    expect(await store.releaseInFlight()).toBe(2);
+    expect(await store.reserve(reservation('changed-too', T0 + 2_000))).toMatchObject({ kind: 'complete', response: { status: 500 } });
+    expect(await store.reserve(reservation('nothing-stored', T0 + 2_000))).toEqual({ kind: 'reserved' });
   });
 
   it('lets exactly one of many concurrent attempts reserve a scope', async () => {
