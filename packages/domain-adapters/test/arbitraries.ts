@@ -132,14 +132,17 @@ export const bankRunInput = fc
       seed,
       banks: fc.tuple(
         ...names.map((bankName) =>
-          fc.record({
-            name: fc.constant(bankName),
-            deposits: fc.double({ min: 0.001, max: 1e12, noNaN: true }),
-            liquid: fc.double({ min: 0, max: 1e12, noNaN: true }),
-            illiquid: maybe(fc.double({ min: 0, max: 1e12, noNaN: true })),
-            intervention: maybe(fc.constantFrom('none', 'deposit-insurance', 'suspension')),
-            suspendAt: maybe(share),
-          }),
+          fc
+            .record({
+              name: fc.constant(bankName),
+              deposits: fc.double({ min: 0.001, max: 1e12, noNaN: true }),
+              liquid: fc.double({ min: 0, max: 1e12, noNaN: true }),
+              illiquid: maybe(fc.double({ min: 0, max: 1e12, noNaN: true })),
+              intervention: maybe(fc.constantFrom('none', 'deposit-insurance', 'suspension')),
+              suspendAt: maybe(share),
+            })
+            // A suspension threshold goes only with a suspension.
+            .map((bank) => (bank.intervention === 'suspension' ? bank : { ...bank, suspendAt: undefined })),
         ),
       ),
       impatientShare: maybe(share),

@@ -72,6 +72,14 @@ describe('bank-run adapter: mapping onto the bank-run model', () => {
     expect(BankRunInputSchema.safeParse({ banks, exposures: [{ lender: 'A', borrower: 'B', amount: 1 }] }).success).toBe(true);
   });
 
+  it('refuses a suspendAt on a bank without a suspension, which nothing would read', () => {
+    const refused = BankRunInputSchema.safeParse({ banks: [{ name: 'A', deposits: 1, liquid: 1, intervention: 'deposit-insurance', suspendAt: 0.3 }] });
+    expect(refused.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['banks', 0, 'suspendAt'], 'applies only with intervention "suspension" (this bank\'s is "deposit-insurance")'],
+    ]);
+    expect(BankRunInputSchema.safeParse({ banks: [{ name: 'A', deposits: 1, liquid: 1, intervention: 'suspension', suspendAt: 0.3 }] }).success).toBe(true);
+  });
+
   it('takes the seed from the input', () => {
     expect(build(oneBank({}, { seed: 7 })).seed).toBe(7);
   });

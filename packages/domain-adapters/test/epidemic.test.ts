@@ -191,5 +191,7 @@ describe('epidemic adapter: mapping', () => {
     expect(paths).toEqual(
       expect.arrayContaining(['regions.0.population', 'regions.1.initialInfectious', 'interventions.distancing', 'disease.latentDays', 'reactionStrength']),
     );
+    // Region X gave no initialInfectious: its population's range is its one problem.
+    expect(paths).not.toContain('regions.0.initialInfectious');
   });
 });

@@ -77,6 +77,16 @@ export const BankRunInputSchema = z
   .strict()
   .superRefine((input, ctx) => {
     flagDuplicateNames(input.banks, 'banks', 'bank', ctx);
+    input.banks.forEach((bank, index) => {
+      // Read only with a suspension: elsewhere it would be dropped without a word.
+      if (bank.suspendAt !== undefined && bank.intervention !== 'suspension') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['banks', index, 'suspendAt'],
+          message: `applies only with intervention "suspension" (this bank's is "${bank.intervention}")`,
+        });
+      }
+    });
     const names = new Set(input.banks.map((bank) => bank.name));
     input.exposures.forEach((exposure, index) => {
       for (const side of ['lender', 'borrower'] as const) {

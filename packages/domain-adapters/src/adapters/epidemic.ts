@@ -24,7 +24,8 @@ const RegionSchema = z
       ),
   })
   .strict()
-  .refine((region) => (region.initialInfectious ?? 0) <= region.population, {
+  // Only a given count is compared: a population refused for its own range says so alone.
+  .refine((region) => region.initialInfectious === undefined || region.initialInfectious <= region.population, {
     message: 'initialInfectious exceeds the population',
     path: ['initialInfectious'],
   });
