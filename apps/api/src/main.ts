@@ -27,6 +27,7 @@ import { createRateLimiting } from './rate-limit/create-rate-limiting.js';
 import { loadViewerFiles } from './routes/web/viewer-files.js';
 import { createEngineDomainCatalog } from './scenarios/engine-domain-catalog.js';
 import { watchScenarioFolder, type ScenarioFolderWatch as ScenarioFolder } from './scenarios/watch-scenario-folder.js';
+import { missingScenariosFolder } from './scenarios/load-scenario-folder.js';
 import { createStorageBudget } from './storage-budget/storage-budget.js';
 import { createKyselyIdempotencyStore } from './storage/idempotency-store-kysely.js';
 import { createKyselyIdentityStore } from './storage/identity-store-kysely.js';
@@ -86,7 +87,11 @@ async function main(): Promise<void> {
 
 function readConfig(): AppConfig {
   try {
-    return loadConfig(process.env);
+    const config = loadConfig(process.env);
+    // A folder that is not there would start the server with no scenario at all, a typo unseen.
+    const missing = missingScenariosFolder(config.scenariosDir);
+    if (missing !== undefined) throw new ConfigError([missing]);
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -21,6 +21,17 @@ export interface ScenarioFileCheck {
 }
 
 const JSON_SUFFIX = '.json';
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/** A JSON.parse message that names a character position, with the line and column an editor shows (1-based). */
+function withLineAndColumn(message: string, text: string): string {
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position === undefined || /\bline \d+/.test(message)) return message;
+  const before = text.slice(0, Number(position));
+  const line = before.split('\n').length;
+  const column = Number(position) - before.lastIndexOf('\n');
+  return `${message} (line ${line}, column ${column})`;
+}
 
 /**
  * Decides whether a scenario file may be served, and says why not. The one rule for the
@@ -46,11 +57,14 @@ export function checkScenarioFile(fileName: string, text: string): ScenarioFileC
   if (!fileName.endsWith(JSON_SUFFIX)) {
     warnings.push({ path: '', message: `the server only loads *${JSON_SUFFIX} files; this one would not be served` });
   }
+  // Editors on Windows often begin a UTF-8 file with a byte-order mark, which JSON.parse refuses
+  // as an invisible unexpected token.
+  const body = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(body);
   } catch (error) {
-    errors.push({ path: '', message: `not valid JSON: ${(error as Error).message}` });
+    errors.push({ path: '', message: `not valid JSON: ${withLineAndColumn((error as Error).message, body)}` });
     return { ok: false, id: undefined, scenario: undefined, errors, warnings };
   }
 

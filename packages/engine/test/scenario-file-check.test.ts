@@ -70,6 +70,12 @@ describe('checkScenarioFile', () => {
     });
   });
 
+  it('reads a file that begins with a byte-order mark, and places a JSON error at its line and column', () => {
+    expect(checkScenarioFile('two-wells.json', `\uFEFF${text(valid)}`).ok).toBe(true);
+    const broken = checkScenarioFile('x.json', '{\n  "id": "x",\n  "label" 5\n}');
+    expect(broken.errors).toEqual([{ path: '', message: expect.stringMatching(/^not valid JSON: .* \(line 3, column 11\)$/) }]);
+  });
+
   it('says that a file whose whole is not an object is not one, where the cross-checks threw', () => {
     for (const [whole, kind] of [
       ['[]', 'array'],

@@ -14,6 +14,19 @@ export interface LoadedScenarios {
   problems: ScenarioLoadProblem[];
 }
 
+/**
+ * Why the scenarios folder `dir` cannot be served from (for the start: SIM_SCENARIOS_DIR, or the
+ * repository's scenarios/), or undefined when it is a folder.
+ */
+export function missingScenariosFolder(dir: string): string | undefined {
+  try {
+    if (statSync(dir).isDirectory()) return undefined;
+    return `SIM_SCENARIOS_DIR: ${dir} is not a folder; the server serves the scenario files of a folder`;
+  } catch (error) {
+    return `SIM_SCENARIOS_DIR: the scenarios folder ${dir} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+}
+
 /** One `*.json` of the scenarios folder with its verdict. */
 export interface CheckedScenarioFile {
   /** File name inside the folder. */

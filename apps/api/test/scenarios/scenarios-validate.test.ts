@@ -88,6 +88,9 @@ describe('sim scenarios validate', () => {
         ['quiet', true, 0, ['note']],
       ]);
       expect(report.files[0]?.file).toMatch(/alpha\.json$/);
+      // A folder named on the line stands for its .json files, as SIM_SCENARIOS_DIR does.
+      const named = JSON.parse((await validate([dir.path, '--json'])).stdout) as JsonReport;
+      expect(named.files.map((f) => f.id)).toEqual(['alpha', 'quiet']);
 
       // The same id in two folders, and a file that is not there.
       const other = writeScenario(folder.path, 'alpha.json', validScenarioText('alpha'));

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
+import { join } from 'node:path';
+import { spawnServerProcess, startServerProcess, tempDir, type ServerProcess } from '../support/server-process.js';
 import { validScenarioText, writeScenario } from './scenario-folder-fixtures.js';
 
 const folder = tempDir('sim-watch-e2e-');
@@ -23,5 +24,14 @@ describe('the real server (main.ts) follows SIM_SCENARIOS_DIR', () => {
     await server.stop();
     expect(server.child.exitCode).toBe(0);
     expect(server.output()).toMatch(/\bstopped\b/);
+  }, 30_000);
+
+  it('refuses to start on a folder that is not there, saying which, where it served nothing before', async () => {
+    const typo = join(folder.path, 'no-such-folder');
+    const refused = spawnServerProcess({ databasePath: join(folder.path, 'refused.db'), env: { SIM_SCENARIOS_DIR: typo, SIM_BOOTSTRAP: 'false' } });
+    const code = await new Promise<number | null>((done) => refused.child.once('exit', (exitCode) => done(exitCode)));
+    expect(code).toBe(1);
+    expect(refused.output()).toContain(`invalid environment:\n  - SIM_SCENARIOS_DIR: the scenarios folder ${typo} cannot be read (ENOENT)`);
+    expect(refused.output()).not.toMatch(/^\s+at /m);
   }, 30_000);
 });

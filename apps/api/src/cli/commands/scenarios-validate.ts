@@ -7,10 +7,11 @@ import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { SIM_COMMAND } from '../../lib/operator-command.js';
 
-export const SCENARIOS_VALIDATE_HELP = `Usage: ${SIM_COMMAND} scenarios validate [FILE…] [--json]
+export const SCENARIOS_VALIDATE_HELP = `Usage: ${SIM_COMMAND} scenarios validate [FILE|FOLDER…] [--json]
 
 Checks scenario files by the rule the server applies when it loads them (default: every .json
-file of the repository's scenarios/ directory, or of SIM_SCENARIOS_DIR as for the server).
+file of the repository's scenarios/ directory, or of SIM_SCENARIOS_DIR as for the server; a
+folder given stands for its .json files).
 Every problem of a file is reported in one pass, each at the dotted path of its field: types,
 ranges and unknown keys, duplicate agent or attractor ids, agents or attractors off the grid,
 preferences naming an unknown attractor, an "id" other than the file name, an id given twice.
@@ -33,11 +34,26 @@ interface FileReport {
 /** The folder the server loads: SIM_SCENARIOS_DIR, else the repository's scenarios/. */
 function defaultFiles(io: CliIo): string[] {
   const configured = io.env.SIM_SCENARIOS_DIR?.trim();
-  const dir = configured ? resolve(io.cwd, configured) : join(io.repoRoot, 'scenarios');
+  return jsonFilesOf(configured ? resolve(io.cwd, configured) : join(io.repoRoot, 'scenarios'));
+}
+
+/** The `.json` files of a folder, as the server loads them, in name order. */
+function jsonFilesOf(dir: string): string[] {
   return readdirSync(dir)
     .filter((name) => extname(name) === '.json' && statSync(join(dir, name)).isFile())
     .sort()
     .map((name) => join(dir, name));
+}
+
+/** A path given: a folder stands for its `.json` files, anything else for itself (checked as a file). */
+function filesOf(path: string): string[] {
+  let folder = false;
+  try {
+    folder = statSync(path).isDirectory();
+  } catch {
+    // Missing or unreadable: the check says so, for that path.
+  }
+  return folder ? jsonFilesOf(path) : [path];
 }
 
 const toReport = (file: string, check: ScenarioFileCheck): FileReport => ({
@@ -52,7 +68,7 @@ export async function scenariosValidate(args: string[], io: CliIo): Promise<void
   const { positionals, values } = parseArgs({ args, options: { json: { type: 'boolean', default: false } }, strict: true, allowPositionals: true });
   let files: string[];
   try {
-    files = positionals.length > 0 ? positionals.map((p) => resolve(io.cwd, p)) : defaultFiles(io);
+    files = positionals.length > 0 ? positionals.flatMap((p) => filesOf(resolve(io.cwd, p))) : defaultFiles(io);
   } catch (error) {
     throw new CliError(`cannot list the scenarios folder: ${(error as Error).message}`);
   }
