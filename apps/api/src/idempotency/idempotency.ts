@@ -163,16 +163,21 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler {
       return replay(c, outcome.token, outcome.response);
     }
 
-    // What the handler stores is marked with this reservation, in the same transaction (effect-keys.ts).
-    await withEffectKeys([{ scope, token }], next);
+    // What the handler stores is marked with this reservation, in the same transaction
+    // (effect-keys.ts). Emptied once the answer is stored or the key released: work the request
+    // left running (a playing clock's timers inherit its context) then marks nothing.
+    const effectKeys = [{ scope, token }];
+    await withEffectKeys(effectKeys, next);
     if (refused(c)) {
       await store.release(scope, token).catch(onError);
+      effectKeys.length = 0;
       return;
     }
     const sink = {
       appendChunk: (seq: number, bytes: Uint8Array) => store.appendChunk(scope, token, seq, bytes, clock.now().getTime() + lockMs),
       complete: async (response: StoredResponse) => {
         const held = await store.complete(scope, token, response);
+        effectKeys.length = 0;
         if (held) recent.remember(scope, { fingerprint, response, expiresAt: now + ttlMs });
         return held;
       },
