@@ -19,6 +19,7 @@ const INTERNAL_ERROR =
  * Documents the refusals every route makes whatever it declares: 400 for a query parameter it
  * does not declare (withStrictQuery) or a path parameter out of form, and, on a route that takes
  * a body (POST, PUT), 413 for a body over 1 MiB (bodyLimit); and 500, which any route may answer.
+ * A route that names no security scheme is public, and says so (`security: []`).
  * A route that documents its own 400, 413 or 500 keeps its words. Run after every router is mounted, so a route added later is covered.
  */
 export function documentRequestRefusals(app: OpenAPIHono): void {
@@ -30,5 +31,7 @@ export function documentRequestRefusals(app: OpenAPIHono): void {
     if (route.method === 'post' || route.method === 'put') responses['413'] ??= { description: BODY_TOO_LARGE, ...envelope };
     responses['500'] ??= { description: INTERNAL_ERROR, ...envelope };
     route.responses = responses;
+    // A public route says so: no credentials at all, rather than leaving a reader (or a linter) to guess.
+    route.security ??= [];
   }
 }

@@ -25,8 +25,10 @@ export function serveOpenApi(app: OpenAPIHono, serviceVersion: string): void {
   app.openAPIRegistry.registerPath({
     method: 'get',
     path: '/v1/openapi.json',
+    operationId: 'getOpenApiDocument',
     tags: ['Meta'],
     summary: 'This OpenAPI 3.1 document (public)',
+    security: [],
     responses: { 200: { description: 'The document', content: { 'application/json': { schema: { type: 'object' } } } } },
   });
   // It has no query parameters either (the routes get this check from createRouter).
@@ -42,6 +44,7 @@ export function serveOpenApi(app: OpenAPIHono, serviceVersion: string): void {
       version: serviceVersion,
       description:
         'Deterministic simulations as a service. Errors use the envelope `{ error: { code, message, details, requestId } }`. Every response carries X-Request-Id.',
+      license: { name: 'MIT' },
     },
     servers: [{ url: '/' }],
   });

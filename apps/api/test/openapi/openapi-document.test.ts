@@ -107,6 +107,18 @@ describe('the served /v1/openapi.json', () => {
     }
   });
 
+  it('names every operation with an operationId of its own, for generated clients', () => {
+    const ids = operations().map(({ op }) => op.operationId as string);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(['createSimulation', 'stepSimulation', 'submitDecree', 'subscribeToSimulationEvents', 'getHealth']));
+  });
+
+  it('says of a public operation that it needs no credentials (security: []), and gives the license', () => {
+    for (const { method, path, op } of operations()) if (PUBLIC.has(path)) expect(op.security, `${method} ${path}`).toEqual([]);
+    expect(doc.info.license).toEqual({ name: 'MIT' });
+  });
+
   it('declares the X-Api-Key and bearer JWT security schemes', () => {
     const schemes = Object.values(doc.components?.securitySchemes ?? {}) as Json[];
     expect(schemes).toContainEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Api-Key' }));

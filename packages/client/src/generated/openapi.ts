@@ -12,67 +12,7 @@ export interface paths {
          * Interactive API reference (public)
          * @description An HTML page rendering `/v1/openapi.json`. Its script and styles are served by this service from `/v1/docs/assets/standalone.js`; the page loads nothing from other hosts.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The reference page */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getApiReference"];
         put?: never;
         post?: never;
         delete?: never;
@@ -89,67 +29,7 @@ export interface paths {
             cookie?: never;
         };
         /** The domain adapters (public) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every adapter */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DomainList"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listDomains"];
         put?: never;
         post?: never;
         delete?: never;
@@ -166,84 +46,7 @@ export interface paths {
             cookie?: never;
         };
         /** One domain adapter (public) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The adapter */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Domain"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getDomain"];
         put?: never;
         post?: never;
         delete?: never;
@@ -260,297 +63,13 @@ export interface paths {
             cookie?: never;
         };
         /** List the experiments the caller may access, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    /** @description JWT callers only: one of their organizations (400 when not a UUID, 403 when not theirs). Ignored entirely for API keys, whatever its value. */
-                    organizationId?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of experiments */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ExperimentList"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listExperiments"];
         put?: never;
         /**
          * Submit an experiment: a parameter sweep with replications, computed as a job
          * @description Checked whole and weighed before anything is queued: every bad parameter path, value, range or metric is a 400 at its path. A simulation base is replayed to atTick first (weighed with the runs); another organization’s simulation is 401 as on the simulation routes, a failed one 409. Answers 202 with the queued experiment; follow it at `Location`, its events at `…/events`, its results at `…/results` (docs/api.md, "Experiments").
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
-                     * @example create-7f3a9c
-                     */
-                    "Idempotency-Key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ExperimentRequest"];
-                };
-            };
-            responses: {
-                /** @description Accepted and queued; `Location` names the experiment */
-                202: {
-                    headers: {
-                        /** @description `true` when this response is a replay */
-                        "Idempotency-Replayed"?: "true";
-                        /** @description /v1/experiments/{id} */
-                        Location?: string;
-                        /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
-                        "X-RateLimit-Compute-Limit"?: number;
-                        /** @description Agent-ticks left in the window */
-                        "X-RateLimit-Compute-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the compute window resets */
-                        "X-RateLimit-Compute-Reset"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Experiment"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
-                409: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: body over 1 MiB */
-                413: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the organization has its tier’s number of experiments running and queued, or the compute window has too little left */
-                429: {
-                    headers: {
-                        /** @description Seconds to wait */
-                        "Retry-After"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["submitExperiment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -565,122 +84,7 @@ export interface paths {
             cookie?: never;
         };
         /** An experiment: status, runs done and total, times, estimated time left */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The experiment */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Experiment"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getExperiment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -702,158 +106,7 @@ export interface paths {
          * Cancel an experiment; its finished runs are kept
          * @description When this answers, no further run of the experiment completes. An experiment that already finished is answered as it is.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
-                     * @example create-7f3a9c
-                     */
-                    "Idempotency-Key"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["EmptyBody"];
-                };
-            };
-            responses: {
-                /** @description The experiment, cancelled (or as it finished) */
-                200: {
-                    headers: {
-                        /** @description `true` when this response is a replay */
-                        "Idempotency-Replayed"?: "true";
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Experiment"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
-                409: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["cancelExperiment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -871,141 +124,7 @@ export interface paths {
          * Follow an experiment (Server-Sent Events): status changes and every finished run, with progress
          * @description Each message has an `id:` (the event’s position in the experiment’s history), an `event:` name (`experiment:status` or `run`) and one `data:` line of JSON. Reconnecting with `Last-Event-ID` (or `?lastEventId=`) replays what came after it, then continues live. The stream ends after the status that finishes the experiment; a request with nothing left to send for a finished experiment is answered 204. Streams count against the organization’s open-stream limit.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Same as the Last-Event-ID header (which wins when both carry an id; an empty header is as if absent), for clients that cannot set headers */
-                    lastEventId?: string;
-                };
-                header?: {
-                    /** @description The id of the last message received; the stream resumes right after it */
-                    "last-event-id"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The event stream (`text/event-stream`); the schema describes one message. */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": components["schemas"]["ExperimentEventMessage"];
-                    };
-                };
-                /** @description The experiment has finished and there is nothing after Last-Event-ID: do not reconnect */
-                204: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the organization has its tier’s number of streams open */
-                429: {
-                    headers: {
-                        /** @description Seconds: always 5 */
-                        "Retry-After"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["subscribeToExperimentEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1025,139 +144,7 @@ export interface paths {
          * Statistics per combination and metric, or every run as CSV or Parquet
          * @description JSON (the default): per combination and metric the count, mean, standard deviation, 95% confidence interval, min, quartiles and max, and a content hash. `Accept: text/csv` or `Accept: application/vnd.apache.parquet`: one row per finished run (combination, each varied path, replication, seed, each metric).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The results */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ExperimentResults"];
-                        "application/vnd.apache.parquet": string;
-                        "text/csv": string;
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
-                406: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getExperimentResults"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1177,82 +164,7 @@ export interface paths {
          * Liveness and versions (public)
          * @description For monitors: limited per client address in a bucket of its own, as large as the enterprise Read limit (default 30 000 per minute), so monitors sharing an address are not refused and do not spend its ordinary bucket. Never cached (`Cache-Control: no-store`).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Healthy */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Health"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The database does not answer; same shape */
-                503: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Health"];
-                    };
-                };
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1269,44 +181,7 @@ export interface paths {
             cookie?: never;
         };
         /** This OpenAPI 3.1 document (public) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The document */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": Record<string, never>;
-                    };
-                };
-                /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1326,123 +201,7 @@ export interface paths {
          * The caller's organization, its license tier and its limits
          * @description Scope `org:read`. JWT callers pick one of their `orgs` with `organizationId` (default the first).
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description One of the organizations the caller may act for (JWT `orgs`); default the first. An API key has exactly one. */
-                    organizationId?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The organization */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Organization"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOrganization"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1459,67 +218,7 @@ export interface paths {
             cookie?: never;
         };
         /** The pre-built scenarios (public) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every scenario, by id */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ScenarioList"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listScenarios"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1539,93 +238,7 @@ export interface paths {
          * One pre-built scenario (public)
          * @description The scenario file as written, with the defaults of its top-level fields (tags, note, nodeLabels, rules) and of each agent (policy, attractorPreferences). `?resolved=true` fills in what the engine would use too: every rule (its default when the file leaves it out; warningThresholds sorted high to low) and every agent policy parameter (lambda, gamma, belief).
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description true: every rule and policy parameter filled in with its default; false (default): as written */
-                    resolved?: "true" | "false";
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The scenario */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Scenario"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getScenario"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1642,270 +255,10 @@ export interface paths {
             cookie?: never;
         };
         /** List the simulations the caller may access, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    /** @description JWT callers only: one of their organizations (400 when not a UUID, 403 when not theirs). Ignored entirely for API keys, whatever its value. */
-                    organizationId?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of simulations */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SimulationPage"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listSimulations"];
         put?: never;
         /** Create a simulation from a pre-built or an inline scenario */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
-                     * @example create-7f3a9c
-                     */
-                    "Idempotency-Key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateSimulation"];
-                };
-            };
-            responses: {
-                /** @description Created; `Location` names the new simulation */
-                201: {
-                    headers: {
-                        /** @description `true` when this response is a replay */
-                        "Idempotency-Replayed"?: "true";
-                        /** @description /v1/simulations/{id} */
-                        Location?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Simulation"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
-                409: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: body over 1 MiB */
-                413: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createSimulation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1923,139 +276,7 @@ export interface paths {
          * Get a simulation
          * @description The answer carries an `ETag` of its bytes. A request whose `If-None-Match` names the current tag is answered `304` with no body: the simulation has not changed since.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The simulation */
-                200: {
-                    headers: {
-                        /** @description A strong tag of these bytes, for If-None-Match */
-                        ETag?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Simulation"];
-                    };
-                };
-                /** @description Not modified: `If-None-Match` names the current tag */
-                304: {
-                    headers: {
-                        /** @description The current tag */
-                        ETag?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getSimulation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2073,150 +294,7 @@ export interface paths {
         };
         get?: never;
         /** Change an agent’s policy from the next tick on */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AgentPolicyUpdate"];
-                };
-            };
-            responses: {
-                /** @description Queued for the next tick */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Ok"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed */
-                409: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["setAgentPolicy"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2235,147 +313,7 @@ export interface paths {
          * Compare two simulations over the ticks both have computed
          * @description Both are replayed over the common range, in step, with memory that stays flat however long the range (the cost of both replays). Both must be readable by the caller.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    otherId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The comparison */
-                200: {
-                    headers: {
-                        /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
-                        "X-RateLimit-Compute-Limit"?: number;
-                        /** @description Agent-ticks left in the window */
-                        "X-RateLimit-Compute-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the compute window resets */
-                        "X-RateLimit-Compute-Reset"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Comparison"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["compareSimulations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2392,285 +330,13 @@ export interface paths {
             cookie?: never;
         };
         /** The decrees of a simulation, in submission order */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    /** @description By creation order */
-                    order?: "asc" | "desc";
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of decrees */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DecreePage"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listDecrees"];
         put?: never;
         /**
          * Submit a decree to an active simulation; it applies at the next tick
          * @description The `decree` event reports it when it applies. A decree naming an agent or attractor that does not exist (counting decrees already queued) is 404.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
-                     * @example create-7f3a9c
-                     */
-                    "Idempotency-Key"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["DecreeInput"];
-                };
-            };
-            responses: {
-                /** @description Queued; `Location` names the decree */
-                201: {
-                    headers: {
-                        /** @description `true` when this response is a replay */
-                        "Idempotency-Replayed"?: "true";
-                        Location?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Decree"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
-                409: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["submitDecree"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2688,123 +354,7 @@ export interface paths {
          * One decree of a simulation: what the `Location` of its 201 names
          * @description A decree id of another simulation is 404, as is an unknown one.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    decreeId: string;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The decree */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Decree"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getDecree"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2841,177 +391,7 @@ export interface paths {
          *
          *     **Limits.** Open streams per organization: free 2, pro 20, enterprise 200; over the limit 429 RATE_LIMITED with `Retry-After: 5`. Each stream is sent at most free 1 MiB/s, pro 4 MiB/s, enterprise 16 MiB/s (per organization: 2, 80 and 3 200 MiB/s); a stream that produces more falls behind as above. Closing a stream frees its slot at once. Streams do not count against the per-minute read limit.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Agents in each tick: all (default), none (aggregates only), or N, a deterministic sample of N agents (the same every tick) */
-                    agents?: string;
-                    /** @description json (default): agent objects; packed: quantized positions and basins in base64 columns (see the description) */
-                    encoding?: "json" | "packed";
-                    /** @description When this stream falls behind a bound: skip (default; stays open and live, a degraded event, then only the newest tick waits) or drop (closed with SLOW_CONSUMER and a retry delay, resume with Last-Event-ID) */
-                    lag?: "drop" | "skip";
-                    /** @description Same as the Last-Event-ID header (which wins when both carry an id; an empty header is as if absent), for clients that cannot set headers */
-                    lastEventId?: string;
-                };
-                header?: {
-                    /** @description The id of the last message received; the stream resumes right after it */
-                    "last-event-id"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The event stream (`text/event-stream`); the schema describes one message. */
-                200: {
-                    headers: {
-                        /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
-                        "X-RateLimit-Compute-Limit"?: number;
-                        /** @description Agent-ticks left in the window */
-                        "X-RateLimit-Compute-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the compute window resets */
-                        "X-RateLimit-Compute-Reset"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": components["schemas"]["SimulationEventMessage"];
-                    };
-                };
-                /** @description The simulation has completed or failed and there is nothing after Last-Event-ID: do not reconnect */
-                204: {
-                    headers: {
-                        /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
-                        "X-RateLimit-Compute-Limit"?: number;
-                        /** @description Agent-ticks left in the window */
-                        "X-RateLimit-Compute-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the compute window resets */
-                        "X-RateLimit-Compute-Reset"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the organization has its tier’s number of streams open (`Retry-After: 5`), or, for a stream resumed with Last-Event-ID, its most engine requests under way (`details.routeClass: "engine"`, `Retry-After: 1`; docs/api.md, "Engine work", "The engine's queue") */
-                429: {
-                    headers: {
-                        /** @description Seconds: 5 for the streams, 1 for the engine’s queue */
-                        "Retry-After"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["subscribeToSimulationEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3033,190 +413,7 @@ export interface paths {
          * Branch a simulation at a past tick, optionally with decrees and policy changes
          * @description A new simulation of the same organization whose history up to `atTick` is its parent’s, byte for byte, and whose future is its own. It costs the replay of the parent up to `atTick`, and waits in the engine’s queue like an engine read. 409 for a failed parent, and for inputs on a fork at the tick its parent completed.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
-                     * @example create-7f3a9c
-                     */
-                    "Idempotency-Key"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ForkRequest"];
-                };
-            };
-            responses: {
-                /** @description Created; `Location` names the new simulation */
-                201: {
-                    headers: {
-                        /** @description `true` when this response is a replay */
-                        "Idempotency-Replayed"?: "true";
-                        /** @description /v1/simulations/{id} */
-                        Location?: string;
-                        /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
-                        "X-RateLimit-Compute-Limit"?: number;
-                        /** @description Agent-ticks left in the window */
-                        "X-RateLimit-Compute-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the compute window resets */
-                        "X-RateLimit-Compute-Reset"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Simulation"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
-                409: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: body over 1 MiB */
-                413: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["forkSimulation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3231,122 +428,7 @@ export interface paths {
             cookie?: never;
         };
         /** The ancestors and direct forks of a simulation */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The lineage */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Lineage"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getLineage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3363,127 +445,7 @@ export interface paths {
             cookie?: never;
         };
         /** The prophecies the engine made for a simulation (read-only) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    offset?: number;
-                    /** @description By creation order */
-                    order?: "asc" | "desc";
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of prophecies */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ProphecyPage"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listProphecies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3503,148 +465,7 @@ export interface paths {
          * The state at any tick from 0 to the current one
          * @description The engine state at `tick`, equal to the `state` of trace step `tick` (tick 0: the state before the first tick). Replayed from the nearest checkpoint and weighed by the work budget like a trace read. A tick beyond the current one is 400 `VALIDATION_ERROR` at `tick`.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    /** @description A tick from 0 (the start) to the current tick */
-                    tick: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The state at that tick */
-                200: {
-                    headers: {
-                        /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
-                        "X-RateLimit-Compute-Limit"?: number;
-                        /** @description Agent-ticks left in the window */
-                        "X-RateLimit-Compute-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the compute window resets */
-                        "X-RateLimit-Compute-Reset"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PastState"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getStateAtTick"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3666,182 +487,7 @@ export interface paths {
          * Advance a simulation
          * @description Concurrent steps of one simulation are serialized. `ticks` in the response is the number actually advanced.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
-                     * @example create-7f3a9c
-                     */
-                    "Idempotency-Key"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["StepRequest"];
-                };
-            };
-            responses: {
-                /** @description The new state */
-                200: {
-                    headers: {
-                        /** @description `true` when this response is a replay */
-                        "Idempotency-Replayed"?: "true";
-                        /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
-                        "X-RateLimit-Compute-Limit"?: number;
-                        /** @description Agent-ticks left in the window */
-                        "X-RateLimit-Compute-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the compute window resets */
-                        "X-RateLimit-Compute-Reset"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StepResult"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
-                409: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["stepSimulation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3860,174 +506,7 @@ export interface paths {
          * Play, pause or step the simulation
          * @description play: status playing, server-side clock at rules.ticksPerSecond × speed. pause: status paused (also from idle). step: exactly one tick; playback pauses.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["TimeControl"];
-                };
-            };
-            responses: {
-                /** @description Done */
-                200: {
-                    headers: {
-                        /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
-                        "X-RateLimit-Compute-Limit"?: number;
-                        /** @description Agent-ticks left in the window */
-                        "X-RateLimit-Compute-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the compute window resets */
-                        "X-RateLimit-Compute-Reset"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Ok"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed */
-                409: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["setTimeControl"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4046,171 +525,7 @@ export interface paths {
          * The trace up to the current tick, whole or a page at a time
          * @description Recomputed from the nearest checkpoint and the input log, streamed. With `Accept: application/x-ndjson`: one TraceStep per line. Without query parameters: every step from tick 1 to the current tick. With `fromTick`, `toTick` or `limit`: a page of at most `limit` ticks (default 100, at most 1000), its `page` object in the JSON body and the next page’s `fromTick` in the `X-Next-Cursor` header (absent on the last page, the only place NDJSON carries it). Pages concatenated equal the whole trace byte for byte. 400 when fromTick is after toTick or beyond the current tick; 404 before the first tick.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description First tick of the page (default 1); at most the current tick. Pass the previous page’s `nextCursor` here: `?fromTick=101&limit=100`, then `?fromTick=201&limit=100`, … until `nextCursor` is null. */
-                    fromTick?: number;
-                    /** @description Ticks per page, 1 to 200 (default 50 once a page is asked for) */
-                    limit?: number;
-                    /** @description Last tick wanted over all pages (default and at most: the current tick); not before fromTick */
-                    toTick?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The trace, or one page of it */
-                200: {
-                    headers: {
-                        /** @description The fromTick of the next page; absent on the last page and when no page was asked for */
-                        "X-Next-Cursor"?: number;
-                        /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
-                        "X-RateLimit-Compute-Limit"?: number;
-                        /** @description Agent-ticks left in the window */
-                        "X-RateLimit-Compute-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the compute window resets */
-                        "X-RateLimit-Compute-Reset"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["TraceRead"];
-                        "application/x-ndjson": components["schemas"]["TraceStep"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
-                406: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getTrace"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4229,164 +544,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create a simulation through a domain adapter */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
-                     * @example create-7f3a9c
-                     */
-                    "Idempotency-Key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateFromDomain"];
-                };
-            };
-            responses: {
-                /** @description Created; `Location` names the new simulation */
-                201: {
-                    headers: {
-                        /** @description `true` when this response is a replay */
-                        "Idempotency-Replayed"?: "true";
-                        /** @description /v1/simulations/{id} */
-                        Location?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Simulation"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
-                409: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: body over 1 MiB */
-                413: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createSimulationFromDomain"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4406,203 +564,7 @@ export interface paths {
          * Create a simulation, run it and return its trace
          * @description With `Accept: application/x-ndjson` the trace streams as NDJSON while it is computed, in chunks each committed before its steps are sent: one TraceStep per line. A run that stops after its first byte (the engine failed: `INTERNAL_ERROR`; its client left or the server is stopping: `WORK_CANCELLED`; another request advanced, completed or failed the simulation meanwhile: `SIMULATION_CHANGED`, `SIMULATION_NOT_ACTIVE`) ends the body with one line holding the error envelope, `details.tick` the last tick committed; the simulation keeps its ticks up to there. The JSON representation is computed whole before it is answered. The simulation stays `idle` unless it completed (or failed).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
-                     * @example create-7f3a9c
-                     */
-                    "Idempotency-Key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RunSimulation"];
-                };
-            };
-            responses: {
-                /** @description Created and run; `Location` names the new simulation */
-                201: {
-                    headers: {
-                        /** @description `true` when this response is a replay */
-                        "Idempotency-Replayed"?: "true";
-                        Location?: string;
-                        /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
-                        "X-RateLimit-Compute-Limit"?: number;
-                        /** @description Agent-ticks left in the window */
-                        "X-RateLimit-Compute-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the compute window resets */
-                        "X-RateLimit-Compute-Reset"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RunResult"];
-                        "application/x-ndjson": components["schemas"]["RunStreamLine"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_FOUND */
-                404: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
-                406: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
-                409: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: body over 1 MiB */
-                413: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["runSimulation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4620,112 +582,7 @@ export interface paths {
          * An organization's usage per UTC day
          * @description Scope `usage:read`. Simulations created, ticks computed and authenticated requests by route class, per UTC day. Counts are buffered in memory for up to a second before they are stored; a reply includes everything this server has recorded.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description First UTC day, inclusive (default: 29 days before `to`) */
-                    from?: string;
-                    /** @description One of the organizations the caller may act for; default the first (an API key has exactly one) */
-                    organizationId?: string;
-                    /** @description Last UTC day, inclusive (default: today, UTC) */
-                    to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Usage per day and totals */
-                200: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Usage"];
-                    };
-                };
-                /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
-                400: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
-                401: {
-                    headers: {
-                        /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
-                        "WWW-Authenticate"?: string;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
-                403: {
-                    headers: {
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the window resets */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed in the window for this identity and route class */
-                        "X-RateLimit-Limit"?: number;
-                        /** @description Requests left in the window */
-                        "X-RateLimit-Remaining"?: number;
-                        /** @description Unix time (seconds) at which the window resets */
-                        "X-RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7891,4 +3748,4181 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getApiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reference page */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every adapter */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainList"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adapter */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Domain"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listExperiments: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description JWT callers only: one of their organizations (400 when not a UUID, 403 when not theirs). Ignored entirely for API keys, whatever its value. */
+                organizationId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of experiments */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExperimentList"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitExperiment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                 * @example create-7f3a9c
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExperimentRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted and queued; `Location` names the experiment */
+            202: {
+                headers: {
+                    /** @description `true` when this response is a replay */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description /v1/experiments/{id} */
+                    Location?: string;
+                    /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
+                    "X-RateLimit-Compute-Limit"?: number;
+                    /** @description Agent-ticks left in the window */
+                    "X-RateLimit-Compute-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the compute window resets */
+                    "X-RateLimit-Compute-Reset"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Experiment"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: body over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the organization has its tier’s number of experiments running and queued, or the compute window has too little left */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getExperiment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The experiment */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Experiment"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelExperiment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                 * @example create-7f3a9c
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description The experiment, cancelled (or as it finished) */
+            200: {
+                headers: {
+                    /** @description `true` when this response is a replay */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Experiment"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subscribeToExperimentEvents: {
+        parameters: {
+            query?: {
+                /** @description Same as the Last-Event-ID header (which wins when both carry an id; an empty header is as if absent), for clients that cannot set headers */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description The id of the last message received; the stream resumes right after it */
+                "last-event-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (`text/event-stream`); the schema describes one message. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ExperimentEventMessage"];
+                };
+            };
+            /** @description The experiment has finished and there is nothing after Last-Event-ID: do not reconnect */
+            204: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the organization has its tier’s number of streams open */
+            429: {
+                headers: {
+                    /** @description Seconds: always 5 */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getExperimentResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExperimentResults"];
+                    "application/vnd.apache.parquet": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
+            406: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database does not answer; same shape */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrganization: {
+        parameters: {
+            query?: {
+                /** @description One of the organizations the caller may act for (JWT `orgs`); default the first. An API key has exactly one. */
+                organizationId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listScenarios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every scenario, by id */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioList"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter the route does not declare (every route refuses one, at its name), or a path parameter that is not of its form; `details.issues` has one `{ path, message }` per problem. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getScenario: {
+        parameters: {
+            query?: {
+                /** @description true: every rule and policy parameter filled in with its default; false (default): as written */
+                resolved?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scenario */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scenario"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSimulations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description JWT callers only: one of their organizations (400 when not a UUID, 403 when not theirs). Ignored entirely for API keys, whatever its value. */
+                organizationId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of simulations */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSimulation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                 * @example create-7f3a9c
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSimulation"];
+            };
+        };
+        responses: {
+            /** @description Created; `Location` names the new simulation */
+            201: {
+                headers: {
+                    /** @description `true` when this response is a replay */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description /v1/simulations/{id} */
+                    Location?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Simulation"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: body over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSimulation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The simulation */
+            200: {
+                headers: {
+                    /** @description A strong tag of these bytes, for If-None-Match */
+                    ETag?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Simulation"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` names the current tag */
+            304: {
+                headers: {
+                    /** @description The current tag */
+                    ETag?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setAgentPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPolicyUpdate"];
+            };
+        };
+        responses: {
+            /** @description Queued for the next tick */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    compareSimulations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                otherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comparison */
+            200: {
+                headers: {
+                    /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
+                    "X-RateLimit-Compute-Limit"?: number;
+                    /** @description Agent-ticks left in the window */
+                    "X-RateLimit-Compute-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the compute window resets */
+                    "X-RateLimit-Compute-Reset"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comparison"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDecrees: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description By creation order */
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of decrees */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecreePage"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitDecree: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                 * @example create-7f3a9c
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecreeInput"];
+            };
+        };
+        responses: {
+            /** @description Queued; `Location` names the decree */
+            201: {
+                headers: {
+                    /** @description `true` when this response is a replay */
+                    "Idempotency-Replayed"?: "true";
+                    Location?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Decree"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDecree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                decreeId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decree */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Decree"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subscribeToSimulationEvents: {
+        parameters: {
+            query?: {
+                /** @description Agents in each tick: all (default), none (aggregates only), or N, a deterministic sample of N agents (the same every tick) */
+                agents?: string;
+                /** @description json (default): agent objects; packed: quantized positions and basins in base64 columns (see the description) */
+                encoding?: "json" | "packed";
+                /** @description When this stream falls behind a bound: skip (default; stays open and live, a degraded event, then only the newest tick waits) or drop (closed with SLOW_CONSUMER and a retry delay, resume with Last-Event-ID) */
+                lag?: "drop" | "skip";
+                /** @description Same as the Last-Event-ID header (which wins when both carry an id; an empty header is as if absent), for clients that cannot set headers */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description The id of the last message received; the stream resumes right after it */
+                "last-event-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (`text/event-stream`); the schema describes one message. */
+            200: {
+                headers: {
+                    /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
+                    "X-RateLimit-Compute-Limit"?: number;
+                    /** @description Agent-ticks left in the window */
+                    "X-RateLimit-Compute-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the compute window resets */
+                    "X-RateLimit-Compute-Reset"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["SimulationEventMessage"];
+                };
+            };
+            /** @description The simulation has completed or failed and there is nothing after Last-Event-ID: do not reconnect */
+            204: {
+                headers: {
+                    /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
+                    "X-RateLimit-Compute-Limit"?: number;
+                    /** @description Agent-ticks left in the window */
+                    "X-RateLimit-Compute-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the compute window resets */
+                    "X-RateLimit-Compute-Reset"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the organization has its tier’s number of streams open (`Retry-After: 5`), or, for a stream resumed with Last-Event-ID, its most engine requests under way (`details.routeClass: "engine"`, `Retry-After: 1`; docs/api.md, "Engine work", "The engine's queue") */
+            429: {
+                headers: {
+                    /** @description Seconds: 5 for the streams, 1 for the engine’s queue */
+                    "Retry-After"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    forkSimulation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                 * @example create-7f3a9c
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForkRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; `Location` names the new simulation */
+            201: {
+                headers: {
+                    /** @description `true` when this response is a replay */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description /v1/simulations/{id} */
+                    Location?: string;
+                    /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
+                    "X-RateLimit-Compute-Limit"?: number;
+                    /** @description Agent-ticks left in the window */
+                    "X-RateLimit-Compute-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the compute window resets */
+                    "X-RateLimit-Compute-Reset"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Simulation"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: body over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLineage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lineage */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lineage"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listProphecies: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description By creation order */
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of prophecies */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProphecyPage"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStateAtTick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description A tick from 0 (the start) to the current tick */
+                tick: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state at that tick */
+            200: {
+                headers: {
+                    /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
+                    "X-RateLimit-Compute-Limit"?: number;
+                    /** @description Agent-ticks left in the window */
+                    "X-RateLimit-Compute-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the compute window resets */
+                    "X-RateLimit-Compute-Reset"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PastState"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stepSimulation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                 * @example create-7f3a9c
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StepRequest"];
+            };
+        };
+        responses: {
+            /** @description The new state */
+            200: {
+                headers: {
+                    /** @description `true` when this response is a replay */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
+                    "X-RateLimit-Compute-Limit"?: number;
+                    /** @description Agent-ticks left in the window */
+                    "X-RateLimit-Compute-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the compute window resets */
+                    "X-RateLimit-Compute-Reset"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepResult"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed. IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setTimeControl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeControl"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
+                    "X-RateLimit-Compute-Limit"?: number;
+                    /** @description Agent-ticks left in the window */
+                    "X-RateLimit-Compute-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the compute window resets */
+                    "X-RateLimit-Compute-Reset"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description SIMULATION_NOT_ACTIVE: the simulation has completed or failed */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body is over 1048576 bytes (1 MiB), with or without Content-Length; the connection is closed after the answer. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTrace: {
+        parameters: {
+            query?: {
+                /** @description First tick of the page (default 1); at most the current tick. Pass the previous page’s `nextCursor` here: `?fromTick=101&limit=100`, then `?fromTick=201&limit=100`, … until `nextCursor` is null. */
+                fromTick?: number;
+                /** @description Ticks per page, 1 to 200 (default 50 once a page is asked for) */
+                limit?: number;
+                /** @description Last tick wanted over all pages (default and at most: the current tick); not before fromTick */
+                toTick?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trace, or one page of it */
+            200: {
+                headers: {
+                    /** @description The fromTick of the next page; absent on the last page and when no page was asked for */
+                    "X-Next-Cursor"?: number;
+                    /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
+                    "X-RateLimit-Compute-Limit"?: number;
+                    /** @description Agent-ticks left in the window */
+                    "X-RateLimit-Compute-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the compute window resets */
+                    "X-RateLimit-Compute-Reset"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraceRead"];
+                    "application/x-ndjson": components["schemas"]["TraceStep"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
+            406: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSimulationFromDomain: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                 * @example create-7f3a9c
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFromDomain"];
+            };
+        };
+        responses: {
+            /** @description Created; `Location` names the new simulation */
+            201: {
+                headers: {
+                    /** @description `true` when this response is a replay */
+                    "Idempotency-Replayed"?: "true";
+                    /** @description /v1/simulations/{id} */
+                    Location?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Simulation"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: body over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runSimulation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Retry key (1 to 255 printable ASCII characters), scoped to the caller (and a JWT's issuer), the organization the request acts for (the body's `organizationId`, else the caller's default), the method and the path; kept 24 hours. A repeat with the same key and the same JSON body (key order and spacing do not matter) and the same Accept replays the first response (status, body byte for byte, Location, Content-Type) with `Idempotency-Replayed: true`; X-RateLimit-* are live. A replayed error envelope carries this request's id in `error.requestId`. Responses the handler produced are cached, 404 and 5xx included; refusals are not (the key stays free): UNAUTHORIZED, FORBIDDEN, VALIDATION_ERROR, PAYLOAD_TOO_LARGE, RATE_LIMITED, ENGINE_BUSY, WORK_LIMIT_EXCEEDED, STORAGE_LIMIT_EXCEEDED, SIMULATION_NOT_ACTIVE, IDEMPOTENCY_KEY_REUSE, IDEMPOTENCY_KEY_IN_PROGRESS.
+                 * @example create-7f3a9c
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunSimulation"];
+            };
+        };
+        responses: {
+            /** @description Created and run; `Location` names the new simulation */
+            201: {
+                headers: {
+                    /** @description `true` when this response is a replay */
+                    "Idempotency-Replayed"?: "true";
+                    Location?: string;
+                    /** @description Agent-ticks this identity may use per window (the compute class); present when the request drew on it */
+                    "X-RateLimit-Compute-Limit"?: number;
+                    /** @description Agent-ticks left in the window */
+                    "X-RateLimit-Compute-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the compute window resets */
+                    "X-RateLimit-Compute-Reset"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResult"];
+                    "application/x-ndjson": components["schemas"]["RunStreamLine"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_ACCEPTABLE: none of the media types the endpoint answers in is acceptable to `Accept` (a type with `q=0` is never chosen); `details.offered` lists them */
+            406: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSE: the Idempotency-Key was used with a different body or Accept. IDEMPOTENCY_KEY_IN_PROGRESS: the first request with this key is still running; `details.retryAfter` (seconds, 1) says when to ask again, and a retry then gets the replay (or another 409 while it still runs). A key whose request was in flight when the server stopped is released when it starts again. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: body over 1 MiB */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_LIMIT_EXCEEDED: the request costs more agent-ticks than its tier allows in one request (a history replay: in one compute window); for time-control `play`: one tick of the simulation costs more than that, or the playing simulations of the caller cost more a second than its tier sustains. `details` gives `cost`, `ceiling`, `tier` and the estimate. Nothing ran. For `step`, also: its prophecies would pass the 32 MiB one step may hand back (`unit: "bytes"`, `maxTicks`: the most ticks a step of this simulation may ask). STORAGE_LIMIT_EXCEEDED (`run`, `step`, time-control `step` and `play`, experiments): what the organization stores plus the bytes the request is estimated to store is over its tier's storage quota; `details` gives `cost`, `used`, `quota`, `tier` and `unit: "bytes"`. Nothing ran. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description WORK_CANCELLED: the engine work stopped before it finished (the client left, or the server is stopping); nothing of it was stored. ENGINE_BUSY (trace, a past state, compare, a fork, a stream resumed with Last-Event-ID, a long `run` answer regenerated for an Idempotency-Key): the server has its most engine requests under way; `details.retryAfter` says when to retry, in seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description First UTC day, inclusive (default: 29 days before `to`) */
+                from?: string;
+                /** @description One of the organizations the caller may act for; default the first (an API key has exactly one) */
+                organizationId?: string;
+                /** @description Last UTC day, inclusive (default: today, UTC) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage per day and totals */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization */
+            401: {
+                headers: {
+                    /** @description The accepted schemes: `ApiKey header="X-Api-Key", Bearer` (an API key in X-Api-Key, or a JWT as a bearer token) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: missing scope (`details.required`) or an organization the caller may not act for */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the window of this identity (API key, JWT sub, or client IP for public routes and failed credentials) and route class is used up; `Retry-After` gives the seconds to wait, `details` the limit, window and reset time. */
+            429: {
+                headers: {
+                    /** @description Seconds until the window resets */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

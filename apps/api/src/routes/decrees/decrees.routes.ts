@@ -12,6 +12,7 @@ export function decreeRoutes(guards: RouteGuards) {
     submit: createRoute({
       method: 'post',
       path: '/v1/simulations/{id}/decrees',
+      operationId: 'submitDecree',
       tags,
       summary: 'Submit a decree to an active simulation; it applies at the next tick',
       description:
@@ -35,6 +36,7 @@ export function decreeRoutes(guards: RouteGuards) {
     list: createRoute({
       method: 'get',
       path: '/v1/simulations/{id}/decrees',
+      operationId: 'listDecrees',
       tags,
       summary: 'The decrees of a simulation, in submission order',
       middleware: guards.read,
@@ -51,6 +53,7 @@ export function decreeRoutes(guards: RouteGuards) {
     get: createRoute({
       method: 'get',
       path: '/v1/simulations/{id}/decrees/{decreeId}',
+      operationId: 'getDecree',
       tags,
       summary: 'One decree of a simulation: what the `Location` of its 201 names',
       description: 'A decree id of another simulation is 404, as is an unknown one.',

@@ -7,6 +7,7 @@ export const docsRoutes = {
   page: createRoute({
     method: 'get',
     path: '/v1/docs',
+    operationId: 'getApiReference',
     tags: ['Meta'],
     summary: 'Interactive API reference (public)',
     description:

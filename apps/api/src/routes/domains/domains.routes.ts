@@ -23,6 +23,7 @@ export const domainRoutes = {
   list: createRoute({
     method: 'get',
     path: '/v1/domains',
+    operationId: 'listDomains',
     tags,
     summary: 'The domain adapters (public)',
     responses: {
@@ -32,6 +33,7 @@ export const domainRoutes = {
   get: createRoute({
     method: 'get',
     path: '/v1/domains/{id}',
+    operationId: 'getDomain',
     tags,
     summary: 'One domain adapter (public)',
     request: {

@@ -87,6 +87,7 @@ export function eventRoutes(guard: MiddlewareHandler[]) {
     stream: createRoute({
       method: 'get',
       path: '/v1/simulations/{id}/events',
+      operationId: 'subscribeToSimulationEvents',
       tags: ['Events'],
       summary: 'Subscribe to the simulation’s events (Server-Sent Events)',
       description: streamDescription,

@@ -21,6 +21,7 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
     submit: createRoute({
       method: 'post',
       path: '/v1/experiments',
+      operationId: 'submitExperiment',
       tags,
       summary: 'Submit an experiment: a parameter sweep with replications, computed as a job',
       description:
@@ -51,6 +52,7 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
     list: createRoute({
       method: 'get',
       path: '/v1/experiments',
+      operationId: 'listExperiments',
       tags,
       summary: 'List the experiments the caller may access, newest first',
       middleware: guards.read,
@@ -66,6 +68,7 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
     get: createRoute({
       method: 'get',
       path: '/v1/experiments/{id}',
+      operationId: 'getExperiment',
       tags,
       summary: 'An experiment: status, runs done and total, times, estimated time left',
       middleware: guards.read,
@@ -76,6 +79,7 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
     cancel: createRoute({
       method: 'post',
       path: '/v1/experiments/{id}/cancel',
+      operationId: 'cancelExperiment',
       tags,
       summary: 'Cancel an experiment; its finished runs are kept',
       description: 'When this answers, no further run of the experiment completes. An experiment that already finished is answered as it is.',
@@ -87,6 +91,7 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
     results: createRoute({
       method: 'get',
       path: '/v1/experiments/{id}/results',
+      operationId: 'getExperimentResults',
       tags,
       summary: 'Statistics per combination and metric, or every run as CSV or Parquet',
       description:
@@ -114,6 +119,7 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
     events: createRoute({
       method: 'get',
       path: '/v1/experiments/{id}/events',
+      operationId: 'subscribeToExperimentEvents',
       tags,
       summary: 'Follow an experiment (Server-Sent Events): status changes and every finished run, with progress',
       description:

@@ -13,6 +13,7 @@ export function forkRoutes(guards: RouteGuards) {
     fork: createRoute({
       method: 'post',
       path: '/v1/simulations/{id}/forks',
+      operationId: 'forkSimulation',
       tags,
       summary: 'Branch a simulation at a past tick, optionally with decrees and policy changes',
       description:
@@ -34,6 +35,7 @@ export function forkRoutes(guards: RouteGuards) {
     lineage: createRoute({
       method: 'get',
       path: '/v1/simulations/{id}/lineage',
+      operationId: 'getLineage',
       tags,
       summary: 'The ancestors and direct forks of a simulation',
       middleware: guards.read,
@@ -50,6 +52,7 @@ export function forkRoutes(guards: RouteGuards) {
     compare: createRoute({
       method: 'get',
       path: '/v1/simulations/{id}/compare/{otherId}',
+      operationId: 'compareSimulations',
       tags,
       summary: 'Compare two simulations over the ticks both have computed',
       description:

@@ -20,6 +20,7 @@ export const healthRoutes = {
     method: 'get',
     // The IP limiter gives this path its own bucket: one constant, so the two cannot drift apart.
     path: HEALTH_PATH,
+    operationId: 'getHealth',
     tags: ['Health'],
     summary: 'Liveness and versions (public)',
     description:

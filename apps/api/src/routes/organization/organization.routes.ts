@@ -12,6 +12,7 @@ export function organizationRoutes(guard: MiddlewareHandler[]) {
     get: createRoute({
       method: 'get',
       path: '/v1/organization',
+      operationId: 'getOrganization',
       tags: ['Organization'],
       summary: "The caller's organization, its license tier and its limits",
       description: 'Scope `org:read`. JWT callers pick one of their `orgs` with `organizationId` (default the first).',

@@ -26,6 +26,7 @@ export function prophecyRoutes(guards: RouteGuards) {
     list: createRoute({
       method: 'get',
       path: '/v1/simulations/{id}/prophecies',
+      operationId: 'listProphecies',
       tags: ['Prophecies'],
       summary: 'The prophecies the engine made for a simulation (read-only)',
       middleware: guards.read,

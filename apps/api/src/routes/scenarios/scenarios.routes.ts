@@ -25,6 +25,7 @@ export const scenarioRoutes = {
   list: createRoute({
     method: 'get',
     path: '/v1/scenarios',
+    operationId: 'listScenarios',
     tags,
     summary: 'The pre-built scenarios (public)',
     responses: { 200: { description: 'Every scenario, by id', content: { 'application/json': { schema: z.object({ data: z.array(ScenarioSummarySchema) }).openapi('ScenarioList') } } } },
@@ -32,6 +33,7 @@ export const scenarioRoutes = {
   get: createRoute({
     method: 'get',
     path: '/v1/scenarios/{id}',
+    operationId: 'getScenario',
     tags,
     summary: 'One pre-built scenario (public)',
     description:

@@ -41,6 +41,7 @@ export function simulationRoutes(guards: RouteGuards) {
     create: createRoute({
       method: 'post',
       path: '/v1/simulations',
+      operationId: 'createSimulation',
       tags,
       summary: 'Create a simulation from a pre-built or an inline scenario',
       middleware: guards.create,
@@ -51,6 +52,7 @@ export function simulationRoutes(guards: RouteGuards) {
     fromDomain: createRoute({
       method: 'post',
       path: '/v1/simulations/from-domain',
+      operationId: 'createSimulationFromDomain',
       tags,
       summary: 'Create a simulation through a domain adapter',
       middleware: guards.create,
@@ -61,6 +63,7 @@ export function simulationRoutes(guards: RouteGuards) {
     run: createRoute({
       method: 'post',
       path: '/v1/simulations/run',
+      operationId: 'runSimulation',
       tags,
       summary: 'Create a simulation, run it and return its trace',
       description:
@@ -91,6 +94,7 @@ export function simulationRoutes(guards: RouteGuards) {
     list: createRoute({
       method: 'get',
       path: '/v1/simulations',
+      operationId: 'listSimulations',
       tags,
       summary: 'List the simulations the caller may access, newest first',
       middleware: guards.read,
@@ -106,6 +110,7 @@ export function simulationRoutes(guards: RouteGuards) {
     get: createRoute({
       method: 'get',
       path: '/v1/simulations/{id}',
+      operationId: 'getSimulation',
       tags,
       summary: 'Get a simulation',
       description:
@@ -132,6 +137,7 @@ export function simulationRoutes(guards: RouteGuards) {
     step: createRoute({
       method: 'post',
       path: '/v1/simulations/{id}/step',
+      operationId: 'stepSimulation',
       tags,
       summary: 'Advance a simulation',
       description: 'Concurrent steps of one simulation are serialized. `ticks` in the response is the number actually advanced.',
@@ -150,6 +156,7 @@ export function simulationRoutes(guards: RouteGuards) {
     trace: createRoute({
       method: 'get',
       path: '/v1/simulations/{id}/trace',
+      operationId: 'getTrace',
       tags,
       summary: 'The trace up to the current tick, whole or a page at a time',
       description:
@@ -184,6 +191,7 @@ export function simulationRoutes(guards: RouteGuards) {
     stateAt: createRoute({
       method: 'get',
       path: '/v1/simulations/{id}/states/{tick}',
+      operationId: 'getStateAtTick',
       tags,
       summary: 'The state at any tick from 0 to the current one',
       description:
@@ -203,6 +211,7 @@ export function simulationRoutes(guards: RouteGuards) {
     agentPolicy: createRoute({
       method: 'put',
       path: '/v1/simulations/{id}/agent-policy',
+      operationId: 'setAgentPolicy',
       tags,
       summary: 'Change an agent’s policy from the next tick on',
       middleware: guards.update,
@@ -220,6 +229,7 @@ export function simulationRoutes(guards: RouteGuards) {
     timeControl: createRoute({
       method: 'put',
       path: '/v1/simulations/{id}/time-control',
+      operationId: 'setTimeControl',
       tags,
       summary: 'Play, pause or step the simulation',
       description:

@@ -12,6 +12,7 @@ export function usageRoutes(guard: MiddlewareHandler[]) {
     get: createRoute({
       method: 'get',
       path: '/v1/usage',
+      operationId: 'getUsage',
       tags: ['Organization'],
       summary: "An organization's usage per UTC day",
       description:
