@@ -106,9 +106,12 @@ export class WalCheckpoints {
     const worker = new Worker(CHECKPOINTER_SOURCE, { eval: true, workerData: { path: this.path, driver, every: this.every, restartFrom: this.restartFrom } });
     worker.unref();
     worker.on('message', (reply: CheckpointReply) => {
-      if (reply.ok) this.checkpoints++;
+      if (!reply.ok) {
+        this.logger?.warn('sqlite: a checkpoint of the write-ahead log failed; the next one tries again', { error: reply.error });
+        return;
+      }
+      this.checkpoints++;
       if (reply.restarted === true) this.restarts++;
-      else this.logger?.warn('sqlite: a checkpoint of the write-ahead log failed; the next one tries again', { error: reply.error });
     });
     worker.on('error', (error) => this.fallBack(error));
     worker.on('exit', (code) => {
