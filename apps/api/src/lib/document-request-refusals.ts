@@ -13,7 +13,7 @@ const BODY_TOO_LARGE = `PAYLOAD_TOO_LARGE: the body is over ${MAX_BODY_BYTES} by
 const INTERNAL_ERROR =
   'INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached ' +
   '(a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change ' +
-  'but not its answer, because the server stopped between the two (`details.changeStored: true`): the change is not made twice.';
+  'but not its answer, because the server stopped between the two (`details.changeStored: true`, and `details.resource` names what it created): the change is not made twice.';
 
 /**
  * Documents the refusals every route makes whatever it declares: 400 for a query parameter it

@@ -67,7 +67,7 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(databas
   return {
     async create(experiment, event) {
       await db.transaction().execute(async (trx) => {
-        await markEffectsStored(trx);
+        await markEffectsStored(trx, `/v1/experiments/${experiment.id}`);
         await trx
           .insertInto('experiments')
           .values({

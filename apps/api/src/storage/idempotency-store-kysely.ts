@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { IdempotencyStore, ReservationOutcome, ResponseReference, StoredResponse } from '../idempotency/idempotency-store.js';
 import type { IdempotencyKeysTable, IdempotencyTables } from './idempotency-tables.js';
 
@@ -19,31 +19,42 @@ function toResponse(row: Selectable<IdempotencyKeysTable>): StoredResponse {
 /**
  * What a key answers whose request stored its change but not its answer (its process stopped
  * between the two): a 500, cached as any 5xx is, so that a retry never makes the change twice
- * (docs/api.md, "Idempotency"). `requestId` is the replaying request's (replay-response.ts).
+ * (docs/api.md, "Idempotency"), naming what the change created when it created something
+ * (`details.resource`). `requestId` is the replaying request's (replay-response.ts).
  */
 export const LOST_ANSWER_MESSAGE =
   'The first request with this Idempotency-Key made its change, but the server stopped before its answer was stored; the change is not made again. Read the resource to see it, or send a new key to make another change';
-const LOST_ANSWER_BODY = Buffer.from(
-  JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: LOST_ANSWER_MESSAGE, details: { changeStored: true }, requestId: '' } }),
-);
 const LOST_ANSWER_HEADERS = JSON.stringify([['content-type', 'application/json']]);
 
-/** Turns the `committed` records `update` selects into the lost answer; returns their tokens. */
-async function answerLost(update: UpdateQueryBuilder<IdempotencyTables, 'idempotency_keys', 'idempotency_keys', UpdateResult>): Promise<string[]> {
-  const rows = await update
-    .set({
-      state: 'complete',
-      response_status: 500,
-      response_headers: LOST_ANSWER_HEADERS,
-      response_body: LOST_ANSWER_BODY,
-      response_reference: null,
-      chunk_count: 0,
-      body_complete: 1,
-      stored_bytes: LOST_ANSWER_BODY.byteLength + LOST_ANSWER_HEADERS.length,
-    })
-    .where('state', '=', 'committed')
-    .returning('token')
-    .execute();
+function lostAnswerBody(resource: string | null): Buffer {
+  const details = resource === null ? { changeStored: true } : { changeStored: true, resource };
+  return Buffer.from(JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: LOST_ANSWER_MESSAGE, details, requestId: '' } }));
+}
+
+/** Turns the `committed` records (of `scope` and `token` when given) into the lost answer; returns their tokens. */
+async function answerLost(db: Kysely<IdempotencyTables>, only: { scope: string; token: string } | undefined): Promise<string[]> {
+  let query = db.selectFrom('idempotency_keys').select(['scope', 'token', 'stored_resource']).where('state', '=', 'committed');
+  if (only !== undefined) query = query.where('scope', '=', only.scope).where('token', '=', only.token);
+  const rows = await query.execute();
+  for (const row of rows) {
+    const body = lostAnswerBody(row.stored_resource);
+    await db
+      .updateTable('idempotency_keys')
+      .set({
+        state: 'complete',
+        response_status: 500,
+        response_headers: LOST_ANSWER_HEADERS,
+        response_body: body,
+        response_reference: null,
+        chunk_count: 0,
+        body_complete: 1,
+        stored_bytes: body.byteLength + LOST_ANSWER_HEADERS.length,
+      })
+      .where('scope', '=', row.scope)
+      .where('token', '=', row.token)
+      .where('state', '=', 'committed')
+      .execute();
+  }
   return rows.map((row) => row.token);
 }
 
@@ -98,6 +109,7 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
             created_at: eb.ref('excluded.created_at'),
             expires_at: eb.ref('excluded.expires_at'),
             locked_until: eb.ref('excluded.locked_until'),
+            stored_resource: null,
           }))
           // Take over only a dead record: expired, or reserved by an attempt that never finished.
           .where((eb) =>
@@ -115,7 +127,7 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
     // Its change is stored, and its process stopped answering before the answer was: it is
     // answered so, never run again (a reservation without a stored change is taken over above).
     if (row.state === 'committed' && Number(row.locked_until) <= r.now) {
-      await answerLost(db.updateTable('idempotency_keys').where('scope', '=', r.scope).where('token', '=', row.token));
+      await answerLost(db, { scope: r.scope, token: row.token });
       row = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', r.scope).executeTakeFirst();
       if (row === undefined) return undefined;
     }
@@ -172,7 +184,7 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
     async release(scope, token) {
       // A reservation whose request stored a change is not free again: it is answered as lost.
       await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('token', '=', token).where('state', '=', 'in_progress').execute();
-      await answerLost(db.updateTable('idempotency_keys').where('scope', '=', scope).where('token', '=', token));
+      await answerLost(db, { scope, token });
       await db.deleteFrom('idempotency_chunks').where('token', '=', token).execute();
     },
 
@@ -191,7 +203,7 @@ export function createKyselyIdempotencyStore<DB extends IdempotencyTables>(datab
     async releaseInFlight() {
       const released = await db.deleteFrom('idempotency_keys').where('state', '=', 'in_progress').returning('token').execute();
       // Those whose change was stored are answered as such: their retry must not make it again.
-      const answered = await answerLost(db.updateTable('idempotency_keys'));
+      const answered = await answerLost(db, undefined);
       const tokens = [...released.map((row) => row.token), ...answered];
       // Pieces of a streamed body written before the process died.
       if (tokens.length > 0) await db.deleteFrom('idempotency_chunks').where('token', 'in', tokens).execute();

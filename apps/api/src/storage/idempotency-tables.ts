@@ -29,6 +29,8 @@ export interface IdempotencyKeysTable {
   stored_bytes: number | string;
   /** An in-progress reservation not finished by then is considered abandoned (crashed instance). */
   locked_until: number | string;
+  /** The path of what the request's stored change created (`/v1/simulations/{id}`), once marked `committed`; null otherwise. */
+  stored_resource: string | null;
 }
 
 /** Table `idempotency_chunks`: a streamed body in order. */

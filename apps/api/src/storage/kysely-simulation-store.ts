@@ -152,7 +152,7 @@ export class KyselySimulationStore implements SimulationStore {
 
   async create(simulation: NewSimulation, changes: SimulationChanges): Promise<StoredEvent[]> {
     return this.db.transaction().execute(async (trx) => {
-      await markEffectsStored(trx);
+      await markEffectsStored(trx, `/v1/simulations/${simulation.id}`);
       // A fork shares its parent's history up to atTick: nothing of it is copied, only counted,
       // so that the fork's own events and prophecies are numbered after the inherited ones.
       const parent = simulation.parent;

@@ -29,12 +29,13 @@ async function restarted(first: ProtectedApp): Promise<ProtectedApp> {
   return second;
 }
 
-async function expectLostAnswer(res: Response): Promise<void> {
+/** The lost answer, naming `resource` when the change created one (a simulation: create, fork, run). */
+async function expectLostAnswer(res: Response, resource?: string): Promise<void> {
   expect(res.status).toBe(500);
   expect(res.headers.get('idempotency-replayed')).toBe('true');
   const body = (await res.json()) as Json;
-  expect(body.error).toMatchObject({ code: 'INTERNAL_ERROR', message: LOST_ANSWER_MESSAGE, details: { changeStored: true } });
-  expect(body.error.requestId).toBe(res.headers.get('x-request-id'));
+  const details = resource === undefined ? { changeStored: true } : { changeStored: true, resource };
+  expect(body.error).toEqual({ code: 'INTERNAL_ERROR', message: LOST_ANSWER_MESSAGE, details, requestId: res.headers.get('x-request-id') });
 }
 
 async function createdSimulation(p: ProtectedApp): Promise<string> {
@@ -58,12 +59,17 @@ describe('a keyed change stored by a process that died before its answer', () =>
       [`/v1/simulations/${id}/forks`, {}],
       ['/v1/simulations', CREATE],
     ];
+    // What each created, as the answers the client never got said.
+    const created: Array<string | undefined> = [];
     for (const [path, body] of requests) {
-      expect((await first.request(path, { key: 'key-a', body, headers: KEY })).status).toBeLessThan(300);
+      const res = await first.request(path, { key: 'key-a', body, headers: KEY });
+      expect(res.status).toBeLessThan(300);
+      created.push(res.status === 201 && !path.endsWith('/decrees') ? `/v1/simulations/${((await res.json()) as { id: string }).id}` : undefined);
     }
+    expect(created.filter((c) => c !== undefined)).toHaveLength(2);
     const second = await restarted(first);
-    for (const [path, body] of requests) {
-      for (let attempt = 0; attempt < 2; attempt++) await expectLostAnswer(await second.request(path, { key: 'key-a', body, headers: KEY }));
+    for (const [index, [path, body]] of requests.entries()) {
+      for (let attempt = 0; attempt < 2; attempt++) await expectLostAnswer(await second.request(path, { key: 'key-a', body, headers: KEY }), created[index]);
     }
     expect(await count(second, `/v1/simulations/${id}/decrees`)).toBe(1);
     expect(await tickOf(second, id)).toBe(1);

@@ -8,6 +8,7 @@ import * as experiments from './0006-experiments.js';
 import * as coordination from './0007-coordination.js';
 import * as sharedExperimentRuns from './0008-shared-experiment-runs.js';
 import * as idempotentReferences from './0009-idempotent-references.js';
+import * as storedChangeResource from './0015-stored-change-resource.js';
 import * as sharedForkHistory from './0010-shared-fork-history.js';
 import * as storageAccounting from './0011-storage-accounting.js';
 import * as identityChangeNotices from './0012-identity-change-notices.js';
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-identity-change-notices': identityChangeNotices,
   '0013-head-past-snapshot': headPastSnapshot,
   '0014-work-counts-beyond-int32': workCountsBeyondInt32,
+  '0015-stored-change-resource': storedChangeResource,
 };
