@@ -150,7 +150,8 @@ describe('public endpoints', () => {
     expect(result.valid).toBe(true);
     expect(doc.components.schemas.EngineVersion.enum).toEqual([...ENGINE_VERSIONS]);
     expect(doc.paths['/v1/simulations/{id}/step'].post.security).toEqual([{ ApiKeyAuth: [] }, { BearerAuth: [] }]);
-    expect(doc.paths['/v1/scenarios'].get.security).toBeUndefined();
+    // Public: no credentials, said outright.
+    expect(doc.paths['/v1/scenarios'].get.security).toEqual([]);
     const examples = doc.paths['/v1/simulations/{id}/decrees'].post.requestBody.content['application/json'].examples;
     expect(Object.keys(examples)).toContain('shock');
     for (const name of ['TraceStep', 'DecreeInput', 'ProphecyData', 'SimulationState', 'Simulation', 'Error'])
