@@ -27,6 +27,7 @@ export function usableLocale(language: string, languages: readonly string[]): st
 // `Intl.NumberFormat` throws on a tag that is not BCP 47: Chromium under a POSIX locale reports
 // `en-US@posix`, and the viewer did not start (only its title showed). main.ts imports this
 // module first, so that it runs before uPlot's: an unusable tag is replaced, for this page.
-if (typeof navigator !== 'undefined' && navigator.language !== usableLocale(navigator.language, navigator.languages)) {
-  Object.defineProperty(navigator, 'language', { value: usableLocale(navigator.language, navigator.languages), configurable: true });
+if (typeof navigator !== 'undefined') {
+  const locale = usableLocale(navigator.language, navigator.languages);
+  if (locale !== navigator.language) Object.defineProperty(navigator, 'language', { value: locale, configurable: true });
 }

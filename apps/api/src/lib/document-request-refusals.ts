@@ -19,8 +19,9 @@ const INTERNAL_ERROR =
  * Documents the refusals every route makes whatever it declares: 400 for a query parameter it
  * does not declare (withStrictQuery) or a path parameter out of form, and, on a route that takes
  * a body (POST, PUT), 413 for a body over 1 MiB (bodyLimit); and 500, which any route may answer.
- * A route that names no security scheme is public, and says so (`security: []`).
- * A route that documents its own 400, 413 or 500 keeps its words. Run after every router is mounted, so a route added later is covered.
+ * A route that documents its own 400, 413 or 500 keeps its words. A route that names no security
+ * scheme is public, and says so (`security: []`). Run after every router is mounted, so a route
+ * added later is covered.
  */
 export function documentRequestRefusals(app: OpenAPIHono): void {
   for (const definition of app.openAPIRegistry.definitions) {

@@ -39,7 +39,6 @@ interface NewSimulationDraft {
 }
 
 /** The engine's verdict on a scenario, at the scenario's place in the request body. */
-
 function scenarioInvalid(issues: readonly ValidationIssue[], pathPrefix: string): ApiError {
   return validationError(issues.map((i) => ({ path: [pathPrefix, i.path].filter((p) => p !== '').join('.'), message: i.message })));
 }
@@ -69,8 +68,7 @@ export class SimulationLifecycle {
     const engineVersion = input.engineVersion ?? DEFAULT_ENGINE_VERSION;
     // A domain model at an engine that has none: a run would meet it on the worker, mid-request.
     const notAtVersion = scenarioVersionIssues(resolved.scenario, engineVersion);
-    if (notAtVersion.length > 0)
-      throw validationError(notAtVersion.map((issue) => ({ ...issue, path: [pathPrefix, issue.path].filter((p) => p !== '').join('.') })));
+    if (notAtVersion.length > 0) throw scenarioInvalid(notAtVersion, pathPrefix);
     const tooCostly = scenarioWorkProblems(resolved.scenario, this.commits.work.largestCeiling, pathPrefix, engineVersion);
     if (tooCostly.length > 0) throw validationError(tooCostly);
     return { organizationId, resolved, engineVersion, pathPrefix, id: randomUUID(), createdAt: this.commits.now() };

@@ -6,7 +6,7 @@ import type { IdempotencyTables } from './idempotency-tables.js';
  * Marks, in the transaction `trx` that stores a change, the idempotency records of the requests
  * it is made for (currentEffectKeys) as `committed`: the change and the mark are stored together
  * or not at all. A record left `committed` by a process that died before storing the answer is
- * answered, not run again (idempotency-store-kysely.ts, `lostAnswer`). Nothing to do outside a
+ * answered, not run again (idempotency-store-kysely.ts, `answerLost`). Nothing to do outside a
  * keyed request, and a record already marked or complete is left as it is. `created`: the path
  * of what the change creates (a new simulation, an experiment), which that answer then names.
  */

@@ -8,7 +8,7 @@ import { DEFAULT_ENGINE_VERSION, versionFeatures } from './registry.js';
  * work, with the message `Simulation.create` throws. An unknown version is not judged here.
  *
  * @example
- * scenarioVersionIssues({ domain: { kind: 'epidemic' } }, '1.3.0'); // [{ path: 'domain', message: 'domain models need engine 1.4.0 …' }]
+ * scenarioVersionIssues({ domain: { model: 'seir' } }, '1.3.0'); // [{ path: 'domain', message: 'domain models need engine 1.4.0 …' }]
  * scenarioVersionIssues({}, '1.0.0'); // []
  */
 export function scenarioVersionIssues(scenario: { readonly domain?: unknown }, engineVersion: string = DEFAULT_ENGINE_VERSION): ValidationIssue[] {
