@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINE_VERSIONS, SNAPSHOT_FORMAT, Simulation, SnapshotError, UnknownEngineVersionError, type EngineSnapshot } from '../src/index.js';
+import {
+  ENGINE_VERSIONS,
+  SNAPSHOT_FORMAT,
+  Simulation,
+  SnapshotError,
+  UnknownEngineVersionError,
+  type EngineSnapshot,
+  type ScenarioInput,
+} from '../src/index.js';
 import { crowdedScenario, record } from './unit-helpers.js';
 
 /**
@@ -112,5 +120,30 @@ describe('snapshot and restore', () => {
     it('accepts the untampered snapshot', () => {
       expect(Simulation.restore(stored()).tick).toBe(12);
     });
+  });
+
+  it('leaves no crowding count behind: worlds stepped in turn match worlds restored every few ticks', () => {
+    // The crowding count is scratch a restore starts from zero; a world that keeps stepping must
+    // leave it as clean as that after every tick, whatever other world steps in between, and
+    // more agents than its first scratch holds (1 500, then one more by decree) must fit.
+    const packed = (): ScenarioInput => ({
+      ...crowdedScenario({ crowding: 2, prophecyInterval: 0 }),
+      agents: Array.from({ length: 1500 }, (_, i) => ({ id: `p-${i}`, marker: { x: (i * 7) % 20, y: (i * 3) % 20 } })),
+    });
+    const big = Simulation.create(packed());
+    const small = Simulation.create(crowdedScenario({ crowding: 2 }));
+    let bigCopy = Simulation.restore(JSON.parse(JSON.stringify(big.snapshot())) as EngineSnapshot);
+    let smallCopy = Simulation.restore(JSON.parse(JSON.stringify(small.snapshot())) as EngineSnapshot);
+    big.decree({ type: 'add-agent', payload: { id: 'late', marker: { x: 9, y: 9 } } });
+    bigCopy.decree({ type: 'add-agent', payload: { id: 'late', marker: { x: 9, y: 9 } } });
+    for (let round = 0; round < 6; round++) {
+      const lines = { big: record(big, 5).lines, small: record(small, 5).lines };
+      expect(record(bigCopy, 5).lines).toEqual(lines.big);
+      expect(record(smallCopy, 5).lines).toEqual(lines.small);
+      bigCopy = Simulation.restore(JSON.parse(JSON.stringify(bigCopy.snapshot())) as EngineSnapshot);
+      smallCopy = Simulation.restore(JSON.parse(JSON.stringify(smallCopy.snapshot())) as EngineSnapshot);
+    }
+    expect(big.agents()).toHaveLength(1501);
+    expect(big.snapshot()).toEqual(bigCopy.snapshot());
   });
 });

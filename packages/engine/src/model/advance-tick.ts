@@ -84,13 +84,30 @@ function maybeEnvironmentShock(world: World): string | null {
   return `environment shock at (${Number(x.toFixed(2))}, ${Number(y.toFixed(2))})`;
 }
 
+/**
+ * The cell each agent was counted in by `fillDensity`, so that `clearDensity` zeroes only those:
+ * clearing the whole grid every tick cost more than moving one agent on a 256 × 256 grid, a
+ * cost the work budget does not see. Transient scratch, grown as worlds grow.
+ */
+let countedCells = new Int32Array(1024);
+
+/** Counts the agents in each cell. `density` is all zero between ticks (`clearDensity`). */
 function fillDensity(world: World): void {
-  const { density, px, py, width } = world;
-  density.fill(0);
-  for (let i = 0; i < world.agentCount; i++) {
+  const { density, px, py, width, agentCount } = world;
+  if (countedCells.length < agentCount) countedCells = new Int32Array(Math.max(agentCount, 2 * countedCells.length));
+  const cells = countedCells;
+  for (let i = 0; i < agentCount; i++) {
     const cell = (((py[i] as number) + 0.5) | 0) * width + (((px[i] as number) + 0.5) | 0);
+    cells[i] = cell;
     density[cell] = (density[cell] as number) + 1;
   }
+}
+
+/** Zeroes the cells `fillDensity` counted, leaving `density` all zero for the next tick. */
+function clearDensity(world: World): void {
+  const { density, agentCount } = world;
+  const cells = countedCells;
+  for (let i = 0; i < agentCount; i++) density[cells[i] as number] = 0;
 }
 
 /**
@@ -342,6 +359,7 @@ export function advanceTick(world: World, sink: EventSink | null): void {
   const urged = updateReactions(world, tick);
   fillDensity(world);
   const pass = moveAgents(world, urged);
+  clearDensity(world);
   // 1.4.0: the domain follows the agents' reactions and then sets its basins' load and capacity.
   if (world.domain !== null) advanceDomain(world, tick, urges);
   parts.push(describeDominantMove(world, pass.dominant, pass.dominantDx, pass.dominantDy));
