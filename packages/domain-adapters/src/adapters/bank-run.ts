@@ -7,6 +7,7 @@ import { entityIds } from '../shared/entity-ids.js';
 import { squareRows } from '../shared/layout.js';
 import { flagDuplicateNames } from '../shared/unique-names.js';
 import { siteScenario, type SiteSpec } from '../shared/site-scenario.js';
+import { AdapterSeedSchema } from '../shared/seed.js';
 
 /** The interventions a bank may have in force (docs/engine.md, "Bank run"). */
 export const BANK_INTERVENTIONS = ['none', 'deposit-insurance', 'suspension'] as const;
@@ -50,7 +51,7 @@ const ExposureSchema = z
 /** Input of the bank-run adapter: Diamond–Dybvig banks and their depositors. */
 export const BankRunInputSchema = z
   .object({
-    seed: z.number().int().min(0).max(2_147_483_647).default(1).describe('Random seed; the same input and seed give the same run'),
+    seed: AdapterSeedSchema,
     banks: z.array(BankSchema).min(1).max(LIMITS.maxAttractors).describe('The banks, laid out row by row in the order given'),
     impatientShare: z.number().min(0).max(1).default(0.25).describe('π: expected share of depositors who need their money before maturity'),
     earlyPayout: z.number().gt(0).max(100).default(1.1).describe('c1: what a bank pays per unit of deposit withdrawn before maturity'),

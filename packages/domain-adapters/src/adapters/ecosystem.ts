@@ -7,6 +7,7 @@ import { round } from '../shared/clamp.js';
 import { squareRows } from '../shared/layout.js';
 import { flagDuplicateNames } from '../shared/unique-names.js';
 import { siteScenario, type SiteSpec } from '../shared/site-scenario.js';
+import { AdapterSeedSchema } from '../shared/seed.js';
 
 const PatchSchema = z
   .object({
@@ -53,7 +54,7 @@ const DroughtSchema = z
 /** Input of the ecosystem adapter: a grazed landscape of habitat patches. */
 export const EcosystemInputSchema = z
   .object({
-    seed: z.number().int().min(0).max(2_147_483_647).default(1).describe('Random seed; the same input and seed give the same run'),
+    seed: AdapterSeedSchema,
     patches: z
       .array(PatchSchema)
       .min(1)

@@ -7,6 +7,7 @@ import { entityIds } from '../shared/entity-ids.js';
 import { squareRows } from '../shared/layout.js';
 import { flagDuplicateNames } from '../shared/unique-names.js';
 import { siteScenario, type SiteSpec } from '../shared/site-scenario.js';
+import { AdapterSeedSchema } from '../shared/seed.js';
 
 const RegionSchema = z
   .object({
@@ -57,7 +58,7 @@ const InterventionsSchema = z
 /** Input of the epidemic adapter: regions, the disease, the interventions in force and the people's reaction. */
 export const EpidemicInputSchema = z
   .object({
-    seed: z.number().int().min(0).max(2_147_483_647).default(1).describe('Random seed; the same input and seed give the same run'),
+    seed: AdapterSeedSchema,
     regions: z
       .array(RegionSchema)
       .min(1)

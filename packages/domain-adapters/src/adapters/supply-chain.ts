@@ -6,6 +6,7 @@ import { clamp, round } from '../shared/clamp.js';
 import { entityIds } from '../shared/entity-ids.js';
 import { siteScenario, type SiteSpec } from '../shared/site-scenario.js';
 import { flagDuplicateNames } from '../shared/unique-names.js';
+import { AdapterSeedSchema } from '../shared/seed.js';
 
 /** Tiers of a supply chain, upstream first; each is one row of the layout. */
 export const SITE_ROLES = ['supplier', 'factory', 'warehouse', 'store'] as const;
@@ -58,7 +59,7 @@ const DisruptionsSchema = z
 /** Input of the supply-chain adapter: sites in tiers with capacities, lead times and demand. */
 export const SupplyChainInputSchema = z
   .object({
-    seed: z.number().int().min(0).max(2_147_483_647).default(1).describe('Random seed; the same input and seed give the same run'),
+    seed: AdapterSeedSchema,
     sites: z.array(SiteSchema).min(1).max(LIMITS.maxAttractors).describe('Sites of the network, each listed once'),
     demandVariability: z.number().min(0).max(2).default(0.2).describe('Coefficient of variation of daily end-customer demand (standard deviation / mean)'),
     forecastSmoothing: z
