@@ -7,7 +7,7 @@ import type { DomainCatalog } from '../scenarios/domain-catalog.js';
 import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
 import { organizationFor, organizationsToList } from '../simulations/tenancy.js';
 import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
-import { estimateExperimentResultBytes } from '../storage-budget/experiment-storage-cost.js';
+import { estimateExperimentResultBytes, experimentSpecBytes } from '../storage-budget/experiment-storage-cost.js';
 import { unlimitedStorageBudget, type StorageBudget } from '../storage-budget/storage-budget.js';
 import { runTable, type RunTable } from './experiment-export.js';
 import type { ExperimentLimitsTable } from './experiment-limits.js';
@@ -65,19 +65,21 @@ export class ExperimentService {
     const planned = located === undefined ? await planExperiment(body, context) : undefined;
     const weighed = planned ?? (await preflightExperiment(body, { ...context, simulation: located?.facts }));
     await this.assertQueueRoom(organizationId, tier);
-    // Its results, weighed against the organization's storage quota before any compute is drawn
-    // (docs/api.md, "Storage budget"): 422 STORAGE_LIMIT_EXCEEDED, nothing queued.
-    // Reserved until the experiment finishes, so concurrent submissions are weighed together.
-    const reservation = await (this.deps.storage ?? unlimitedStorageBudget).admit(
-      request.auth,
-      organizationId,
-      estimateExperimentResultBytes(body.metrics, weighed.runs),
-    );
+    // Its spec and its runs' results, weighed against the organization's storage quota before
+    // any compute is drawn (docs/api.md, "Storage budget"): 422 STORAGE_LIMIT_EXCEEDED, nothing
+    // queued. Reserved until the experiment finishes, so concurrent submissions are weighed
+    // together. A simulation base's spec holds the state at atTick, known once replayed: it is
+    // weighed then, before anything is stored.
+    const storage = this.deps.storage ?? unlimitedStorageBudget;
+    const results = estimateExperimentResultBytes(body.metrics, weighed.runs);
+    const reservations = [await storage.admit(request.auth, organizationId, results + (planned === undefined ? 0 : experimentSpecBytes(planned.spec)))];
+    const reservation = { release: () => reservations.forEach((held) => held.release()) };
     let record: ExperimentRecord | undefined;
     try {
       const replayCost = located?.replayCost.cost ?? 0;
       await this.deps.work.admit(request, { ...weighed.totalCost, cost: weighed.totalCost.cost + replayCost }, { experimentRun: weighed.runCost });
       const plan = planned ?? (await this.planOnState(body, context, located, request.signal));
+      if (planned === undefined) reservations.push(await storage.admit(request.auth, organizationId, experimentSpecBytes(plan.spec)));
       const id = randomUUID();
       const createdAt = this.deps.clock.now().toISOString();
       const { base } = plan.spec;

@@ -7,7 +7,9 @@ export interface StorageUsage {
   checkpoints: number;
   /** Responses kept under an Idempotency-Key until they expire. */
   idempotentResponses: number;
-  /** The metrics stored for each run of its experiments. */
+  /** Its experiments' own rows: each one's spec and a fixed part (EXPERIMENT_FIXED_BYTES). */
+  experiments: number;
+  /** The runs of its experiments: each run's metrics in each copy, and a fixed part (RUN_FIXED_BYTES). */
   experimentResults: number;
   total: number;
 }
@@ -19,6 +21,6 @@ export interface StorageUsageReader {
 
 export const noStorageUsage: StorageUsageReader = {
   async storageUsage() {
-    return { simulations: 0, events: 0, prophecies: 0, checkpoints: 0, idempotentResponses: 0, experimentResults: 0, total: 0 };
+    return { simulations: 0, events: 0, prophecies: 0, checkpoints: 0, idempotentResponses: 0, experiments: 0, experimentResults: 0, total: 0 };
   },
 };

@@ -43,7 +43,9 @@ describe('stored bytes are a budget per organization and tier', () => {
     const used = await storageOf(p);
     expect(used.prophecies).toBeGreaterThan(40 * 1_000);
     expect(used.events).toBeGreaterThan(40 * 1_000);
-    expect(used.total).toBe(used.simulations + used.events + used.prophecies + used.checkpoints + used.idempotentResponses + used.experimentResults);
+    expect(used.total).toBe(
+      used.simulations + used.events + used.prophecies + used.checkpoints + used.idempotentResponses + used.experiments + used.experimentResults,
+    );
     // The estimate is an upper bound of the history the step stored, within a factor of two.
     const history = used.total - used.simulations;
     expect(history).toBeLessThanOrEqual(estimate);

@@ -3112,8 +3112,10 @@ export interface components {
             checkpoints: number;
             /** @description Bytes of stored events (their data) */
             events: number;
-            /** @description Bytes of the metrics stored for the organization's experiment runs */
+            /** @description Bytes of its experiments’ runs: each run’s metrics in its three copies (its row, its shared result, its event) and 512 bytes for the rest */
             experimentResults: number;
+            /** @description Bytes of its experiments’ own rows: each one’s spec (with an inline scenario or a simulation’s state) and 1 KiB for the rest */
+            experiments: number;
             /** @description Bytes of responses kept under an Idempotency-Key, until they expire (a long run answer: a reference) */
             idempotentResponses: number;
             /** @description Bytes of stored prophecies (their data) */

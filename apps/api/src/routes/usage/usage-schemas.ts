@@ -66,7 +66,10 @@ export const StorageUsageSchema = z
     prophecies: bytes('stored prophecies (their data)'),
     checkpoints: bytes('checkpoints (deflated engine snapshots)'),
     idempotentResponses: bytes('responses kept under an Idempotency-Key, until they expire (a long run answer: a reference)'),
-    experimentResults: bytes("the metrics stored for the organization's experiment runs"),
+    experiments: bytes('its experiments’ own rows: each one’s spec (with an inline scenario or a simulation’s state) and 1 KiB for the rest'),
+    experimentResults: bytes(
+      'its experiments’ runs: each run’s metrics in its three copies (its row, its shared result, its event) and 512 bytes for the rest',
+    ),
     total: bytes('all of the above'),
     quota: z
       .number()

@@ -40,6 +40,7 @@ describe.each(DATABASES)('stored bytes on $name', (database) => {
       prophecies: 0,
       checkpoints: 0,
       idempotentResponses: 0,
+      experiments: 0,
       experimentResults: 0,
       total: created,
     });
