@@ -14,6 +14,7 @@ import type { EventRoutes } from './events.routes.js';
 import { ApiError } from '../../lib/api-error.js';
 import { queueingOrganization, type EngineQueue } from '../../http/engine-queue.js';
 import { resumeAfterId, SSE_HEADERS, streamLimitError } from '../../live/sse-response.js';
+import { cancelIfAbandoned } from '../../live/cancel-if-abandoned.js';
 
 export interface EventHandlerDeps {
   service: SimulationService;
@@ -70,7 +71,7 @@ export function eventHandlers(deps: EventHandlerDeps) {
       throw error;
     }
     deps.usage?.recordRequest(simulation.organizationId, 'sse');
-    return streamed(new Response(opened.stream, { status: 200, headers: SSE_HEADERS }));
+    return streamed(new Response(cancelIfAbandoned(opened.stream, c.req.raw.signal), { status: 200, headers: SSE_HEADERS }));
   };
   return { stream };
 }

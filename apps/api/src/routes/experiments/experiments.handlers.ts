@@ -15,6 +15,7 @@ import { organizationFilter } from '../organization-filter.js';
 import { streamed } from '../simulations/trace-response.js';
 import { CSV, PARQUET, type ExperimentRoutes } from './experiments.routes.js';
 import { resumeAfterId, SSE_HEADERS, streamLimitError } from '../../live/sse-response.js';
+import { cancelIfAbandoned } from '../../live/cancel-if-abandoned.js';
 
 type Handler<K extends keyof ExperimentRoutes> = RouteHandler<ExperimentRoutes[K]>;
 
@@ -105,7 +106,7 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
       release();
       return streamed(new Response(null, { status: 204 }));
     }
-    return streamed(new Response(opened.stream, { status: 200, headers: SSE_HEADERS }));
+    return streamed(new Response(cancelIfAbandoned(opened.stream, c.req.raw.signal), { status: 200, headers: SSE_HEADERS }));
   };
 
   return { submit, list, get, cancel, results, events };
