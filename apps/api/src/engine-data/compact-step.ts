@@ -28,6 +28,12 @@ export interface CompactStep {
   readonly loss: TraceStep['loss'];
   /** `JSON.stringify(step.agents)`, UTF-8; null when no stream takes the agents as JSON (they are then not kept). */
   readonly agentsJson: Uint8Array | null;
+  /**
+   * Where each agent's JSON starts in `agentsJson`, and one entry more: agent `i` is the bytes
+   * from `agentOffsets[i]` up to the `,` (or, for the last, the `]`) at `agentOffsets[i + 1] - 1`.
+   * A sample is then cut out of the bytes, never parsed on the event loop. Null with the JSON.
+   */
+  readonly agentOffsets: Uint32Array | null;
   readonly columns: AgentColumns;
 }
 
@@ -49,16 +55,38 @@ export function agentColumns(agents: readonly AgentSnapshot[], attractors: reado
   return { ids, roster: rosterOf(ids), x, y, basin };
 }
 
+/**
+ * `JSON.stringify(agents)` as UTF-8 (its own buffer: a small Buffer would be a view of a shared
+ * pool, all of which a clone copies), written agent by agent, which gives the same text: an array
+ * is `[`, its elements' JSON joined by `,`, and `]`. Ids are ASCII (EntityIdSchema), so every
+ * character is one byte and the offsets are the text's; were one not, there are no offsets and a
+ * sample is read from the parsed agents.
+ */
+function agentsJsonWithOffsets(agents: readonly AgentSnapshot[]): { json: Uint8Array; offsets: Uint32Array | null } {
+  const parts = agents.map((agent) => JSON.stringify(agent));
+  const offsets = new Uint32Array(parts.length + 1);
+  let at = 1;
+  parts.forEach((part, i) => {
+    offsets[i] = at;
+    at += part.length + 1;
+  });
+  offsets[parts.length] = at;
+  const text = `[${parts.join(',')}]`;
+  const json = encoder.encode(text);
+  return { json, offsets: json.length === text.length ? offsets : null };
+}
+
 /** Runs where the step was computed (the worker); `withJson`: keep the agents as JSON too. */
 export function compactStep(step: TraceStep, withJson: boolean): CompactStep {
+  const json = withJson ? agentsJsonWithOffsets(step.agents) : null;
   return {
     tick: step.tick,
     move: step.move,
     state: step.state,
     warning: step.warning,
     loss: step.loss,
-    // Its own buffer (a small Buffer would be a view of a shared pool, all of which a clone copies).
-    agentsJson: withJson ? encoder.encode(JSON.stringify(step.agents)) : null,
+    agentsJson: json?.json ?? null,
+    agentOffsets: json?.offsets ?? null,
     columns: agentColumns(step.agents, step.state.attractors),
   };
 }
@@ -109,6 +137,38 @@ export function carriesAgents(step: TraceStep): boolean {
 export function agentsJsonOf(step: TraceStep): Uint8Array {
   return step instanceof CompactTraceStep ? step.agentsJson : encoder.encode(JSON.stringify(step.agents));
 }
+
+/**
+ * The JSON of the agents at `sample` (positions in the step's order), in that order, as the
+ * UTF-8 pieces of `JSON.stringify(sample.map((i) => step.agents[i]))`: cut out of a compact
+ * step's JSON without parsing it; for any other step, stringified from its agent objects.
+ */
+export function sampledAgentsJsonOf(step: TraceStep, sample: readonly number[]): string | Uint8Array {
+  if (!(step instanceof CompactTraceStep) || step.compact.agentOffsets === null) {
+    const all = step.agents;
+    return JSON.stringify(sample.map((i) => all[i]));
+  }
+  const json = step.agentsJson;
+  const offsets = step.compact.agentOffsets;
+  // `[`, each agent's bytes followed by `,` (the last by `]`): its length known, copied once.
+  let length = 1;
+  for (const i of sample) length += (offsets[i + 1] as number) - (offsets[i] as number);
+  const out = new Uint8Array(Math.max(2, length));
+  out[0] = OPEN;
+  let at = 1;
+  for (const i of sample) {
+    const start = offsets[i] as number;
+    const end = (offsets[i + 1] as number) - 1;
+    out.set(json.subarray(start, end), at);
+    at += end - start;
+    out[at++] = COMMA;
+  }
+  out[Math.max(1, at - 1)] = CLOSE;
+  return out;
+}
+const OPEN = 0x5b;
+const COMMA = 0x2c;
+const CLOSE = 0x5d;
 
 /** The agents' columns of any step, compact or not. */
 export function agentColumnsOf(step: TraceStep): AgentColumns {

@@ -1,5 +1,5 @@
-import type { AgentSnapshot, TraceStep } from '@sim/engine';
-import { agentColumnsOf, agentsJsonOf, carriesAgents } from '../engine-data/compact-step.js';
+import type { TraceStep } from '@sim/engine';
+import { agentColumnsOf, agentsJsonOf, carriesAgents, sampledAgentsJsonOf } from '../engine-data/compact-step.js';
 import type { LifecycleStatus } from '../simulations/lifecycle.js';
 import { sampleIndices } from '../engine-data/agent-sample.js';
 import { tickAggregatesData } from './event-payloads.js';
@@ -71,11 +71,13 @@ export class TickEncoder {
     }
     const sample = variant.agents === 'all' ? undefined : this.sample;
     if (variant.encoding === 'json') {
-      const frame = once(() => {
-        const all = step.agents;
-        const agents: readonly AgentSnapshot[] = sample === undefined ? all : sample.map((i) => all[i] as AgentSnapshot);
-        return eventFrame(id, 'tick', { ...aggregates, agents });
-      });
+      // A sample's agents cut out of the tick's JSON: one subscriber per sample size used to
+      // parse and stringify them on the event loop every tick.
+      const frame = once(() =>
+        sample === undefined
+          ? eventFrameFromParts(id, 'tick', [`${JSON.stringify(aggregates).slice(0, -1)},"agents":`, agentsJsonOf(step), '}'])
+          : eventFrameFromParts(id, 'tick', [`${JSON.stringify(aggregates).slice(0, -1)},"agents":`, sampledAgentsJsonOf(step, sample), '}']),
+      );
       return { frame };
     }
     const ids = sample === undefined ? columns.ids : sample.map((i) => columns.ids[i] as string);

@@ -20,7 +20,9 @@ const received = (step: TraceStep, withJson: boolean): CompactTraceStep => new C
 const VARIANTS: TickVariant[] = [
   { agents: 'all', encoding: 'json' },
   { agents: 'none', encoding: 'json' },
+  { agents: 1, encoding: 'json' },
   { agents: 3, encoding: 'json' },
+  { agents: 5, encoding: 'json' },
   { agents: 'all', encoding: 'packed' },
   { agents: 3, encoding: 'packed' },
 ];
@@ -44,6 +46,23 @@ describe('compact steps (ticks handed from the engine thread as columns)', () =>
     const compact = plain.map((step) => received(step, true));
     for (const variant of VARIANTS) expect(frames(variant, compact), JSON.stringify(variant)).toEqual(frames(variant, plain));
     expect(compact.map((step) => JSON.parse(JSON.stringify(step)))).toEqual(JSON.parse(JSON.stringify(plain)));
+  });
+
+  it('encode a JSON sample without parsing their agents on the event loop', () => {
+    const compact = plain.map((step) => {
+      const withoutObjects = received(step, true);
+      // The agents as objects are parsed from the JSON on first read: a sample must not read them.
+      Object.defineProperty(withoutObjects, 'agents', {
+        get: () => {
+          throw new Error('the agents were parsed');
+        },
+      });
+      return withoutObjects;
+    });
+    for (const agents of [1, 2, 3, 4, 5]) {
+      const variant: TickVariant = { agents, encoding: 'json' };
+      expect(frames(variant, compact), String(agents)).toEqual(frames(variant, plain));
+    }
   });
 
   it('without their JSON, still encode packed and without agents; a JSON variant skips them', () => {
