@@ -268,7 +268,17 @@ export class SimulationCommits {
       prophecies: [],
       events: next === current.status ? [] : [statusEvent(current.tick, next, current.status, options.reason)],
     });
+    // The snapshot is unchanged: its weight holds for the version this update made.
+    const weight = this.weights.of(current.id, current.version);
+    if (weight !== undefined) this.weights.remember(current.id, current.version + 1, weight);
     this.publish(current.id, headOf(current), current.tick, stored, []);
+  }
+
+  /** A simulation as stored now, read again within its lock after this process changed it. */
+  async reread(id: string): Promise<RunnableSimulation> {
+    const current = await this.deps.store.getRunnable(id);
+    if (current === undefined) throw notFound(`Simulation ${id} not found`);
+    return current;
   }
 
   /**

@@ -4,7 +4,6 @@ import { type StorageReservation } from '../storage-budget/storage-budget.js';
 import { type PlaybackPayer } from '../work-budget/playback-payers.js';
 import { type WorkRequest } from '../work-budget/work-budget.js';
 import { peakTickEstimate, playbackCostPerSecond, stepCost } from '../engine-data/work-cost.js';
-import { type LifecycleStatus } from './lifecycle.js';
 import { type PlaybackProgress, type PlaybackTarget } from './playback-controller.js';
 import { SimulationCommits } from './simulation-commits.js';
 import { type RunnableSimulation } from './simulation-store.js';
@@ -36,10 +35,15 @@ export class SimulationPlayback implements PlaybackTarget {
         await this.commits.work.admit(request, stepCost(this.commits.estimateAdvance(current, 1)));
         const reservation = await this.commits.storage.admit(request.auth, current.organizationId, this.commits.estimateStoredAdvance(current, 1));
         try {
-          // Stepping takes the simulation out of playback, as a media player's frame step does.
-          const next: LifecycleStatus = current.status === 'playing' ? 'paused' : current.status;
-          if (current.status === 'playing') this.commits.stopPlayback(id, 'pause');
-          await this.commits.advance(current, 1, next, playbackSpeed, request.signal);
+          // Stepping takes the simulation out of playback first, as a media player's frame step
+          // does: paused (its event at the tick it stood at), then the one tick, computed paused.
+          let stepped: RunnableSimulation = current;
+          if (current.status === 'playing') {
+            this.commits.stopPlayback(id, 'pause');
+            await this.commits.setStatus(current, 'paused', { playbackSpeed });
+            stepped = await this.commits.reread(id);
+          }
+          await this.commits.advance(stepped, 1, stepped.status, playbackSpeed, request.signal);
         } finally {
           reservation.release();
         }

@@ -75,7 +75,7 @@ describe('time-control and the playback clock', () => {
     expect(statuses(sub)).toEqual(['playing', 'paused']);
   });
 
-  it('step while playing advances one tick and pauses', async () => {
+  it('step while playing pauses first, then advances one tick, computed paused', async () => {
     const id = await create();
     const sub = new Subscriber(eventsUrl(server, id), 'key-a');
     await sub.opened();
@@ -83,13 +83,19 @@ describe('time-control and the playback clock', () => {
     await sub.until(() => sub.ticks().length >= 3);
     expect((await control(id, { action: 'step' })).status).toBe(200);
     await sub.until(() => statuses(sub).includes('paused'));
-    const at = sub.ticks().at(-1) as number;
+    const paused = sub.history().find((m) => m.event === 'simulation:status' && data(m).status === 'paused') as ReceivedEvent;
+    const pausedAt = data(paused).tick as number;
+    expect(data(paused)).toEqual({ status: 'paused', previous: 'playing', tick: pausedAt });
+    await sub.until(() => sub.ticks().includes(pausedAt + 1));
     await new Promise((resolve) => setTimeout(resolve, 100));
     sub.close();
-    expect(sub.ticks().at(-1)).toBe(at);
-    const last = sub.history().at(-1) as ReceivedEvent;
-    expect(last.event).toBe('simulation:status');
-    expect(data(last)).toEqual({ status: 'paused', previous: 'playing', tick: at });
+    // The tick it paused at, its status, then the step's tick: as paused, and the last message.
+    const tail = sub.history().slice(-3);
+    expect(tail.map((m) => m.event)).toEqual(['tick', 'simulation:status', 'tick']);
+    expect(data(tail[0] as ReceivedEvent)).toMatchObject({ t: pausedAt, state: { status: 'playing' } });
+    expect(data(tail[2] as ReceivedEvent)).toMatchObject({ t: pausedAt + 1, state: { status: 'paused' } });
+    const state = (await (await server.call(`/v1/simulations/${id}`, { key: 'key-a' })).json()) as any;
+    expect(state.state).toMatchObject({ tick: pausedAt + 1, status: 'paused' });
   });
 
   it('stops cleanly at completion: status completed, then the stream ends and the client stops (204)', async () => {
