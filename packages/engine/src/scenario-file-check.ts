@@ -23,14 +23,52 @@ export interface ScenarioFileCheck {
 const JSON_SUFFIX = '.json';
 const BYTE_ORDER_MARK = '\uFEFF';
 
-/** A JSON.parse message that names a character position, with the line and column an editor shows (1-based). */
+/** Texts up to this long are searched for the position of an unexpected character (below). */
+const POSITION_SEARCH_MAX_CHARS = 1_048_576;
+
+/**
+ * Where JSON.parse meets the unexpected character it names without a position (node 20 says
+ * `Unexpected token 'N', "…" is not valid JSON` for `NaN`, `+3`, `.5`, `'x'`, `undefined`). It
+ * parses left to right, so a prefix of the text fails that way exactly when it holds that
+ * character; before it, a prefix can only end too soon. The shortest such prefix, found by
+ * bisection, ends just after the character.
+ */
+function unexpectedTokenPosition(text: string): number | undefined {
+  if (text.length > POSITION_SEARCH_MAX_CHARS) return undefined;
+  const holdsIt = (length: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, length));
+      return false;
+    } catch (error) {
+      return (error as Error).message.startsWith('Unexpected token');
+    }
+  };
+  if (!holdsIt(text.length)) return undefined;
+  let low = 1;
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (holdsIt(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low - 1;
+}
+
+/**
+ * A JSON.parse message on one line, with the line and column an editor shows (1-based): where it
+ * names a character position, where it names an unexpected character (unexpectedTokenPosition),
+ * or at the end of a text that ends too soon.
+ */
 function withLineAndColumn(message: string, text: string): string {
-  const position = /at position (\d+)/.exec(message)?.[1];
-  if (position === undefined || /\bline \d+/.test(message)) return message;
-  const before = text.slice(0, Number(position));
+  const oneLine = message.replace(/\r?\n/g, '\\n');
+  if (/\bline \d+/.test(oneLine)) return oneLine;
+  const named = /at position (\d+)/.exec(oneLine)?.[1];
+  const position = named !== undefined ? Number(named) : /^Unexpected end of JSON input/.test(oneLine) ? text.length : unexpectedTokenPosition(text);
+  if (position === undefined) return oneLine;
+  const before = text.slice(0, position);
   const line = before.split('\n').length;
-  const column = Number(position) - before.lastIndexOf('\n');
-  return `${message} (line ${line}, column ${column})`;
+  const column = position - before.lastIndexOf('\n');
+  return `${oneLine} (line ${line}, column ${column})`;
 }
 
 /**

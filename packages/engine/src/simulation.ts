@@ -222,9 +222,11 @@ export class Simulation {
 
   /**
    * Advances up to `ticks` ticks, fewer when the simulation completes. Returns how many ticks
-   * were computed. Records are only built when the observer asks for them.
+   * were computed. Records are only built when the observer asks for them. `ticks` is a whole
+   * number from 0, or Infinity (until it completes); anything else throws a RangeError.
    */
   step(ticks = 1, observer: StepObserver = {}): number {
+    checkTickCount(ticks);
     const { onStep, onEvent } = observer;
     // The last warning and the first loss of the tick being computed; reset as each tick starts.
     let warning: Warning | null;
@@ -257,6 +259,7 @@ export class Simulation {
 
   /** Iterates tick by tick, up to `ticks`, yielding each step with its events. */
   *run(ticks: number): Generator<TickRecord, number, void> {
+    checkTickCount(ticks);
     let done = 0;
     while (done < ticks && !this.completed) {
       const events: EngineEvent[] = [];
@@ -279,12 +282,23 @@ export class Simulation {
  * before the tick it applied at, and pauses after every tick so a caller can pull one at a time.
  * `observerFor(t)` gives the observer of tick `t`, asked just before that tick is computed.
  */
+/**
+ * A count of ticks to run: a whole number from 0, or Infinity. A fraction ran one tick more than
+ * asked (`step(1.5)` ran 2) and NaN or a negative count ran none, without a word.
+ */
+function checkTickCount(ticks: number): void {
+  if (!(ticks >= 0 && (Number.isInteger(ticks) || ticks === Infinity))) {
+    throw new RangeError(`ticks must be a whole number from 0 (or Infinity), not ${String(ticks)}`);
+  }
+}
+
 function* stepThroughLog(
   simulation: Simulation,
   log: readonly ScheduledInput[],
   ticks: number,
   observerFor: (tick: number) => StepObserver,
 ): Generator<void, void, void> {
+  checkTickCount(ticks);
   const byTick = [...log].sort((a, b) => a.tick - b.tick);
   let next = 0;
   while (simulation.tick < ticks && !simulation.completed) {

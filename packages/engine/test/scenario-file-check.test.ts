@@ -76,6 +76,20 @@ describe('checkScenarioFile', () => {
     expect(broken.errors).toEqual([{ path: '', message: expect.stringMatching(/^not valid JSON: .* \(line 3, column 11\)$/) }]);
   });
 
+  it('places on one line, at its line and column, a character JSON refuses without a position, and a text that ends too soon', () => {
+    const head = '{\n  "id": "x",\n  "seed": ';
+    // The value starts on line 3, column 11.
+    for (const value of ['NaN', '+3', '.5', "'seven'", 'undefined']) {
+      const { errors } = checkScenarioFile('x.json', `${head}${value},\n  "label": "L"\n}`);
+      expect(errors, value).toEqual([{ path: '', message: expect.stringMatching(/^not valid JSON: [^\n]* \(line 3, column 11\)$/) }]);
+    }
+    // A string of the text before the bad value (its quote is fine there) does not mislead the search.
+    const { errors } = checkScenarioFile('x.json', `{\n  "label": "N + . ' u",\n  "seed": NaN\n}`);
+    expect(errors[0]?.message).toMatch(/\(line 3, column 11\)$/);
+    expect(checkScenarioFile('x.json', '').errors[0]?.message).toMatch(/\(line 1, column 1\)$/);
+    expect(checkScenarioFile('x.json', '{\n  "id": "x",\n').errors[0]?.message).toMatch(/\(line 3, column 1\)$/);
+  });
+
   it('says that a file whose whole is not an object is not one, where the cross-checks threw', () => {
     for (const [whole, kind] of [
       ['[]', 'array'],

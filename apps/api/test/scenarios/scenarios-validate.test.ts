@@ -100,6 +100,18 @@ describe('sim scenarios validate', () => {
       expect(files.map((f) => f.ok)).toEqual([true, false, false]);
       expect(files[1]?.errors).toEqual([{ path: 'id', message: expect.stringMatching(/^"alpha" is also the id of /) }]);
       expect(files[2]).toMatchObject({ file: 'missing.json', id: null, errors: [{ path: '', message: 'cannot read: ENOENT' }] });
+
+      // A file the server never loads (not *.json) claims no id: named first, it is warned about
+      // and pushes out nothing.
+      const draft = writeScenario(folder.path, 'alpha.txt', validScenarioText('alpha'));
+      const beside = await validate([draft, `${dir.path}/alpha.json`, '--json']);
+      expect(beside.code).toBe(0);
+      const both = (JSON.parse(beside.stdout) as JsonReport).files;
+      expect(both.map((f) => [f.ok, f.errors.length])).toEqual([
+        [true, 0],
+        [true, 0],
+      ]);
+      expect(both[0]?.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/would not be served/)]);
     } finally {
       dir.remove();
     }
