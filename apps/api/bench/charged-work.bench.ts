@@ -51,18 +51,18 @@ const kinds: Array<{ kind: string; charged: number; ms: number }> = [];
 // as WORLD_RESUME_TICKS per agent (stepCost), whatever its ticks.
 kinds.push({
   kind: `step of ${STEP_TICKS} ticks`,
-  charged: stepCost(estimateWork(shape, 5, STEP_TICKS)).cost,
+  charged: stepCost(estimateWork(shape, 5, STEP_TICKS), shape.cells).cost,
   ms: timed(3, () => runEngineTask({ kind: 'advance', from: { snapshot }, ticks: STEP_TICKS, keepSteps: false, checkpointEvery: 0 })),
 });
 kinds.push({
   kind: 'step of 1 tick',
-  charged: stepCost(estimateWork(shape, 5, 1)).cost,
+  charged: stepCost(estimateWork(shape, 5, 1), shape.cells).cost,
   ms: timed(3, () => runEngineTask({ kind: 'advance', from: { snapshot }, ticks: 1, keepSteps: false, checkpointEvery: 0 })),
 });
 // A run builds its world and computes its ticks, then builds it again to replay them for the response.
 kinds.push({
   kind: 'run of 1 tick (computed, then replayed)',
-  charged: runCost(estimateWork(shape, 0, 1)).cost,
+  charged: runCost(estimateWork(shape, 0, 1), shape.cells).cost,
   ms: timed(3, () => {
     runEngineTask({ kind: 'advance', from: { scenario, engineVersion }, ticks: 1, keepSteps: false, checkpointEvery: 0 });
     runEngineTask({
@@ -79,7 +79,7 @@ kinds.push({
 });
 kinds.push({
   kind: 'states/{tick}: a checkpoint and 1 tick',
-  charged: estimateWork(shape, 5, 1).cost + worldSetupCost(AGENTS),
+  charged: estimateWork(shape, 5, 1).cost + worldSetupCost(AGENTS, shape.cells),
   ms: timed(3, () =>
     runEngineTask({
       kind: 'replay',
@@ -95,7 +95,7 @@ kinds.push({
 });
 kinds.push({
   kind: 'states/0: the scenario built',
-  charged: worldSetupCost(AGENTS),
+  charged: worldSetupCost(AGENTS, shape.cells),
   ms: timed(3, () => runEngineTask({ kind: 'create', scenario, engineVersion, keepSnapshot: false })),
 });
 // A domain input's translation, for the adapter slowest and fastest per agent.
@@ -111,7 +111,7 @@ for (const adapter of [epidemicAdapter, bankRunAdapter]) {
 const metrics = [parseMetric('losses'), parseMetric('minStability')].filter((m) => typeof m !== 'string');
 kinds.push({
   kind: 'experiment run of 1 tick',
-  charged: estimateWork(shape, 0, 1).cost + worldSetupCost(AGENTS),
+  charged: estimateWork(shape, 0, 1).cost + worldSetupCost(AGENTS, shape.cells),
   ms: timed(3, () => runEngineTask({ kind: 'measure', from: { scenario, engineVersion }, ticks: 1, metrics })),
 });
 
@@ -176,6 +176,35 @@ kinds.push({
   ms: timed(3, () => {
     for (let run = 0; run < 2; run++) replayInStretches({ scenario, engineVersion }, 0, STEP_TICKS, 1, 'lines', true);
   }),
+});
+
+// A world of one agent on the largest grid: its cost is the grid's, charged per cell
+// (WORLD_SETUP_TICKS_PER_CELL) wherever a world is built, restored or resumed.
+const SIDE = 256;
+const wide: ScenarioInput = {
+  seed: 1,
+  agents: [{ id: 'a', marker: { x: 1, y: 1 } }],
+  initialState: { width: SIDE, height: SIDE, attractors: [{ id: 'w', x: 3, y: 3, depth: 1, radius: 1, capacity: 5 }] },
+  rules: { prophecyInterval: 0 },
+} as ScenarioInput;
+const wideShape = scenarioShape(wide, engineVersion);
+const wideWorld = Simulation.create(wide, { engineVersion });
+for (let i = 0; i < 5; i++) wideWorld.step();
+const wideSnapshot = { json: JSON.stringify(wideWorld.snapshot()) };
+kinds.push({
+  kind: `${SIDE}x${SIDE}, 1 agent: step of 1 tick`,
+  charged: stepCost(estimateWork(wideShape, 5, 1), wideShape.cells).cost,
+  ms: timed(5, () => runEngineTask({ kind: 'advance', from: { snapshot: wideSnapshot }, ticks: 1, keepSteps: false, checkpointEvery: 0 })),
+});
+kinds.push({
+  kind: `${SIDE}x${SIDE}, 1 agent: the scenario built`,
+  charged: worldSetupCost(1, wideShape.cells),
+  ms: timed(5, () => runEngineTask({ kind: 'create', scenario: wide, engineVersion, keepSnapshot: true })),
+});
+kinds.push({
+  kind: `${SIDE}x${SIDE}, 1 agent: experiment run of 1 tick`,
+  charged: estimateWork(wideShape, 0, 1).cost + worldSetupCost(1, wideShape.cells),
+  ms: timed(5, () => runEngineTask({ kind: 'measure', from: { scenario: wide, engineVersion }, ticks: 1, metrics })),
 });
 
 const base = (kinds[0] as { charged: number; ms: number }).ms / (kinds[0] as { charged: number }).charged;

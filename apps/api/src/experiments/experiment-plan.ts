@@ -353,16 +353,11 @@ async function weigh(
       start.simulation !== undefined
         ? undefined
         : (start.translated.get(c) ?? (await costScenario({ ...spec, base: base as ExperimentBase }, start.scenario as ScenarioInput, c, context)));
-    const ticked =
-      scenario === undefined
-        ? estimateWork(
-            widenShape((start.simulation as SimulationBaseFacts).shape, ruleChanges(spec, c)),
-            (start.simulation as SimulationBaseFacts).atTick,
-            spec.ticks,
-          )
-        : estimateWork(scenarioShape(scenario, spec.engineVersion), 0, spec.ticks);
+    const shape =
+      scenario === undefined ? widenShape((start.simulation as SimulationBaseFacts).shape, ruleChanges(spec, c)) : scenarioShape(scenario, spec.engineVersion);
+    const ticked = estimateWork(shape, scenario === undefined ? (start.simulation as SimulationBaseFacts).atTick : 0, spec.ticks);
     // Each run also builds (or restores) its world: a fixed cost per run.
-    const cost = { ...ticked, cost: ticked.cost + worldSetupCost(ticked.agents) };
+    const cost = { ...ticked, cost: ticked.cost + worldSetupCost(ticked.agents, shape.cells) };
     if (runCost === undefined || cost.cost > runCost.cost) runCost = cost;
     total += cost.cost * spec.replications;
     // On a domain base each combination's input is translated on a worker twice: to weigh it

@@ -6,7 +6,7 @@ import { isEngineTaskCancelled, type EngineRunner } from '../engine-work/engine-
 import type { AdvanceResult, QueueResult, StoredStart } from '../engine-work/engine-task.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { unlimitedWorkBudget, type WorkBudget } from '../work-budget/work-budget.js';
-import { estimateWork, snapshotShape, type WorkEstimate, type WorkShape } from '../engine-data/work-cost.js';
+import { estimateWork, snapshotShape, stepCost, type WorkEstimate, type WorkShape } from '../engine-data/work-cost.js';
 import { estimateStoredBytes } from '../storage-budget/storage-cost.js';
 import { unlimitedStorageBudget, type StorageBudget } from '../storage-budget/storage-budget.js';
 import { PlaybackPayers } from '../work-budget/playback-payers.js';
@@ -177,6 +177,11 @@ export class SimulationCommits {
   /** The cost of computing `ticks` more ticks of a stored simulation, its queued inputs included. */
   estimateAdvance(current: RunnableSimulation, ticks: number): WorkEstimate {
     return estimateWork(this.weightOf(current).shape, current.tick, ticks);
+  }
+
+  /** A step's charge of `ticks` ticks: the advance and its world resumed and written back (stepCost). */
+  estimateStep(current: RunnableSimulation, ticks: number): WorkEstimate {
+    return stepCost(this.estimateAdvance(current, ticks), this.weightOf(current).shape.cells);
   }
 
   /** Bytes `ticks` ticks of a world of this shape will store: arithmetic, before anything runs (docs/api.md, "Storage budget"). */

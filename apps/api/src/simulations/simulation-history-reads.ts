@@ -59,7 +59,7 @@ export function estimateReplay(
   const ticks = estimateWork(shape, fromTick, Math.max(0, untilTick - fromTick));
   // A step's JSON grows with the agents in it, not with the agents a domain model's step is worth.
   const heads = shape.agents - domainWorkPerTick(scenario.domain);
-  return { ...ticks, cost: ticks.cost + (1 + stretchRestarts(heads, built)) * worldSetupCost(ticks.agents) };
+  return { ...ticks, cost: ticks.cost + (1 + stretchRestarts(heads, built)) * worldSetupCost(ticks.agents, shape.cells) };
 }
 
 /**
@@ -169,8 +169,9 @@ export class SimulationHistoryReads {
     // Tick 0 is the scenario as created: built on a worker, as create builds it. Charged as
     // building a world costs (docs/api.md, "Engine work", "Cost model: agent-ticks").
     if (tick === 0) {
-      const start = estimateWork(scenarioShape(replay.scenario, replay.engineVersion), 0, 0);
-      await this.commits.work.admit(request, { ...start, cost: worldSetupCost(start.agents) }, { history: true });
+      const shape = scenarioShape(replay.scenario, replay.engineVersion);
+      const start = estimateWork(shape, 0, 0);
+      await this.commits.work.admit(request, { ...start, cost: worldSetupCost(start.agents, shape.cells) }, { history: true });
       const built = await this.commits.engine.create(
         { kind: 'create', scenario: replay.scenario, engineVersion: replay.engineVersion, keepSnapshot: false },
         request.signal,

@@ -106,9 +106,10 @@ export class SimulationLifecycle {
     const draft = await this.begin(request.auth, input, request.signal);
     // Building the world is engine work like any other, and so is a domain input's translation
     // (docs/api.md, "Engine work", "Cost model: agent-ticks").
-    const start = estimateWork(scenarioShape(draft.resolved.scenario, draft.engineVersion), 0, 0);
+    const shape = scenarioShape(draft.resolved.scenario, draft.engineVersion);
+    const start = estimateWork(shape, 0, 0);
     const translation = 'domain' in input.source ? translationCost(draft.resolved.scenario.agents.length) : 0;
-    await this.commits.work.admit(request, { ...start, cost: worldSetupCost(start.agents) + translation });
+    await this.commits.work.admit(request, { ...start, cost: worldSetupCost(start.agents, shape.cells) + translation });
     // Its row is stored bytes too (docs/api.md, "Storage budget").
     const reservation = await this.commits.storage.admit(request.auth, draft.organizationId, rowBytes(draft.resolved.scenario));
     try {
@@ -147,8 +148,8 @@ export class SimulationLifecycle {
     // Both passes, each building its world, and the response's stretches after the first, each
     // restoring it again (a streamed run's chunks restore it likewise, fewer times):
     // docs/api.md, "Engine work", "Cost model: agent-ticks".
-    const passes = runCost(estimateWork(shape, 0, input.ticks));
-    const restarts = stretchRestarts(resolved.scenario.agents.length, { steps: input.ticks, format: 'lines' }) * worldSetupCost(passes.agents);
+    const passes = runCost(estimateWork(shape, 0, input.ticks), shape.cells);
+    const restarts = stretchRestarts(resolved.scenario.agents.length, { steps: input.ticks, format: 'lines' }) * worldSetupCost(passes.agents, shape.cells);
     // A domain's input was translated on a worker to get here: that is charged too.
     const translation = 'domain' in input.source ? translationCost(resolved.scenario.agents.length) : 0;
     await this.commits.work.admit(request, { ...passes, cost: passes.cost + restarts + translation });

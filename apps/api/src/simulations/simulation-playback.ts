@@ -3,7 +3,7 @@ import { ApiError } from '../lib/api-error.js';
 import { type StorageReservation } from '../storage-budget/storage-budget.js';
 import { type PlaybackPayer } from '../work-budget/playback-payers.js';
 import { type WorkRequest } from '../work-budget/work-budget.js';
-import { peakTickEstimate, playbackCostPerSecond, stepCost } from '../engine-data/work-cost.js';
+import { peakTickEstimate, playbackCostPerSecond } from '../engine-data/work-cost.js';
 import { type PlaybackProgress, type PlaybackTarget } from './playback-controller.js';
 import { SimulationCommits } from './simulation-commits.js';
 import { type RunnableSimulation } from './simulation-store.js';
@@ -32,7 +32,7 @@ export class SimulationPlayback implements PlaybackTarget {
     await this.commits.mutate(id, async (current) => {
       const playbackSpeed = speed ?? current.playbackSpeed;
       if (action === 'step') {
-        await this.commits.work.admit(request, stepCost(this.commits.estimateAdvance(current, 1)));
+        await this.commits.work.admit(request, this.commits.estimateStep(current, 1));
         const reservation = await this.commits.storage.admit(request.auth, current.organizationId, this.commits.estimateStoredAdvance(current, 1));
         try {
           // Stepping takes the simulation out of playback first, as a media player's frame step

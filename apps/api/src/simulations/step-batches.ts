@@ -1,5 +1,4 @@
 import type { EngineState } from '@sim/engine';
-import { stepCost } from '../engine-data/work-cost.js';
 import { EngineTaskCancelled } from '../engine-work/engine-runner.js';
 import { conflict } from '../lib/api-error.js';
 import type { StorageReservation } from '../storage-budget/storage-budget.js';
@@ -126,7 +125,7 @@ export class StepBatches {
           continue;
         }
         try {
-          await this.commits.work.admit(member.request, stepCost(this.commits.estimateAdvance(current, member.ticks)));
+          await this.commits.work.admit(member.request, this.commits.estimateStep(current, member.ticks));
           const reservation = await this.commits.storage.admit(
             member.request.auth,
             current.organizationId,
