@@ -28,12 +28,7 @@ export const scenarioRoutes = {
     operationId: 'listScenarios',
     tags,
     summary: 'The pre-built scenarios (public)',
-    responses: {
-      200: {
-        description: 'Every scenario, by id',
-        content: { 'application/json': { schema: z.object({ data: z.array(ScenarioSummarySchema) }).openapi('ScenarioList') } },
-      },
-    },
+    responses: { 200: { description: 'Every scenario, by id', content: { 'application/json': { schema: z.object({ data: z.array(ScenarioSummarySchema) }).openapi('ScenarioList') } } } },
   }),
   get: createRoute({
     method: 'get',
@@ -44,28 +39,15 @@ export const scenarioRoutes = {
     description:
       'The scenario file as written, with the defaults of its top-level fields (tags, note, nodeLabels, rules) and of each agent (policy, attractorPreferences). `?resolved=true` fills in what the engine would use too: every rule (its default when the file leaves it out; warningThresholds sorted high to low) and every agent policy parameter (lambda, gamma, belief).',
     request: {
-      params: z.object({
-        id: z
-          .string()
-          .min(1)
-          .max(100)
-          .openapi({ param: { name: 'id', in: 'path' }, example: 'calm-equilibrium' }),
-      }),
+      params: z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' }, example: 'calm-equilibrium' }) }),
       query: z.object({
         resolved: z
           .enum(['true', 'false'])
           .optional()
-          .openapi({
-            param: { name: 'resolved', in: 'query' },
-            description: 'true: every rule and policy parameter filled in with its default; false (default): as written',
-          }),
+          .openapi({ param: { name: 'resolved', in: 'query' }, description: 'true: every rule and policy parameter filled in with its default; false (default): as written' }),
       }),
     },
-    responses: {
-      200: { description: 'The scenario', content: { 'application/json': { schema: ScenarioSchema } } },
-      400: errorResponses[400],
-      404: errorResponses[404],
-    },
+    responses: { 200: { description: 'The scenario', content: { 'application/json': { schema: ScenarioSchema } } }, 400: errorResponses[400], 404: errorResponses[404] },
   }),
 };
 
