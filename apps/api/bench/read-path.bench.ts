@@ -52,7 +52,9 @@ async function simulationTarget(name: string, server: ServerProcess): Promise<Ta
   if (!server.apiKey) throw new Error(`${name}: the server printed no bootstrap key`);
   const created = await fetch(`${server.baseUrl}/v1/simulations`, {
     method: 'POST',
-    headers: { ...headers, 'Content-Type': 'application/json' },
+    // With an Idempotency-Key, as clients that retry send it: a keyed request once turned on node
+    // 20's async hooks for good (effect-keys.ts), which a read without one then paid for.
+    headers: { ...headers, 'Content-Type': 'application/json', 'Idempotency-Key': `read-bench-${name}` },
     body: JSON.stringify({ scenarioId: 'calm-equilibrium' }),
   });
   if (created.status !== 201) throw new Error(`${name}: create answered ${created.status}: ${await created.text()}`);
