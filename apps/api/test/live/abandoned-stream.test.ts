@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsUrl, startLiveServer, Subscriber, type LiveServer } from './support/live-server.js';
+import { eventsUrl, startLiveServer, Subscriber, waitFor, type LiveServer } from './support/live-server.js';
 import { createSimulation } from '../helpers/create-simulation.js';
 
 /**
@@ -20,13 +20,14 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Sends the stream's request on a socket of its own and closes it `afterMs` later, before any answer. */
-function hangUpAfter(url: string, key: string, afterMs: number): Promise<void> {
+/** Sends the stream's request on a socket of its own and closes it, before any answer, once `ready` holds. */
+function hangUpWhen(url: string, key: string, ready: () => boolean): Promise<void> {
   const { hostname, port, pathname } = new URL(url);
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname, () => {
       socket.write(`GET ${pathname} HTTP/1.1\r\nHost: ${hostname}\r\nX-Api-Key: ${key}\r\nAccept: text/event-stream\r\n\r\n`);
-      setTimeout(() => socket.destroy(), afterMs);
+      const hangUp = (): void => void socket.destroy();
+      waitFor(ready, 5_000, 'the requests did not reach the wait').then(hangUp, hangUp);
     });
     socket.on('data', () => undefined);
     socket.on('close', () => resolve());
@@ -37,21 +38,25 @@ describe('a stream whose client leaves before it is answered', () => {
   it('gives its slot back: a free organization opens its two streams after two such clients held both', async () => {
     const id = await createSimulation(server, { key: 'key-b' }); // org B is on the free tier: 2 streams
     const url = eventsUrl(server, id);
-    // Hold every stream's opening as a busy simulation's lock would, past the clients' hang-up.
+    // Hold every stream's opening as a busy simulation's lock would, until its client hung up.
     const { service } = server;
     const whileQuiet = service.whileQuiet.bind(service);
     let held = 0;
+    let hungUp = (): void => undefined;
+    const clientsGone = new Promise<void>((resolve) => (hungUp = resolve));
     service.whileQuiet = async (simulationId, task) => {
       held++;
-      await sleep(150);
+      await clientsGone;
       return whileQuiet(simulationId, task);
     };
     try {
-      await Promise.all([0, 1].map(() => hangUpAfter(url, 'key-b', 30)));
-      // Both requests reached the wait with a slot taken, and are past it now.
-      expect(held).toBe(2);
+      // Both clients hang up once both requests wait with a slot taken; then the wait ends.
+      await Promise.all([0, 1].map(() => hangUpWhen(url, 'key-b', () => held === 2)));
+      await sleep(50);
+      hungUp();
       await sleep(300);
     } finally {
+      hungUp();
       service.whileQuiet = whileQuiet;
     }
     const first = new Subscriber(url, 'key-b');
