@@ -31,7 +31,7 @@ const POSITION_SEARCH_MAX_CHARS = 1_048_576;
  * `Unexpected token 'N', "…" is not valid JSON` for `NaN`, `+3`, `.5`, `'x'`, `undefined`). It
  * parses left to right, so a prefix of the text fails that way exactly when it holds that
  * character; before it, a prefix can only end too soon. The shortest such prefix, found by
- * bisection, ends just after the character.
+ * bisection, ends just after the character. Called once the whole text failed that way.
  */
 function unexpectedTokenPosition(text: string): number | undefined {
   if (text.length > POSITION_SEARCH_MAX_CHARS) return undefined;
@@ -43,7 +43,6 @@ function unexpectedTokenPosition(text: string): number | undefined {
       return (error as Error).message.startsWith('Unexpected token');
     }
   };
-  if (!holdsIt(text.length)) return undefined;
   let low = 1;
   let high = text.length;
   while (low < high) {
@@ -54,6 +53,15 @@ function unexpectedTokenPosition(text: string): number | undefined {
   return low - 1;
 }
 
+/** Where in `text` the JSON.parse error `message` lies, when it can be told. */
+function errorPosition(message: string, text: string): number | undefined {
+  const named = /at position (\d+)/.exec(message)?.[1];
+  if (named !== undefined) return Number(named);
+  if (message.startsWith('Unexpected end of JSON input')) return text.length;
+  if (message.startsWith('Unexpected token')) return unexpectedTokenPosition(text);
+  return undefined;
+}
+
 /**
  * A JSON.parse message on one line, with the line and column an editor shows (1-based): where it
  * names a character position, where it names an unexpected character (unexpectedTokenPosition),
@@ -62,8 +70,7 @@ function unexpectedTokenPosition(text: string): number | undefined {
 function withLineAndColumn(message: string, text: string): string {
   const oneLine = message.replace(/\r?\n/g, '\\n');
   if (/\bline \d+/.test(oneLine)) return oneLine;
-  const named = /at position (\d+)/.exec(oneLine)?.[1];
-  const position = named !== undefined ? Number(named) : /^Unexpected end of JSON input/.test(oneLine) ? text.length : unexpectedTokenPosition(text);
+  const position = errorPosition(oneLine, text);
   if (position === undefined) return oneLine;
   const before = text.slice(0, position);
   const line = before.split('\n').length;

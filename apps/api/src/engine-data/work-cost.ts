@@ -73,6 +73,12 @@ export function worldSetupCost(agents: number, cells: number): number {
   return Math.max(1, agents) * WORLD_SETUP_TICKS + Math.ceil(Math.max(0, cells - WORLD_SETUP_FREE_CELLS) * WORLD_SETUP_TICKS_PER_CELL);
 }
 
+/** Building a world of this shape from its scenario, and no tick (a create, the state of tick 0): its world's charge. */
+export function worldBuildEstimate(shape: WorkShape): WorkEstimate {
+  const start = estimateWork(shape, 0, 0);
+  return { ...start, cost: worldSetupCost(start.agents, shape.cells) };
+}
+
 /**
  * Agent-ticks charged per agent of the scenario a domain adapter translates an input into: the
  * translation runs on a worker, 3.5 to 9 µs an agent for the four adapters' examples (about

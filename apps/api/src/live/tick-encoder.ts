@@ -22,6 +22,11 @@ export interface EncodedTick {
 
 const UNAVAILABLE: EncodedTick = { frame: () => undefined };
 
+/** The tick event as JSON.stringify would write `{ ...aggregates, agents }`, the agents' JSON copied in as given. */
+function tickWithAgents(id: number, aggregates: object, agentsJson: string | Uint8Array): SseFrame {
+  return eventFrameFromParts(id, 'tick', [`${JSON.stringify(aggregates).slice(0, -1)},"agents":`, agentsJson, '}']);
+}
+
 function once<T>(build: () => T): () => T {
   let value: T | undefined;
   let built = false;
@@ -60,7 +65,7 @@ export class TickEncoder {
     if (variant.encoding === 'json' && !carriesAgents(step)) return UNAVAILABLE;
     if (variant.agents === 'all' && variant.encoding === 'json') {
       // The interface's tick event: the aggregates, then every agent, as JSON.stringify writes them.
-      const frame = once(() => eventFrameFromParts(id, 'tick', [`${JSON.stringify(aggregates).slice(0, -1)},"agents":`, agentsJsonOf(step), '}']));
+      const frame = once(() => tickWithAgents(id, aggregates, agentsJsonOf(step)));
       return { frame };
     }
     const columns = agentColumnsOf(step);
@@ -73,11 +78,7 @@ export class TickEncoder {
     if (variant.encoding === 'json') {
       // A sample's agents cut out of the tick's JSON: one subscriber per sample size used to
       // parse and stringify them on the event loop every tick.
-      const frame = once(() =>
-        sample === undefined
-          ? eventFrameFromParts(id, 'tick', [`${JSON.stringify(aggregates).slice(0, -1)},"agents":`, agentsJsonOf(step), '}'])
-          : eventFrameFromParts(id, 'tick', [`${JSON.stringify(aggregates).slice(0, -1)},"agents":`, sampledAgentsJsonOf(step, sample), '}']),
-      );
+      const frame = once(() => tickWithAgents(id, aggregates, sample === undefined ? agentsJsonOf(step) : sampledAgentsJsonOf(step, sample)));
       return { frame };
     }
     const ids = sample === undefined ? columns.ids : sample.map((i) => columns.ids[i] as string);

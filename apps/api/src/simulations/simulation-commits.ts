@@ -223,8 +223,7 @@ export class SimulationCommits {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.locked(id, async () => {
-          const current = await this.deps.store.getRunnable(id);
-          if (current === undefined) throw notFound(`Simulation ${id} not found`);
+          const current = await this.reread(id);
           if (!isActive(current.status)) throw conflict('SIMULATION_NOT_ACTIVE', `The simulation is ${current.status}`);
           return change(current);
         });
@@ -279,7 +278,7 @@ export class SimulationCommits {
     this.publish(current.id, headOf(current), current.tick, stored, []);
   }
 
-  /** A simulation as stored now, read again within its lock after this process changed it. */
+  /** A simulation as stored now: read within its lock (mutate), and again after this process changed it there. */
   async reread(id: string): Promise<RunnableSimulation> {
     const current = await this.deps.store.getRunnable(id);
     if (current === undefined) throw notFound(`Simulation ${id} not found`);

@@ -2,7 +2,7 @@ import { domainWorkPerTick, type ScheduledInput, type ScenarioInput, type TraceS
 import { stretchRestarts, type BuiltSteps } from '../engine-work/replay-history.js';
 import { replayStretches } from '../engine-work/replay-stretches.js';
 import { type WorkRequest } from '../work-budget/work-budget.js';
-import { estimateWork, scenarioShape, widenShape, worldSetupCost, type WorkEstimate } from '../engine-data/work-cost.js';
+import { estimateWork, scenarioShape, widenShape, worldBuildEstimate, worldSetupCost, type WorkEstimate } from '../engine-data/work-cost.js';
 import type { AuthContext } from '../identity/auth-context.js';
 import { notFound, validationError } from '../lib/api-error.js';
 import type { Page, SortOrder } from '../lib/pagination.js';
@@ -169,9 +169,7 @@ export class SimulationHistoryReads {
     // Tick 0 is the scenario as created: built on a worker, as create builds it. Charged as
     // building a world costs (docs/api.md, "Engine work", "Cost model: agent-ticks").
     if (tick === 0) {
-      const shape = scenarioShape(replay.scenario, replay.engineVersion);
-      const start = estimateWork(shape, 0, 0);
-      await this.commits.work.admit(request, { ...start, cost: worldSetupCost(start.agents, shape.cells) }, { history: true });
+      await this.commits.work.admit(request, worldBuildEstimate(scenarioShape(replay.scenario, replay.engineVersion)), { history: true });
       const built = await this.commits.engine.create(
         { kind: 'create', scenario: replay.scenario, engineVersion: replay.engineVersion, keepSnapshot: false },
         request.signal,

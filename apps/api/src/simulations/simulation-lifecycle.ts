@@ -2,7 +2,7 @@ import { DEFAULT_ENGINE_VERSION, scenarioVersionIssues, type ValidationIssue } f
 import { checkpointInterval } from '../engine-work/checkpoint-interval.js';
 import type { AdvanceResult } from '../engine-work/engine-task.js';
 import { type WorkRequest } from '../work-budget/work-budget.js';
-import { estimateWork, runCost, scenarioShape, translationCost, worldSetupCost } from '../engine-data/work-cost.js';
+import { estimateWork, runCost, scenarioShape, translationCost, worldBuildEstimate, worldSetupCost } from '../engine-data/work-cost.js';
 import { stretchRestarts } from '../engine-work/replay-history.js';
 import { scenarioWorkProblems } from '../work-budget/scenario-work-check.js';
 import { randomUUID } from 'node:crypto';
@@ -106,10 +106,9 @@ export class SimulationLifecycle {
     const draft = await this.begin(request.auth, input, request.signal);
     // Building the world is engine work like any other, and so is a domain input's translation
     // (docs/api.md, "Engine work", "Cost model: agent-ticks").
-    const shape = scenarioShape(draft.resolved.scenario, draft.engineVersion);
-    const start = estimateWork(shape, 0, 0);
+    const build = worldBuildEstimate(scenarioShape(draft.resolved.scenario, draft.engineVersion));
     const translation = 'domain' in input.source ? translationCost(draft.resolved.scenario.agents.length) : 0;
-    await this.commits.work.admit(request, { ...start, cost: worldSetupCost(start.agents, shape.cells) + translation });
+    await this.commits.work.admit(request, { ...build, cost: build.cost + translation });
     // Its row is stored bytes too (docs/api.md, "Storage budget").
     const reservation = await this.commits.storage.admit(request.auth, draft.organizationId, rowBytes(draft.resolved.scenario));
     try {

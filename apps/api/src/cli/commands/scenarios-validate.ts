@@ -77,10 +77,11 @@ export async function scenariosValidate(args: string[], io: CliIo): Promise<void
   const entries = files.map((file) => ({ label: relative(io.cwd, file) || file, check: readScenarioFile(file) }));
   // Only files the server would load claim an id: one it never serves (its warning says so)
   // cannot push out a served file of the same id.
-  const served = entries.flatMap((entry, index) => (entry.label.endsWith('.json') ? [index] : []));
-  const flagged = flagDuplicateIds(served.map((index) => entries[index] as (typeof entries)[number]));
-  const checked = [...entries];
-  served.forEach((index, k) => (checked[index] = flagged[k] as (typeof entries)[number]));
+  // The server's rule (checkScenarioFolder): every name that ends in .json.
+  const loaded = (entry: (typeof entries)[number]): boolean => entry.label.endsWith('.json');
+  const flagged = flagDuplicateIds(entries.filter(loaded));
+  // flagDuplicateIds keeps the order it is given: the served files come back one by one.
+  const checked = entries.map((entry) => (loaded(entry) ? (flagged.shift() ?? entry) : entry));
   const reports = checked.map(({ label, check }) => toReport(label, check));
   const failed = reports.filter((report) => !report.ok).length;
 
