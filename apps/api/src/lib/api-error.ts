@@ -24,8 +24,21 @@ export interface ValidationProblem {
   message: string;
 }
 
+/**
+ * The most problems one VALIDATION_ERROR lists (docs/api.md, "Errors"). A 1 MiB body can hold a
+ * hundred thousand of them (ten thousand agents with a dozen unknown keys each): listing them
+ * all made an 11 MB answer and held the event loop for seconds, and a client fixes the first
+ * hundred before it needs the next.
+ */
+export const MAX_REPORTED_ISSUES = 100;
+
+/** 400 VALIDATION_ERROR listing `issues`, the first MAX_REPORTED_ISSUES of them; the message says when more were found. */
 export const validationError = (issues: ValidationProblem[], message = 'Request validation failed'): ApiError =>
-  new ApiError(400, 'VALIDATION_ERROR', message, { issues });
+  issues.length <= MAX_REPORTED_ISSUES
+    ? new ApiError(400, 'VALIDATION_ERROR', message, { issues })
+    : new ApiError(400, 'VALIDATION_ERROR', `${message}; the first ${MAX_REPORTED_ISSUES} problems are listed, more were found`, {
+        issues: issues.slice(0, MAX_REPORTED_ISSUES),
+      });
 export const notFound = (message: string): ApiError => new ApiError(404, 'NOT_FOUND', message);
 export const unauthorized = (message: string): ApiError => new ApiError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message: string, details: Record<string, unknown> | null = null): ApiError => new ApiError(403, 'FORBIDDEN', message, details);

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { MAX_REPORTED_ISSUES } from './api-error.js';
 
 export const ValidationIssueSchema = z
   .object({
@@ -32,7 +33,9 @@ const errorResponse = (description: string) => ({
 
 /** Error responses shared by routes, so each route lists only the ones that can happen. */
 export const errorResponses = {
-  400: errorResponse('VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem'),
+  400: errorResponse(
+    `VALIDATION_ERROR: the request does not validate; \`details.issues\` lists its problems, the first ${MAX_REPORTED_ISSUES} when there are more`,
+  ),
   401: {
     ...errorResponse('UNAUTHORIZED: missing or invalid credentials, or a simulation of another organization'),
     headers: {

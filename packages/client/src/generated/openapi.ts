@@ -3980,7 +3980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExperimentList"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -4099,7 +4099,7 @@ export interface operations {
                     "application/json": components["schemas"]["Experiment"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -4263,7 +4263,7 @@ export interface operations {
                     "application/json": components["schemas"]["Experiment"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -4391,7 +4391,7 @@ export interface operations {
                     "application/json": components["schemas"]["Experiment"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -4550,7 +4550,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -4668,7 +4668,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -4914,7 +4914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -5094,7 +5094,7 @@ export interface operations {
                     "application/json": components["schemas"]["Scenario"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -5181,7 +5181,7 @@ export interface operations {
                     "application/json": components["schemas"]["SimulationPage"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -5294,7 +5294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Simulation"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -5457,7 +5457,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -5577,7 +5577,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -5724,7 +5724,7 @@ export interface operations {
                     "application/json": components["schemas"]["Comparison"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -5863,7 +5863,7 @@ export interface operations {
                     "application/json": components["schemas"]["DecreePage"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -5992,7 +5992,7 @@ export interface operations {
                     "application/json": components["schemas"]["Decree"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -6133,7 +6133,7 @@ export interface operations {
                     "application/json": components["schemas"]["Decree"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -6286,7 +6286,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -6440,7 +6440,7 @@ export interface operations {
                     "application/json": components["schemas"]["Simulation"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -6604,7 +6604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Lineage"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -6725,7 +6725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProphecyPage"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -6849,7 +6849,7 @@ export interface operations {
                     "application/json": components["schemas"]["PastState"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -7001,7 +7001,7 @@ export interface operations {
                     "application/json": components["schemas"]["StepResult"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -7169,7 +7169,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -7343,7 +7343,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["TraceStep"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -7504,7 +7504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Simulation"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -7668,7 +7668,7 @@ export interface operations {
                     "application/x-ndjson": components["schemas"]["RunStreamLine"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
@@ -7852,7 +7852,7 @@ export interface operations {
                     "application/json": components["schemas"]["Usage"];
                 };
             };
-            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists every problem */
+            /** @description VALIDATION_ERROR: the request does not validate; `details.issues` lists its problems, the first 100 when there are more */
             400: {
                 headers: {
                     /** @description Requests allowed in the window for this identity and route class */
