@@ -10,12 +10,12 @@ import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
 import { estimateExperimentResultBytes, experimentSpecBytes } from '../storage-budget/experiment-storage-cost.js';
 import { unlimitedStorageBudget, type StorageBudget } from '../storage-budget/storage-budget.js';
 import { runTable, type RunTable } from './experiment-export.js';
-import type { ExperimentLimitsTable } from './experiment-limits.js';
+import type { ExperimentLimits, ExperimentLimitsTable } from './experiment-limits.js';
 import { planExperiment, preflightExperiment, type ExperimentPlan, type ExperimentRequest, type PlanContext } from './experiment-plan.js';
 import { summarizeRuns, type ResultsSummary } from './experiment-results.js';
 import type { ExperimentScheduler } from './experiment-scheduler.js';
 import type { ExperimentFeed } from './experiment-feed.js';
-import type { ExperimentRecord, ExperimentStore } from './experiment-store.js';
+import type { ExperimentRecord, ExperimentStore, UnfinishedCount } from './experiment-store.js';
 import { releaseWhenFinished } from './release-when-finished.js';
 import { experimentView, type ExperimentView } from './experiment-view.js';
 import type { LocatedSimulationBase, SimulationBaseSource } from './simulation-base.js';
@@ -38,6 +38,17 @@ export interface ExperimentServiceDeps {
 
 /** Seconds a client is told to wait when its organization's experiment queue is full. */
 const QUEUE_FULL_RETRY_SECONDS = 30;
+
+/** 429 for an organization with its tier's number of experiments running and queued (docs/api.md, "Experiments", "Limits"). */
+function queueFullError({ queued, running }: UnfinishedCount, tier: Tier, limits: ExperimentLimits): ApiError {
+  return new ApiError(
+    429,
+    'RATE_LIMITED',
+    `The organization has ${running} experiment(s) running and ${queued} queued, the most its ${tier} tier allows (${limits.concurrent} running, ${limits.queued} queued); retry when one finishes`,
+    { routeClass: 'experiments', limit: limits.concurrent + limits.queued, tier, retryAfter: QUEUE_FULL_RETRY_SECONDS },
+    { 'Retry-After': String(QUEUE_FULL_RETRY_SECONDS) },
+  );
+}
 
 export interface ExperimentResultsView extends ResultsSummary {
   experimentId: string;
@@ -85,7 +96,13 @@ export class ExperimentService {
       const { base } = plan.spec;
       const scenarioId = base.kind === 'domain' ? `domain:${base.domain}` : base.scenarioId;
       const experiment = { id, organizationId, tier, scenarioId, spec: plan.spec, combinations: plan.combinations, runsTotal: plan.runs, createdAt };
-      await this.deps.store.create(experiment, { type: 'experiment:status', data: { status: 'queued', done: 0 } });
+      // Counted again as it is stored: submissions sent together each passed the count above.
+      const full = await this.deps.store.create(
+        experiment,
+        { type: 'experiment:status', data: { status: 'queued', done: 0 } },
+        { unfinished: limits.concurrent + limits.queued },
+      );
+      if (full !== undefined) throw queueFullError(full, tier, limits);
       record = await this.deps.store.get(id);
       if (record === undefined) throw new Error(`experiment ${id} vanished after it was stored`);
     } catch (error) {
@@ -113,15 +130,8 @@ export class ExperimentService {
   /** 429 when the organization has its tier's number of experiments running and queued. */
   private async assertQueueRoom(organizationId: string, tier: Tier): Promise<void> {
     const limits = this.deps.limits[tier];
-    const { queued, running } = await this.deps.store.countUnfinished(organizationId);
-    if (queued + running < limits.concurrent + limits.queued) return;
-    throw new ApiError(
-      429,
-      'RATE_LIMITED',
-      `The organization has ${running} experiment(s) running and ${queued} queued, the most its ${tier} tier allows (${limits.concurrent} running, ${limits.queued} queued); retry when one finishes`,
-      { routeClass: 'experiments', limit: limits.concurrent + limits.queued, tier, retryAfter: QUEUE_FULL_RETRY_SECONDS },
-      { 'Retry-After': String(QUEUE_FULL_RETRY_SECONDS) },
-    );
+    const counted = await this.deps.store.countUnfinished(organizationId);
+    if (counted.queued + counted.running >= limits.concurrent + limits.queued) throw queueFullError(counted, tier, limits);
   }
 
   async get(auth: AuthContext, id: string): Promise<ExperimentView> {

@@ -61,6 +61,12 @@ export interface StatusChange {
   from?: readonly ExperimentStatus[];
 }
 
+/** An organization's experiments not finished yet. */
+export interface UnfinishedCount {
+  queued: number;
+  running: number;
+}
+
 /** An event to append, built from the experiment's count of runs done as stored with it. */
 export type EventOf = (done: number) => Omit<ExperimentEvent, 'seq'>;
 
@@ -72,7 +78,13 @@ export type EventOf = (done: number) => Omit<ExperimentEvent, 'seq'>;
 export type ExperimentProgress = Pick<ExperimentRecord, 'status' | 'runsDone' | 'runsTotal' | 'lastEventSeq'>;
 
 export interface ExperimentStore {
-  create(experiment: NewExperiment, event: Omit<ExperimentEvent, 'seq'>): Promise<void>;
+  /**
+   * Stores a queued experiment and its first event, unless its organization has `room.unfinished`
+   * experiments queued or running already: then stores nothing and returns those counts. The
+   * count and the insert are one transaction, taken one organization at a time across processes,
+   * so that submissions sent together cannot all pass a count none of them has added to yet.
+   */
+  create(experiment: NewExperiment, event: Omit<ExperimentEvent, 'seq'>, room: { unfinished: number }): Promise<UnfinishedCount | undefined>;
   get(id: string): Promise<ExperimentRecord | undefined>;
   /** Where an experiment stands, without its spec (which can be megabytes to parse): for the executor's every batch. */
   progress(id: string): Promise<ExperimentProgress | undefined>;
@@ -80,7 +92,7 @@ export interface ExperimentStore {
   /** Queued and running experiments, oldest first: what a starting server resumes. */
   listUnfinished(): Promise<ExperimentRecord[]>;
   /** Queued and running experiments of one organization. */
-  countUnfinished(organizationId: string): Promise<{ queued: number; running: number }>;
+  countUnfinished(organizationId: string): Promise<UnfinishedCount>;
   /**
    * Sets the status and appends its event in one transaction; returns the event, or undefined
    * when the experiment is gone or its status is not one of `change.from`.

@@ -1,11 +1,12 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { ExperimentEvent, ExperimentRecord, ExperimentRun, ExperimentStore } from '../experiments/experiment-store.js';
+import type { ExperimentEvent, ExperimentRecord, ExperimentRun, ExperimentStore, UnfinishedCount } from '../experiments/experiment-store.js';
 import type { ExperimentSpec } from '../experiments/experiment-spec.js';
 import type { ExperimentStatus } from '../experiments/experiment-status.js';
 import type { Tier } from '../identity/auth-context.js';
 import type { MetricValue } from '../engine-data/experiment-metrics.js';
 import type { ExperimentRunsTable, ExperimentsTable, ExperimentTables } from './experiment-tables.js';
 import { markEffectsStored } from './effect-marks.js';
+import type { StorageCapabilities } from './storage-capabilities.js';
 
 const UNFINISHED: ExperimentStatus[] = ['queued', 'running'];
 
@@ -45,9 +46,28 @@ function toRun(row: Selectable<ExperimentRunsTable>): ExperimentRun {
   };
 }
 
-/** The ExperimentStore on any Kysely dialect: plain inserts, updates and one UPSERT (SQLite ≥ 3.24, PostgreSQL). */
-export function createKyselyExperimentStore<DB extends ExperimentTables>(database: Kysely<DB>): ExperimentStore {
+/**
+ * The ExperimentStore on any Kysely dialect: plain inserts, updates and one UPSERT (SQLite ≥ 3.24,
+ * PostgreSQL). With row locks (PostgreSQL), a submission's count and insert hold an advisory lock
+ * on its organization for their transaction; SQLite runs one transaction at a time anyway.
+ */
+export function createKyselyExperimentStore<DB extends ExperimentTables>(
+  database: Kysely<DB>,
+  capabilities: Pick<StorageCapabilities, 'rowLocks'>,
+): ExperimentStore {
   const db = database as unknown as Kysely<ExperimentTables>;
+
+  async function unfinished(executor: Kysely<ExperimentTables>, organizationId: string): Promise<UnfinishedCount> {
+    const rows = await executor
+      .selectFrom('experiments')
+      .select(['status', sql<number>`count(*)`.as('n')])
+      .where('organization_id', '=', organizationId)
+      .where('status', 'in', UNFINISHED)
+      .groupBy('status')
+      .execute();
+    const of = (status: string): number => Number(rows.find((r) => r.status === status)?.n ?? 0);
+    return { queued: of('queued'), running: of('running') };
+  }
 
   /** Stores an event with a seq handed out by the update that came before it, inside `trx`. */
   async function insertEvent(
@@ -65,8 +85,11 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(databas
   }
 
   return {
-    async create(experiment, event) {
-      await db.transaction().execute(async (trx) => {
+    async create(experiment, event, room) {
+      return db.transaction().execute(async (trx) => {
+        if (capabilities.rowLocks) await sql`SELECT pg_advisory_xact_lock(hashtextextended(${experiment.organizationId}, 2))`.execute(trx);
+        const counted = await unfinished(trx, experiment.organizationId);
+        if (counted.queued + counted.running >= room.unfinished) return counted;
         await markEffectsStored(trx, `/v1/experiments/${experiment.id}`);
         await trx
           .insertInto('experiments')
@@ -90,6 +113,7 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(databas
           })
           .execute();
         await insertEvent(trx, experiment.id, 1, event, experiment.createdAt);
+        return undefined;
       });
     },
 
@@ -124,16 +148,8 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(databas
       return rows.map(toRecord);
     },
 
-    async countUnfinished(organizationId) {
-      const rows = await db
-        .selectFrom('experiments')
-        .select(['status', sql<number>`count(*)`.as('n')])
-        .where('organization_id', '=', organizationId)
-        .where('status', 'in', UNFINISHED)
-        .groupBy('status')
-        .execute();
-      const of = (status: string): number => Number(rows.find((r) => r.status === status)?.n ?? 0);
-      return { queued: of('queued'), running: of('running') };
+    countUnfinished(organizationId) {
+      return unfinished(db, organizationId);
     },
 
     async setStatus(id, change, eventOf) {

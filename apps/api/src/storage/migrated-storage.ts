@@ -56,7 +56,7 @@ export async function migratedStorage(
     capabilities,
     ...(changes === undefined ? {} : { changes }),
     simulations: new KyselySimulationStore(db, capabilities, watch?.simulations === true ? changes : undefined, direct.ping),
-    experiments: createKyselyExperimentStore(db),
+    experiments: createKyselyExperimentStore(db, capabilities),
     async close() {
       if (closed) return;
       closed = true;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXPERIMENT_LIMITS } from '../../src/experiments/experiment-limits.js';
 import { ManualClock, protectedAppsClosedAfterEach, type ProtectedApp } from '../idempotency/support/protected-app.js';
 import { SMALL_WORK_LIMITS } from '../helpers/small-work-limits.js';
-import type { TierLimitsTable } from '../../src/identity/tier-limits.js';
+import { DEFAULT_TIER_LIMITS, type TierLimitsTable } from '../../src/identity/tier-limits.js';
 import { branchForkCost, WORLD_SETUP_TICKS } from '../../src/engine-data/work-cost.js';
 
 const open = protectedAppsClosedAfterEach();
@@ -107,6 +107,24 @@ describe('experiment queue', () => {
     expect(((await refused.json()) as Json).error.details).toMatchObject({ routeClass: 'experiments', limit: 2, tier: 'free' });
     for (const id of ids)
       expect(((await (await p.request(`/v1/experiments/${id}/cancel`, { key: 'key-a', method: 'POST' })).json()) as Json).status).toBe('cancelled');
+  });
+
+  it('holds the limit for submissions sent together: each passes the first count, one of them is stored', async () => {
+    const limits = { ...DEFAULT_EXPERIMENT_LIMITS, free: { runsPerExperiment: 1_000, concurrent: 1, queued: 1 } };
+    // A compute window for all six: the queue alone refuses.
+    const tiers = { ...DEFAULT_TIER_LIMITS, free: { ...DEFAULT_TIER_LIMITS.free, work: { ...DEFAULT_TIER_LIMITS.free.work, perWindow: 10 ** 12 } } };
+    const p = await open({ experimentLimits: limits, tiers });
+    const sent = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((seed) => p.request('/v1/experiments', { key: 'key-a', body: { ...experiment(30, 400), engineVersion: undefined, seed } })),
+    );
+    expect(sent.map((res) => res.status).sort()).toEqual([202, 202, 429, 429, 429, 429]);
+    for (const refused of sent.filter((res) => res.status === 429))
+      expect(((await refused.json()) as Json).error.details).toMatchObject({ routeClass: 'experiments', limit: 2 });
+    expect(await total(p)).toBe(2);
+    for (const accepted of sent.filter((res) => res.status === 202)) {
+      const { id } = (await accepted.json()) as Json;
+      await p.request(`/v1/experiments/${id}/cancel`, { key: 'key-a', method: 'POST' });
+    }
   });
 });
 

@@ -8,6 +8,8 @@ const created = { type: 'experiment:status' as const, data: { status: 'queued' }
 const statusEvent =
   (status: string): EventOf =>
   (done) => ({ type: 'experiment:status', data: { status, done } });
+/** Room enough for every experiment a test stores. */
+const ROOM = { unfinished: 100 };
 const RUNNING = { status: 'running' as const, at: '2030-01-01T00:00:05.000Z', startedAt: '2030-01-01T00:00:05.000Z' };
 
 function newExperiment(id: string, overrides: Partial<NewExperiment> = {}): NewExperiment {
@@ -59,7 +61,7 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
   it('creates an experiment, queued, with its first event', async () => {
     const store = await open();
     const experiment = newExperiment('e1');
-    await store.create(experiment, created);
+    await store.create(experiment, created, ROOM);
     expect(await store.get('e1')).toEqual({
       ...experiment,
       status: 'queued',
@@ -76,10 +78,10 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
 
   it('lists newest first (ties by id), paged, with the total; unfinished ones oldest first; counts them', async () => {
     const store = await open();
-    await store.create(newExperiment('e-a', { createdAt: '2030-01-01T00:00:01.000Z' }), created);
-    await store.create(newExperiment('e-c', { createdAt: '2030-01-01T00:00:02.000Z' }), created);
-    await store.create(newExperiment('e-b', { createdAt: '2030-01-01T00:00:02.000Z' }), created);
-    await store.create(newExperiment('e-other', { organizationId: OTHER_ORG, createdAt: '2030-01-01T00:00:03.000Z' }), created);
+    await store.create(newExperiment('e-a', { createdAt: '2030-01-01T00:00:01.000Z' }), created, ROOM);
+    await store.create(newExperiment('e-c', { createdAt: '2030-01-01T00:00:02.000Z' }), created, ROOM);
+    await store.create(newExperiment('e-b', { createdAt: '2030-01-01T00:00:02.000Z' }), created, ROOM);
+    await store.create(newExperiment('e-other', { organizationId: OTHER_ORG, createdAt: '2030-01-01T00:00:03.000Z' }), created, ROOM);
     await store.setStatus('e-c', RUNNING, statusEvent('running'));
     await store.setStatus('e-a', { status: 'completed', at: '2030-01-01T00:00:06.000Z', finishedAt: '2030-01-01T00:00:06.000Z' }, statusEvent('completed'));
 
@@ -96,9 +98,28 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
     expect(await store.countUnfinished('nobody')).toEqual({ queued: 0, running: 0 });
   });
 
+  it('stores nothing past the room an organization has, submissions sent together included', async () => {
+    const opened = await database.open();
+    const store = opened.storage.experiments;
+    // On PostgreSQL each submission through its own handle, as from several instances; one
+    // process owns a SQLite database, and its one connection runs a transaction at a time.
+    const another = async (): Promise<ExperimentStore> => (database.name === 'postgresql' ? (await opened.openAnother()).experiments : store);
+    const stores = [store, ...(await Promise.all([1, 2, 3, 4, 5].map(another)))];
+    await store.create(newExperiment('e-first'), created, ROOM);
+    await store.setStatus('e-first', RUNNING, statusEvent('running'));
+    await store.create(newExperiment('e-elsewhere', { organizationId: OTHER_ORG }), created, ROOM);
+    const outcomes = await Promise.all(stores.map((each, n) => each.create(newExperiment(`e-${n}`), created, { unfinished: 3 })));
+    expect(outcomes.filter((outcome) => outcome === undefined)).toHaveLength(2);
+    for (const refused of outcomes.filter((outcome) => outcome !== undefined)) expect(refused).toEqual({ queued: 2, running: 1 });
+    expect(await store.countUnfinished(ORG)).toEqual({ queued: 2, running: 1 });
+    const stored = (await store.list({ organizationIds: [ORG], limit: 10, offset: 0 })).items.map((e) => e.id);
+    expect(stored).toHaveLength(3);
+    for (const n of [0, 1, 2, 3, 4, 5]) if (!stored.includes(`e-${n}`)) expect(await store.eventsAfter(`e-${n}`, 0, 10)).toEqual([]);
+  });
+
   it('sets a status with its times and error, each change with the next event', async () => {
     const store = await open();
-    await store.create(newExperiment('e1'), created);
+    await store.create(newExperiment('e1'), created, ROOM);
     const started = await store.setStatus('e1', RUNNING, statusEvent('running'));
     expect(started).toEqual({ seq: 2, type: 'experiment:status', data: { status: 'running', done: 0 } });
     await store.setStatus(
@@ -119,7 +140,7 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
 
   it('answers an experiment’s progress as its record has it, without the spec', async () => {
     const store = await open();
-    await store.create(newExperiment('e1'), created);
+    await store.create(newExperiment('e1'), created, ROOM);
     expect(await store.progress('e1')).toEqual({ status: 'queued', runsDone: 0, runsTotal: (await store.get('e1'))?.runsTotal, lastEventSeq: 1 });
     await store.setStatus('e1', RUNNING, statusEvent('running'));
     await store.recordRun('e1', run(0, 0, true), runEventOf(1));
@@ -131,8 +152,8 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
 
   it('records runs with their counters, results and events; lists runs in combination order', async () => {
     const store = await open();
-    await store.create(newExperiment('e1'), created);
-    await store.create(newExperiment('e2'), created);
+    await store.create(newExperiment('e1'), created, ROOM);
+    await store.create(newExperiment('e2'), created, ROOM);
     await store.setStatus('e1', RUNNING, statusEvent('running'));
     await store.setStatus('e2', RUNNING, statusEvent('running'));
 
@@ -158,7 +179,7 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
 
   it('records a run once, only while its experiment runs, and changes a status only from the ones given', async () => {
     const store = await open();
-    await store.create(newExperiment('e1'), created);
+    await store.create(newExperiment('e1'), created, ROOM);
     expect(await store.recordRun('e1', run(0, 0, true), runEventOf(1)), 'a queued experiment records nothing').toBeUndefined();
     expect(await store.setStatus('e1', { ...RUNNING, from: ['queued'] }, statusEvent('running'))).toMatchObject({ seq: 2 });
     expect(await store.setStatus('e1', { ...RUNNING, from: ['queued'] }, statusEvent('running')), 'started twice').toBeUndefined();
@@ -195,7 +216,7 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
     const opened = await database.open();
     // On PostgreSQL the runs come from two instances, as the job queue hands them out.
     const stores = [opened.storage.experiments, database.name === 'postgresql' ? (await opened.openAnother()).experiments : opened.storage.experiments];
-    await stores[0]!.create(newExperiment('e1', { runsTotal: 12, combinations: 4 }), created);
+    await stores[0]!.create(newExperiment('e1', { runsTotal: 12, combinations: 4 }), created, ROOM);
     await stores[0]!.setStatus('e1', RUNNING, statusEvent('running'));
     const events = await Promise.all(Array.from({ length: 12 }, (_, i) => stores[i % 2]!.recordRun('e1', run(i % 4, Math.floor(i / 4), true), runEventOf(i))));
     expect(events.map((e) => e?.seq).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(Array.from({ length: 12 }, (_, i) => i + 3));
