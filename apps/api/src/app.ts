@@ -207,6 +207,7 @@ function mountExperiments(
       authenticator: deps.authenticator,
       rateLimit: deps.extensions?.rateLimit,
       live: deps.live,
+      usage: deps.usage,
     }),
   );
   return { executor, feed, service: experimentService };

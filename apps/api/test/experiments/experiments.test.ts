@@ -6,9 +6,13 @@ import { fixtureScenario } from '../support/scenario-files.js';
 type Json = any;
 
 let server: TestServer;
+/** The request classes counted for `GET /v1/usage`, in order. */
+const counted: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({
+    usage: { recordRequest: (_organizationId, routeClass) => void counted.push(routeClass), recordSimulationCreated() {}, recordTicks() {} },
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -170,7 +174,8 @@ describe('an experiment', () => {
     expect(value('completionTick')).toBe(last.completion === null ? '' : String(last.tick));
   });
 
-  it('replays its events from Last-Event-ID and ends after the final status', async () => {
+  it('replays its events from Last-Event-ID and ends after the final status; each stream opened is counted as one', async () => {
+    const streamsBefore = counted.filter((routeClass) => routeClass === 'sse').length;
     const res = await server.call(`/v1/experiments/${first.id}/events?lastEventId=0`, { key: 'key-a' });
     expect(res.status).toBe(200);
     const text = await res.text();
@@ -181,6 +186,8 @@ describe('an experiment', () => {
     const resumed = await (await server.call(`/v1/experiments/${first.id}/events?lastEventId=7`, { key: 'key-a' })).text();
     expect([...resumed.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]))).toEqual([8, 9]);
     expect((await server.call(`/v1/experiments/${first.id}/events`, { key: 'key-a' })).status).toBe(204);
+    // Two streams opened (the 204 opens none), counted as a simulation's are.
+    expect(counted.filter((routeClass) => routeClass === 'sse').length - streamsBefore).toBe(2);
   });
 
   it('lists experiments in the paginated envelope, newest first', async () => {

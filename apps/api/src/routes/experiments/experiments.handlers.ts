@@ -2,6 +2,7 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { ScenarioInput } from '@sim/engine';
 import type { TierLimitsTable } from '../../identity/tier-limits.js';
 import type { Authenticator } from '../../identity/auth-context.js';
+import type { UsageRecorder } from '../../identity/usage-recorder.js';
 import { credentialRecheck } from '../../identity/credential-recheck.js';
 import { requestCredentials } from '../../identity/request-credentials.js';
 import { chooseMediaType } from '../../lib/content-negotiation.js';
@@ -29,6 +30,8 @@ export interface ExperimentHandlerDeps {
   tiers: TierLimitsTable;
   /** Authenticates a stream's credential again at each heartbeat. */
   authenticator: Authenticator;
+  /** Counts an opened stream in `GET /v1/usage` (`requests.sse`). */
+  usage?: UsageRecorder | undefined;
 }
 
 export const experimentLocation = (id: string): string => `/v1/experiments/${id}`;
@@ -106,6 +109,7 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
       release();
       return streamed(new Response(null, { status: 204 }));
     }
+    deps.usage?.recordRequest(record.organizationId, 'sse');
     return streamed(new Response(cancelIfAbandoned(opened.stream, c.req.raw.signal), { status: 200, headers: SSE_HEADERS }));
   };
 

@@ -3,7 +3,7 @@ import type { Authenticator } from '../../identity/auth-context.js';
 import { requireAuth } from '../../identity/require-auth.js';
 import { requireScope } from '../../identity/require-scope.js';
 import { DEFAULT_TIER_LIMITS } from '../../identity/tier-limits.js';
-import type { RouteClass } from '../../identity/usage-recorder.js';
+import type { RouteClass, UsageRecorder } from '../../identity/usage-recorder.js';
 import { createRouter } from '../../lib/create-router.js';
 import type { LiveOptions } from '../../live/live-options.js';
 import { DEFAULT_SUBSCRIBER_LIMITS } from '../../live/sse-subscriber.js';
@@ -26,6 +26,8 @@ export interface ExperimentsRouterDeps {
   rateLimit?: ((routeClass: RouteClass) => MiddlewareHandler) | undefined;
   /** The simulation streams' settings: an experiment's stream counts against the same open-stream limit. */
   live?: LiveOptions | undefined;
+  /** Where an opened stream is counted (`GET /v1/usage`'s `requests.sse`), as a simulation's is. */
+  usage?: UsageRecorder | undefined;
 }
 
 /**
@@ -49,6 +51,7 @@ export function experimentsRouter(deps: ExperimentsRouterDeps) {
     streams: live.streams ?? localStreamSlots(),
     tiers: live.tiers ?? DEFAULT_TIER_LIMITS,
     authenticator: deps.authenticator,
+    usage: deps.usage,
   });
   return createRouter()
     .openapi(routes.submit, handlers.submit, reportBodyRules(...EXPERIMENT_BODY_RULES))
