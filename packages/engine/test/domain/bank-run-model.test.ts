@@ -42,6 +42,10 @@ const TEXTBOOK_CASES = [
   { deposits: 500, liquid: 300, illiquid: 200, impatientShare: 0.5, earlyPayout: 1.2, maturityReturn: 2, liquidationValue: 0.8 },
   { deposits: 2000, liquid: 100, illiquid: 1900, impatientShare: 0.1, earlyPayout: 1.05, maturityReturn: 1.3, liquidationValue: 0.6 },
   { deposits: 1000, liquid: 400, illiquid: 600, impatientShare: 0.3, earlyPayout: 1, maturityReturn: 1.8, liquidationValue: 0.2 },
+  // Liquid assets of exactly π·D·c1 and nothing to get for a sale: solvent, down to the last
+  // day's rounding (the compounded hazards give a share of 0.2500000000000009).
+  { deposits: 1000, liquid: 250, illiquid: 750, impatientShare: 0.25, earlyPayout: 1, maturityReturn: 1.5, liquidationValue: 0 },
+  { deposits: 1000, liquid: 275, illiquid: 725, impatientShare: 0.25, earlyPayout: 1.1, maturityReturn: 1.5, liquidationValue: 0 },
 ];
 
 describe('bank-run model: the Diamond–Dybvig textbook', () => {

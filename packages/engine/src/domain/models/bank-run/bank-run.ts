@@ -41,6 +41,9 @@ function freshBank(bank: Bank, latePayout: number | null): BankState {
   };
 }
 
+/** Relative to a bank's deposits: a shortfall this small is the arithmetic's, not the bank's. */
+const ROUNDING = 1e-9;
+
 /**
  * The daily hazard of turning out impatient: compounded over period 1 it makes the expected
  * share of impatient depositors exactly π, `1 − (1 − q)^days = π`.
@@ -78,7 +81,10 @@ function withdrawalDay(parameters: BankRunParameters, bank: Bank, state: BankSta
   }
   const shortfall = owed - state.liquid;
   const saleValue = state.illiquid * bank.liquidationValue;
-  if (shortfall <= saleValue) {
+  // A shortfall of rounding alone is no shortfall: the daily hazards compounded over period 1
+  // give a share of 0.2500000000000009 for π = 0.25, and a bank holding exactly π·D·c1 with
+  // nothing to sell (r = 0) would fail on the last day's 1e-13.
+  if (shortfall <= saleValue + ROUNDING * bank.deposits) {
     const sold = bank.liquidationValue > 0 ? shortfall / bank.liquidationValue : 0;
     return {
       ...state,
