@@ -194,4 +194,13 @@ describe('epidemic adapter: mapping', () => {
     // Region X gave no initialInfectious: its population's range is its one problem.
     expect(paths).not.toContain('regions.0.initialInfectious');
   });
+
+  it('reports a population refused for its range alone, whatever initialInfectious says', () => {
+    for (const population of [-5, 0]) {
+      const result = EpidemicInputSchema.safeParse({ regions: [{ name: 'X', population, hospitalBeds: 10, initialInfectious: 50 }] });
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['regions.0.population', 'Too small: expected number to be >=1'],
+      ]);
+    }
+  });
 });

@@ -35,7 +35,7 @@ const ClimateSchema = z
       .max(52)
       .default(0.5)
       .describe(
-        'Random droughts per patch per year of weeks without one: a drought starts with the chance droughtsPerYear / 52 in each week none runs there, so with droughtWeeks d a patch sees droughtsPerYear / (1 + d · droughtsPerYear / 52) a year (0.87 for 1 a year of 8 weeks); each touches one patch',
+        'Random droughts per patch per year of weeks without one: a drought starts with the chance droughtsPerYear / 52 in each week none runs there, and the next may start the week after one ends, so with droughtWeeks d a patch sees droughtsPerYear / (1 + (d − 1) · droughtsPerYear / 52) a year (0.88 for 1 a year of 8 weeks); each touches one patch',
       ),
     droughtSeverity: z.number().min(0).max(1).default(0.4).describe('Share of the forage’s regrowth rate a random drought takes away (0 to 1)'),
     droughtWeeks: z.number().int().min(1).max(520).default(8).describe('Weeks a random drought lasts'),

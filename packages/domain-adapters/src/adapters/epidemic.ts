@@ -29,6 +29,9 @@ const RegionSchema = z
   .refine((region) => region.initialInfectious === undefined || region.initialInfectious <= region.population, {
     message: 'initialInfectious exceeds the population',
     path: ['initialInfectious'],
+    // zod runs an object's refinement after its fields' issues unless told: not after the
+    // population's own (a population of -5 would also report the count as above it).
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'population' || issue.path?.[0] === 'initialInfectious'),
   });
 
 const DiseaseSchema = z
