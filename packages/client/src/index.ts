@@ -5,6 +5,13 @@ export { decodePackedAgents, PackedTickDecoder, type PackedAgent, type PackedAge
 export { readNdjson } from './read-ndjson.js';
 export { retryingFetch, type RetryOptions } from './retrying-fetch.js';
 export { SimApiError, type ErrorEnvelope } from './sim-api-error.js';
-export { subscribeToEvents, type SimulationEvent, type SimulationEventName, type SubscribeOptions, type Subscription } from './subscribe-to-events.js';
+export {
+  subscribeToEvents,
+  type SimulationEvent,
+  type SimulationEventName,
+  type SubscribeOptions,
+  type Subscription,
+  type ConnectionState,
+} from './subscribe-to-events.js';
 export { traceSteps, type TraceStep } from './trace-steps.js';
 export { unwrap } from './unwrap.js';

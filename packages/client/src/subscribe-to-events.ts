@@ -32,6 +32,14 @@ export interface SubscribeOptions {
   /** The stream ended for good: the simulation finished (`reason: 'finished'`), or the server refused it (`'refused'`, with the status). */
   onEnd?: (end: { reason: 'finished' | 'refused' | 'closed'; status?: number; message?: string }) => void;
   /**
+   * The connection's state, for a person waiting on the stream: `{ connected: true }` each time a
+   * connection opens (the first included); `{ connected: false, … }` each time one is lost and
+   * will be tried again: with the refusal's status and message and the wait before the next try
+   * (429 over the open-stream limit, 502–504), or without them when the connection dropped and
+   * the source reconnects by itself. Nothing is called for an end: `onEnd` says that.
+   */
+  onConnection?: (state: ConnectionState) => void;
+  /**
    * The first wait before reopening after a refusal that may clear (429, 502–504), when the
    * server's `Retry-After` names no longer one (default 1 s). It doubles with each refusal in a
    * row, up to `maxReopenDelayMs` (default 30 s), and each wait gets up to a fifth more at
@@ -41,6 +49,9 @@ export interface SubscribeOptions {
   maxReopenDelayMs?: number;
   fetch?: typeof fetch;
 }
+
+/** See SubscribeOptions.onConnection. */
+export type ConnectionState = { connected: true } | { connected: false; status?: number; message?: string; retryInMs?: number };
 
 export interface Subscription {
   /** The id of the last message delivered: pass it as `lastEventId` to resume elsewhere, later. */
@@ -98,7 +109,10 @@ export function subscribeToEvents(options: SubscribeOptions): Subscription {
   function open(): void {
     const current = new EventSource(url, { fetch: fetchWithCredentials });
     source = current;
-    current.onopen = () => void (refusals = 0);
+    current.onopen = () => {
+      refusals = 0;
+      options.onConnection?.({ connected: true });
+    };
     for (const name of EVENT_NAMES) {
       current.addEventListener(name, (message: MessageEvent) => {
         // The source's own failures are dispatched as `error` too, without data: onerror below takes them.
@@ -112,11 +126,19 @@ export function subscribeToEvents(options: SubscribeOptions): Subscription {
     }
     // The source's own failures (the stream's `event: error` messages arrive above, as MessageEvents).
     current.onerror = (failure: SourceErrorEvent) => {
-      if (current.readyState !== EventSource.CLOSED || closed) return; // reconnecting by itself
+      if (closed) return;
+      if (current.readyState !== EventSource.CLOSED) return void options.onConnection?.({ connected: false }); // reconnecting by itself
       if (failure.code === 204) return end('finished', 204);
       if (failure.code !== undefined && REOPEN_STATUSES.has(failure.code)) {
         refusals++;
-        reopenTimer = setTimeout(open, reopenDelay());
+        const wait = reopenDelay();
+        reopenTimer = setTimeout(open, wait);
+        options.onConnection?.({
+          connected: false,
+          status: failure.code,
+          ...(failure.message === undefined ? {} : { message: failure.message }),
+          retryInMs: Math.round(wait),
+        });
         return;
       }
       end('refused', failure.code, failure.message);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { subscribeToEvents, type SimulationEvent } from '../src/subscribe-to-events.js';
+import { subscribeToEvents, type ConnectionState, type SimulationEvent } from '../src/subscribe-to-events.js';
 
 /** An event stream that sends `text` and ends (the server closed it). */
 const stream = (text: string) =>
@@ -47,6 +47,7 @@ describe('subscribeToEvents reopening after a refusal', () => {
     );
     const events: SimulationEvent[] = [];
     const ends: unknown[] = [];
+    const connection: ConnectionState[] = [];
     const subscription = subscribeToEvents({
       baseUrl: 'http://sim.test',
       credentials: { apiKey: 'k' },
@@ -54,6 +55,7 @@ describe('subscribeToEvents reopening after a refusal', () => {
       fetch: fetchFn,
       onEvent: (e) => events.push(e),
       onEnd: (e) => ends.push(e),
+      onConnection: (state) => connection.push(state),
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(at).toEqual([0]);
@@ -80,6 +82,16 @@ describe('subscribeToEvents reopening after a refusal', () => {
     await vi.advanceTimersByTimeAsync(1_100);
     expect(at).toEqual([0, 5_500, 7_700, 12_100, 15_100, 16_200]);
     expect(ends).toEqual([]);
+    // Each refusal said, with the wait before the next try; the opening; the drop the source
+    // reconnects from by itself (no status); its refusal, 1 s again.
+    expect(connection).toEqual([
+      { connected: false, status: 429, message: expect.any(String), retryInMs: 5_500 },
+      { connected: false, status: 503, message: expect.any(String), retryInMs: 2_200 },
+      { connected: false, status: 503, message: expect.any(String), retryInMs: 4_400 },
+      { connected: true },
+      { connected: false },
+      { connected: false, status: 503, message: expect.any(String), retryInMs: 1_100 },
+    ]);
     subscription.close();
     expect(ends).toEqual([{ reason: 'closed' }]);
   });
