@@ -8,7 +8,8 @@ const MAX_ENTRIES = 500;
 
 /**
  * The log of warnings, losses, prophecies, paradoxes, decrees and status changes, newest on
- * top. Clicking an entry calls `onPick` with its tick, so the view can jump there.
+ * top. Clicking an entry calls `onPick` with its tick, so the view can jump there; an entry at
+ * tick 0 (before the first tick: no trace step shows it) cannot be picked.
  */
 export class EventLog {
   constructor(
@@ -24,13 +25,14 @@ export class EventLog {
     if (!LOGGED.has(event.event)) return;
     const data = event.data as Record<string, unknown>;
     const tick = typeof data['tick'] === 'number' ? data['tick'] : undefined;
+    const pickable = tick !== undefined && tick > 0;
     const entry = h(
       'li',
       {
-        class: `event event-${event.event.replace(':', '-')}`,
+        class: `event event-${event.event.replace(':', '-')}${pickable ? ' pickable' : ''}`,
         'data-tick': tick,
-        title: tick === undefined ? undefined : `show tick ${tick}`,
-        onclick: () => tick !== undefined && this.onPick(tick),
+        title: pickable ? `show tick ${tick}` : tick === 0 ? 'before the first tick' : undefined,
+        onclick: () => pickable && this.onPick(tick),
       },
       h('span', { class: 'event-tick' }, tick === undefined ? '' : `t${tick}`),
       h('span', { class: 'event-name' }, event.event),
@@ -51,7 +53,7 @@ function describe(event: SimulationEvent): string {
     case 'paradox':
       return `${String(data['kind'])}: ${String(data['message'] ?? data['attractor'] ?? '')}`;
     case 'decree':
-      return `${String(data['type'])} applied`;
+      return data['applied'] === false ? `${String(data['type'])} not applied: ${String(data['reason'] ?? '')}` : `${String(data['type'])} applied`;
     case 'simulation:status':
       return `${String(data['previous'])} → ${String(data['status'])}${data['reason'] === undefined ? '' : ` (${String(data['reason'])})`}`;
     case 'prophecy': {

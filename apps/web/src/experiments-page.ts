@@ -1,5 +1,6 @@
-import { SimApiError, unwrap, type components, type SimClient } from '@sim/client';
+import { unwrap, type components, type SimClient } from '@sim/client';
 import { h } from './dom.js';
+import { errorText } from './error-text.js';
 import { experimentChart } from './experiment-chart.js';
 import { handler, inBackground } from './in-background.js';
 
@@ -27,7 +28,7 @@ export async function experimentsPage(client: SimClient, onOpen: (id: string) =>
       const created = await unwrap(client.POST('/v1/experiments', { body: JSON.parse(body.value) as never }));
       onOpen(created.id);
     } catch (error) {
-      message.textContent = error instanceof SimApiError ? `${error.code}: ${error.message}${issuesOf(error)}` : String(error);
+      message.textContent = errorText(error);
     }
   };
   return h(
@@ -70,7 +71,18 @@ export async function experimentPage(client: SimClient, id: string): Promise<{ e
   const charts = h('div', { id: 'experiment-charts', class: 'charts' });
   const table = h('div', { id: 'experiment-table' });
   const cancel = h('button', { id: 'experiment-cancel', type: 'button' }, 'Cancel');
-  cancel.addEventListener('click', () => inBackground(client.POST('/v1/experiments/{id}/cancel', { params: { path } })));
+  const message = h('p', { class: 'message', role: 'status', id: 'experiment-page-message' });
+  cancel.addEventListener(
+    'click',
+    handler(async () => {
+      message.textContent = '';
+      try {
+        await unwrap(client.POST('/v1/experiments/{id}/cancel', { params: { path } }));
+      } catch (error) {
+        message.textContent = errorText(error);
+      }
+    }),
+  );
   let timer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
 
@@ -87,7 +99,7 @@ export async function experimentPage(client: SimClient, id: string): Promise<{ e
       experiment = known ?? (await unwrap(client.GET('/v1/experiments/{id}', { params: { path } })));
     } catch (error) {
       // The service is briefly away or refused: say so, and try again.
-      progress.textContent = `${error instanceof SimApiError ? error.message : String(error)}; retrying`;
+      progress.textContent = `${errorText(error)}; retrying`;
       timer = setTimeout(() => inBackground(poll()), 2_000);
       return;
     }
@@ -98,7 +110,7 @@ export async function experimentPage(client: SimClient, id: string): Promise<{ e
     }
     const results = await unwrap(client.GET('/v1/experiments/{id}/results', { params: { path }, headers: { Accept: 'application/json' } })).catch(
       (error: unknown) => {
-        progress.textContent = `The results could not be read: ${error instanceof SimApiError ? error.message : String(error)}`;
+        progress.textContent = `The results could not be read: ${errorText(error)}`;
         return undefined;
       },
     );
@@ -118,6 +130,7 @@ export async function experimentPage(client: SimClient, id: string): Promise<{ e
         `${experiment.combinations} combination(s) × ${experiment.replications} replication(s), ${experiment.ticks} ticks, seed ${experiment.seed}; varying ${experiment.parameters.map((p) => p.path).join(', ') || 'nothing'}`,
       ),
       h('div', { class: 'row' }, progress, cancel),
+      message,
       charts,
       table,
     ),
@@ -179,9 +192,4 @@ function render(experiment: Experiment, results: Results, charts: HTMLElement, t
       ),
     ),
   );
-}
-
-function issuesOf(error: SimApiError): string {
-  const issues = (error.details as { issues?: Array<{ path: string; message: string }> } | null)?.issues;
-  return issues === undefined ? '' : ` (${issues.map((i) => `${i.path}: ${i.message}`).join('; ')})`;
 }

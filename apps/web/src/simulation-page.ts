@@ -1,6 +1,5 @@
 import {
   PackedTickDecoder,
-  SimApiError,
   subscribeToEvents,
   unwrap,
   type components,
@@ -19,9 +18,12 @@ import { DomainChart } from './domain-chart.js';
 import { SeriesChart } from './series-chart.js';
 import { viewAgent, WorldView, type Grid, type ViewAgent, type WorldFrame } from './world-view.js';
 import { handler, inBackground } from './in-background.js';
+import { errorText } from './error-text.js';
 
 /** Replaying a simulation's history costs the server agents × ticks: beyond this the view starts at the present. */
 const HISTORY_REPLAY_BUDGET = 2_000_000;
+/** Prophecies whose loss probabilities the page keeps, for the past ticks it is asked to show. */
+const MAX_OVERLAYS = 4_096;
 
 export interface PageContext {
   client: SimClient;
@@ -62,12 +64,14 @@ export async function simulationPage(context: PageContext, simulationId: string)
   let shownTick: number | undefined; // undefined: following the live stream
   let latestTick = simulation.state.tick;
   let overlay: Record<string, number> = {};
+  /** The loss probabilities of the prophecies seen, by seq: a past tick is drawn with the one in force then. */
+  const overlays = new Map<number, Record<string, number>>();
   const chart = new SeriesChart(chartBox, ['stability'], 520, 180, meter);
   const domainChart = new DomainChart(520, 180);
   const log = new EventLog(logList, (tick) => inBackground(showTick(tick)));
   const decoder = new PackedTickDecoder();
 
-  const report = (error: unknown) => void (message.textContent = error instanceof SimApiError ? `${error.code}: ${error.message}` : String(error));
+  const report = (error: unknown) => void (message.textContent = errorText(error));
   const control = async (body: { action: 'play' | 'pause' | 'step'; speed?: number }) => {
     message.textContent = '';
     try {
@@ -83,6 +87,7 @@ export async function simulationPage(context: PageContext, simulationId: string)
     switch (event.event) {
       case 'prophecy':
         overlay = lossProbabilities(event.data.data);
+        remember(event.data.seq, overlay);
         break;
       case 'simulation:status':
         statusLabel.textContent = event.data.status;
@@ -124,16 +129,38 @@ export async function simulationPage(context: PageContext, simulationId: string)
     if (shownTick === undefined) world.show(live);
   }
 
+  function remember(seq: number, probabilities: Record<string, number>): void {
+    overlays.set(seq, probabilities);
+    // The newest few thousand: a long history with a prophecy every tick would otherwise grow without end.
+    if (overlays.size > MAX_OVERLAYS) overlays.delete(overlays.keys().next().value as number);
+  }
+
+  /** The loss probabilities of the prophecy in force at a past tick (`state.prophecy`), read when not seen on the stream. */
+  async function overlayOf(prophecy: { seq: number; tick: number } | null | undefined): Promise<Record<string, number>> {
+    if (prophecy === null || prophecy === undefined) return {};
+    const seen = overlays.get(prophecy.seq);
+    if (seen !== undefined) return seen;
+    // Prophecies are numbered from 1 in order: the seq-th in ascending order is this one.
+    const page = await unwrap(client.GET('/v1/simulations/{id}/prophecies', { params: { path, query: { order: 'asc', offset: prophecy.seq - 1, limit: 1 } } }));
+    const found = page.data[0];
+    if (found === undefined || found.tick !== prophecy.tick) return {};
+    const probabilities = lossProbabilities(found.data);
+    remember(prophecy.seq, probabilities);
+    return probabilities;
+  }
+
   async function showTick(tick: number): Promise<void> {
     try {
       const trace = await unwrap(client.GET('/v1/simulations/{id}/trace', { params: { path, query: { fromTick: tick, toTick: tick } } }));
       const step = 'steps' in trace ? trace.steps[0] : undefined;
       if (step === undefined) return;
+      const probabilities = await overlayOf((step.state as { prophecy?: { seq: number; tick: number } | null }).prophecy);
       shownTick = tick;
+      message.textContent = '';
       world.showNow({
         state: { ...live.state, ...(step.state as object) } as WorldFrame['state'],
         agents: step.agents.map(viewAgent),
-        lossProbabilities: overlay,
+        lossProbabilities: probabilities,
       });
       viewing.replaceChildren(
         `Showing tick ${tick}. `,
@@ -225,6 +252,8 @@ export async function simulationPage(context: PageContext, simulationId: string)
       compareBox,
     ),
   );
+  /** What the message says about the stream's connection, while it says it (cleared once connected). */
+  let connectionNotice = '';
   const replayHistory = simulation.state.tick * Math.max(1, simulation.state.agentCount) <= HISTORY_REPLAY_BUDGET;
   const subscription: Subscription = subscribeToEvents({
     baseUrl: location.origin,
@@ -235,6 +264,19 @@ export async function simulationPage(context: PageContext, simulationId: string)
     // 412 KB of JSON); a viewer that falls behind skips to the newest tick instead of being dropped.
     variant: { encoding: 'packed', lag: 'skip' },
     onEvent,
+    onConnection: (state) => {
+      // Said while it lasts, so that a view that stopped moving is not taken for a world that did.
+      if (state.connected) {
+        if (message.textContent === connectionNotice) message.textContent = '';
+        connectionNotice = '';
+        return;
+      }
+      const why =
+        state.status === 429 ? ' (429: too many open streams or requests)' : state.status === undefined ? '' : ` (${state.status}: the server is unavailable)`;
+      const when = state.retryInMs === undefined ? '' : `; trying again in ${Math.ceil(state.retryInMs / 1000)} s`;
+      connectionNotice = `The event stream is not connected${why}${when}. The view resumes where it stopped.`;
+      message.textContent = connectionNotice;
+    },
     onEnd: (end) => {
       if (end.reason === 'refused') message.textContent = `The event stream was refused (${end.status ?? ''} ${end.message ?? ''})`;
     },

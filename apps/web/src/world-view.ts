@@ -67,6 +67,11 @@ export class WorldView {
     this.redraw();
   }
 
+  /** The frame drawn last (the browser test reads what a view shows). */
+  get shown(): WorldFrame | undefined {
+    return this.frame;
+  }
+
   /** Queues a frame of the stream, drawn in its turn. */
   show(frame: WorldFrame): void {
     const skipped = this.pacer.push(frame, performance.now());

@@ -86,6 +86,11 @@ describe('the viewer in a real browser', () => {
     expect(after.equals(before)).toBe(false);
 
     await page.selectOption('#decree-type', 'shock');
+    // A refused decree says which field and why, its status and code once.
+    await page.fill('#decree-shock-radius', '-4');
+    await page.click('#decree-submit');
+    await expect.poll(() => page.textContent('#message'), SHOWN).toMatch(/^400 VALIDATION_ERROR: Request validation failed \(payload\.radius: Too small/);
+    await page.fill('#decree-shock-radius', '4');
     await page.click('#decree-submit');
     await expect.poll(() => page.textContent('#decree-message'), SHOWN).toMatch(/queued/);
     // Applied at the next tick, then streamed: its entry appears in the log.
@@ -106,7 +111,8 @@ describe('the viewer in a real browser', () => {
     expect(await page.evaluate(() => (globalThis as unknown as { simViewer: { ticksReceived: number } }).simViewer.ticksReceived)).toBeGreaterThanOrEqual(
       paused + 1,
     );
-    expect(problems).toEqual([]);
+    // The refused decree's 400, which the browser reports on the console, and nothing else.
+    expect(problems.filter((problem) => !problem.includes('400'))).toEqual([]);
     await page.close();
   });
 
@@ -142,14 +148,35 @@ describe('the viewer in a real browser', () => {
     const { page, problems } = await openViewer();
     await signIn(page, 'self-defeating-prophecy');
     await page.click('#play');
-    await page.waitForSelector('#event-log .event-prophecy', { timeout: 30_000 });
+    await expect.poll(() => page.locator('#event-log .event-prophecy').count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
     await page.click('#pause');
     await expect.poll(() => page.textContent('#status'), SHOWN).toBe('paused');
     const parentUrl = page.url();
 
-    const prophecyTick = Number(await page.getAttribute('#event-log .event-prophecy', 'data-tick'));
-    await page.click('#event-log .event-prophecy');
+    // Tick 0 has no trace step to show: its entry cannot be picked, and clicking it asks nothing.
+    const start = page.locator('#event-log .event-simulation-status[data-tick="0"]');
+    expect(await start.getAttribute('class')).not.toContain('pickable');
+    await start.click();
+    await page.waitForTimeout(300);
+    expect(await page.textContent('#message')).toBe('');
+
+    // The oldest prophecy's tick (the log is newest first), drawn with that prophecy's loss
+    // probabilities, not the newest one's: those its entry lists.
+    const oldest = page.locator('#event-log .event-prophecy').last();
+    const prophecyTick = Number(await oldest.getAttribute('data-tick'));
+    const listed = Object.fromEntries([...((await oldest.textContent()) ?? '').matchAll(/([\w-]+) (\d\.\d\d)/g)].map((m) => [m[1], m[2]]));
+    expect(Object.keys(listed).length).toBeGreaterThan(0);
+    await oldest.click();
     await expect.poll(() => page.textContent('#viewing'), SHOWN).toContain(`Showing tick ${prophecyTick}`);
+    const shown = async () =>
+      page.evaluate(() => {
+        const frame = (globalThis as unknown as { simViewer: { world: { shown?: { state: { tick: number }; lossProbabilities?: Record<string, number> } } } })
+          .simViewer.world.shown;
+        return frame === undefined ? undefined : { tick: frame.state.tick, probabilities: frame.lossProbabilities ?? {} };
+      });
+    await expect.poll(async () => (await shown())?.tick, SHOWN).toBe(prophecyTick);
+    const drawn = (await shown())!.probabilities;
+    expect(Object.fromEntries(Object.keys(listed).map((id) => [id, drawn[id]?.toFixed(2)]))).toEqual(listed);
 
     await page.click('#fork-button');
     await expect.poll(() => page.url(), SHOWN).not.toBe(parentUrl);
