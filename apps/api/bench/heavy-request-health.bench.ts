@@ -1,6 +1,8 @@
 /**
  * `GET /v1/health` from another process during each heavy request of issue 23, on the real
- * server (the bundle `pnpm start` runs, its engine on worker threads, SQLite in a temp file):
+ * server (the bundle `pnpm start` runs, its engine on worker threads, SQLite in a temp file),
+ * and during three bodies near the 1 MiB limit (one with 130 000 problems, one of 90 000
+ * unknown keys, one valid of 10 000 agents):
  * this process polls health every 10 ms on a new connection while one request runs, and prints
  * health's median, p99 and slowest wait, the request's own time and its status, beside the
  * baseline of the same run, health's p99 on the idle server. The world is tiny-valley with a
@@ -89,6 +91,24 @@ function requests(server: ServerProcess): Array<{ name: string; run: () => Promi
   );
   return [
     {
+      name: '1 MiB create, 10 000 malformed agents (130 000 problems)',
+      run: async () =>
+        String(
+          (await call(server, '/v1/simulations', { body: { scenario: { seed: 1, agents: junkAgents, initialState: { width: 128, height: 128 } } } })).status,
+        ),
+    },
+    {
+      name: '1 MiB step body of 90 000 unknown keys, Idempotency-Key',
+      run: async () => {
+        const id = (await call(server, '/v1/simulations', { body: { scenario } })).body.id as string;
+        return String((await call(server, `/v1/simulations/${id}/step`, { body: unknownKeys, headers: { 'Idempotency-Key': 'bench-keys' } })).status);
+      },
+    },
+    {
+      name: '1 MiB create, 10 000 agents',
+      run: async () => String((await call(server, '/v1/simulations', { body: { scenario: largeScenario } })).status),
+    },
+    {
       name: 'step of 2 000 ticks',
       run: async () => {
         const id = (await call(server, '/v1/simulations', { body: { scenario } })).body.id as string;
@@ -151,6 +171,20 @@ function requests(server: ServerProcess): Array<{ name: string; run: () => Promi
     },
   ];
 }
+
+// Long bodies (issue 23's event loop, docs/api.md "Where it runs"): each close to the 1 MiB limit.
+const junkAgents = Array.from({ length: 10_000 }, () => Object.fromEntries('abcdefghijklm'.split('').map((key) => [key, 0])));
+const unknownKeys: Record<string, number> = { ticks: 1 };
+for (let k = 0; k < 90_000; k++) unknownKeys[`k${k}`] = 0;
+const largeScenario = {
+  seed: 1,
+  agents: Array.from({ length: 10_000 }, (_, i) => ({
+    id: `c${i}`,
+    marker: { x: ((i * 7) % 127) + 0.5, y: ((i * 13) % 127) + 0.25 },
+    policy: { lambda: 1.5, gamma: 0.25 },
+  })),
+  initialState: { width: 128, height: 128, attractors: [{ id: 'a', x: 30, y: 30, depth: 4, radius: 6, capacity: 220 }] },
+};
 
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
 const dir = tempDir('sim-heavy-bench-');

@@ -1,7 +1,9 @@
 // Bundles the server (src/main.ts) into dist/main.js for `pnpm start`, the engine's worker
 // thread (src/engine-work/engine-worker.ts) into dist/engine-worker.js beside it, where the
 // worker pool looks for it, and the prophecy helper thread that an engine worker starts
-// (src/engine-work/prophecy-threads/branch-helper.ts) into dist/branch-helper.js, likewise:
+// (src/engine-work/prophecy-threads/branch-helper.ts) into dist/branch-helper.js, and the thread
+// that checks long JSON bodies (src/routes/json-bodies/json-body-worker.ts) into
+// dist/json-body-worker.js, likewise:
 // a file run by plain node starts faster and holds far less memory than transpiling every
 // module with tsx at load.
 // `pnpm dev` and the tests keep running the TypeScript sources through tsx.
@@ -17,6 +19,7 @@ await build({
     main: 'src/main.ts',
     'engine-worker': 'src/engine-work/engine-worker.ts',
     'branch-helper': 'src/engine-work/prophecy-threads/branch-helper.ts',
+    'json-body-worker': 'src/routes/json-bodies/json-body-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -1,4 +1,5 @@
 import type { ErrorHandler, MiddlewareHandler } from 'hono';
+import type { JsonBodyChecker } from '../lib/off-loop-json.js';
 import type { Authenticator, Scope } from '../identity/auth-context.js';
 import { requireAuth } from '../identity/require-auth.js';
 import { requireScope } from '../identity/require-scope.js';
@@ -17,6 +18,8 @@ export interface GuardExtensions {
   usage?: UsageRecorder | undefined;
   /** The bounded queue of engine work (engineQueue); runs last on `engineRead` and `engineCreate` routes. */
   engineQueue?: MiddlewareHandler | undefined;
+  /** Parses and validates long JSON bodies off the event loop; the routers with bodies hand it to createRouter. */
+  jsonBodies?: JsonBodyChecker | undefined;
 }
 
 /** The middleware chains of protected routes, by what they do. Declared on each createRoute. */
@@ -38,6 +41,8 @@ export interface RouteGuards {
   engineCreate: MiddlewareHandler[];
   /** A GET that needs another scope than simulation:read (GET /v1/organization, /v1/usage): class read. */
   readWith(scope: Scope): MiddlewareHandler[];
+  /** What checks the routes' long JSON bodies off the event loop (createRouter's `jsonBodies`); none: on it. */
+  jsonBodies: JsonBodyChecker | undefined;
 }
 
 /** `security` of every protected route: either credential. */
@@ -75,5 +80,6 @@ export function createRouteGuards(authenticator: Authenticator, extensions: Guar
     step: chain('step', 'simulation:write', true),
     update: chain('step', 'simulation:write', false),
     readWith: (scope) => chain('read', scope, false),
+    jsonBodies: extensions.jsonBodies,
   };
 }

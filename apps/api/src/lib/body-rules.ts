@@ -1,6 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { validationError, type ValidationProblem } from './api-error.js';
+import { MAX_REPORTED_ISSUES, validationError, type ValidationProblem } from './api-error.js';
 import { toIssues } from './validation-issues.js';
 
 const list = (fields: readonly string[]): string =>
@@ -47,6 +47,19 @@ export function refinement(...rules: readonly BodyRule[]) {
  */
 export const alongsideFieldIssues = { when: (payload: z.core.ParsePayload): boolean => isRecord(payload.value) };
 
+/**
+ * A refused body's problems with those of `rules` that zod skipped added (after them, or
+ * before when there are more than an answer lists): the whole
+ * answer of a route whose hook is reportBodyRules(...rules), wherever the body was checked.
+ */
+export function withBodyRules(issues: ValidationProblem[], rules: readonly BodyRule[], body: unknown): ValidationProblem[] {
+  if (!isRecord(body)) return issues;
+  const known = new Set(issues.map((issue) => `${issue.path}\u0000${issue.message}`));
+  const added = rules.flatMap((rule) => rule(body)).filter((problem) => !known.has(`${problem.path}\u0000${problem.message}`));
+  // An answer lists the first MAX_REPORTED_ISSUES problems: the body's own come first when more are listed.
+  return issues.length < MAX_REPORTED_ISSUES ? [...issues, ...added] : [...added, ...issues];
+}
+
 /** What a route hook receives from @hono/zod-openapi's validators. */
 type ValidationOutcome = { target: string } & ({ success: false; error: z.ZodError } | { success: true });
 
@@ -58,15 +71,8 @@ type ValidationOutcome = { target: string } & ({ success: false; error: z.ZodErr
  */
 export function reportBodyRules(...rules: readonly BodyRule[]) {
   async function refuse(error: z.ZodError, target: string, c: Context): Promise<never> {
-    const issues = toIssues(error);
     const body: unknown = target === 'json' ? await c.req.json().catch(() => undefined) : undefined;
-    if (isRecord(body)) {
-      const known = new Set(issues.map((issue) => `${issue.path}\u0000${issue.message}`));
-      for (const problem of rules.flatMap((rule) => rule(body))) {
-        if (!known.has(`${problem.path}\u0000${problem.message}`)) issues.push(problem);
-      }
-    }
-    throw validationError(issues);
+    throw validationError(withBodyRules(toIssues(error), rules, body));
   }
   return (result: ValidationOutcome, c: Context): Promise<never> | undefined => (result.success ? undefined : refuse(result.error, result.target, c));
 }

@@ -10,6 +10,10 @@ const INVALID_REQUEST =
 
 const BODY_TOO_LARGE = `PAYLOAD_TOO_LARGE: the body is over ${MAX_BODY_BYTES} bytes (1 MiB), with or without Content-Length; the connection is closed after the answer.`;
 
+const LONG_BODIES_BUSY =
+  'ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) waiting to be read on their thread (64); ' +
+  '`details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs").';
+
 const INTERNAL_ERROR =
   'INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached ' +
   '(a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change ' +
@@ -18,7 +22,8 @@ const INTERNAL_ERROR =
 /**
  * Documents the refusals every route makes whatever it declares: 400 for a query parameter it
  * does not declare (withStrictQuery) or a path parameter out of form, and, on a route that takes
- * a body (POST, PUT), 413 for a body over 1 MiB (bodyLimit); and 500, which any route may answer.
+ * a body (POST, PUT), 413 for a body over 1 MiB (bodyLimit); on a route with a JSON body, 503
+ * when the thread that reads long bodies has too many waiting; and 500, which any route may answer.
  * A route that documents its own 400, 413 or 500 keeps its words. A route that names no security
  * scheme is public, and says so (`security: []`). Run after every router is mounted, so a route
  * added later is covered.
@@ -30,6 +35,7 @@ export function documentRequestRefusals(app: OpenAPIHono): void {
     const responses: typeof route.responses = { ...route.responses };
     responses['400'] ??= { description: INVALID_REQUEST, ...envelope };
     if (route.method === 'post' || route.method === 'put') responses['413'] ??= { description: BODY_TOO_LARGE, ...envelope };
+    if (route.request?.body?.content['application/json'] !== undefined) responses['503'] ??= { description: LONG_BODIES_BUSY, ...envelope };
     responses['500'] ??= { description: INTERNAL_ERROR, ...envelope };
     route.responses = responses;
     // A public route says so: no credentials at all, rather than leaving a reader (or a linter) to guess.

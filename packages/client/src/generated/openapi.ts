@@ -4503,6 +4503,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) waiting to be read on their thread (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     subscribeToExperimentEvents: {
@@ -5412,6 +5421,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) waiting to be read on their thread (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSimulation: {
@@ -5682,6 +5700,15 @@ export interface operations {
             };
             /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`, and `details.resource` names what it created): the change is not made twice. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) waiting to be read on their thread (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6097,6 +6124,15 @@ export interface operations {
             };
             /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`, and `details.resource` names what it created): the change is not made twice. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) waiting to be read on their thread (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7615,6 +7651,15 @@ export interface operations {
             };
             /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`, and `details.resource` names what it created): the change is not made twice. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) waiting to be read on their thread (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,5 +7,8 @@ import { decreeRoutes } from './decrees.routes.js';
 export function decreesRouter(service: SimulationService, guards: RouteGuards) {
   const routes = decreeRoutes(guards);
   const handlers = decreeHandlers(service);
-  return createRouter().openapi(routes.submit, handlers.submit).openapi(routes.list, handlers.list).openapi(routes.get, handlers.get);
+  return createRouter({ jsonBodies: guards.jsonBodies })
+    .openapi(routes.submit, handlers.submit)
+    .openapi(routes.list, handlers.list)
+    .openapi(routes.get, handlers.get);
 }

@@ -53,7 +53,7 @@ export function experimentsRouter(deps: ExperimentsRouterDeps) {
     authenticator: deps.authenticator,
     usage: deps.usage,
   });
-  return createRouter()
+  return createRouter({ jsonBodies: deps.guards.jsonBodies })
     .openapi(routes.submit, handlers.submit, reportBodyRules(...EXPERIMENT_BODY_RULES))
     .openapi(routes.list, handlers.list)
     .openapi(routes.get, handlers.get)

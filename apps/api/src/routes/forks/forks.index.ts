@@ -7,5 +7,8 @@ import { forkRoutes } from './forks.routes.js';
 export function forksRouter(forks: SimulationForks, guards: RouteGuards) {
   const routes = forkRoutes(guards);
   const handlers = forkHandlers(forks);
-  return createRouter().openapi(routes.fork, handlers.fork).openapi(routes.lineage, handlers.lineage).openapi(routes.compare, handlers.compare);
+  return createRouter({ jsonBodies: guards.jsonBodies })
+    .openapi(routes.fork, handlers.fork)
+    .openapi(routes.lineage, handlers.lineage)
+    .openapi(routes.compare, handlers.compare);
 }

@@ -10,7 +10,7 @@ export function simulationsRouter(service: SimulationService, guards: RouteGuard
   const routes = simulationRoutes(guards);
   const handlers = simulationHandlers(service);
   // Literal paths (/run, /from-domain) come before /{id}; {id} only matches UUIDs anyway.
-  return createRouter()
+  return createRouter({ jsonBodies: guards.jsonBodies })
     .openapi(routes.create, handlers.create, reportBodyRules(...CREATE_BODY_RULES))
     .openapi(routes.fromDomain, handlers.fromDomain)
     .openapi(routes.run, handlers.run, reportBodyRules(...RUN_BODY_RULES))

@@ -1,0 +1,95 @@
+import { z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ApiError, validationError, type ValidationProblem } from './api-error.js';
+import { beforeNext } from './in-sequence.js';
+
+/**
+ * A JSON body this long or longer is parsed and validated on another thread (docs/api.md,
+ * "Where it runs"). Below it, the worst body costs the event loop a few milliseconds; at 1 MiB,
+ * parsing an object of 90 000 keys took 250 ms of it, and validating ten thousand malformed
+ * agents 120 to 400 ms more.
+ */
+export const OFF_LOOP_JSON_BYTES = 32 * 1024;
+
+const BUSY_RETRY_SECONDS = 1;
+
+/** 503 ENGINE_BUSY: `limit` long bodies wait for the thread that reads them already. */
+export function longBodiesBusy(limit: number): ApiError {
+  return new ApiError(
+    503,
+    'ENGINE_BUSY',
+    `The server has ${limit} long request bodies waiting to be read, the most it holds; retry in ${BUSY_RETRY_SECONDS} s`,
+    // No Retry-After header: the interface sends it on 429 only, so the wait is a field.
+    { limit, retryAfter: BUSY_RETRY_SECONDS },
+  );
+}
+
+/** What checking a body's text against its route's schema found, elsewhere than on the event loop. */
+export type JsonBodyOutcome =
+  | { kind: 'valid'; data: unknown }
+  /** The problems the route's validation and hook would report, body rules included. */
+  | { kind: 'invalid'; issues: ValidationProblem[] }
+  | { kind: 'malformed' }
+  /** The checker does not know the route: it is validated on the event loop, as a short body is. */
+  | { kind: 'unchecked' }
+  /** The checker has its most bodies waiting already (`limit`): 503, as a full engine queue is. */
+  | { kind: 'busy'; limit: number };
+
+/** Parses and validates the body `text` of the route `operationId` elsewhere than on the event loop. */
+export type JsonBodyChecker = (operationId: string, text: string) => Promise<JsonBodyOutcome>;
+
+/** Bodies a checker found valid: the route's own validator passes them as they are. */
+const checkedBodies = new WeakSet<object>();
+
+// The two tests a JSON body passes before the route's validator parses it: @hono/zod-openapi's
+// media-type gate on the whole header, and Hono's validator on the media type alone. A body
+// failing either is left to them, which refuse it (415) or do not read it.
+const GATE_JSON = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
+const VALIDATOR_JSON = /^application\/([\w.-]+\+)?json$/i;
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+/**
+ * A route middleware, last of its chain: a JSON body of OFF_LOOP_JSON_BYTES or more is handed
+ * to `checker` as text. Malformed, it is refused as the validator refuses it (400 at `""`);
+ * invalid, with the problems the checker found; valid, the checker's parsed value becomes the
+ * body Hono hands the route's validator, which passes it unchanged (acceptingChecked). The
+ * event loop then neither parses nor validates it: it receives the value, copied from the
+ * other thread.
+ */
+export function offLoopJsonBody(operationId: string, checker: JsonBodyChecker): MiddlewareHandler {
+  return beforeNext(async (c) => {
+    const type = c.req.header('content-type');
+    if (type === undefined || !GATE_JSON.test(type) || !VALIDATOR_JSON.test(type.split(';')[0]?.trim() ?? '')) return;
+    const declared = Number(c.req.header('content-length') ?? Number.NaN);
+    if (declared < OFF_LOOP_JSON_BYTES) return;
+    // A chunked body was read whole by the body limit already; either way Hono keeps the text.
+    const text = await c.req.text();
+    if (text.length < OFF_LOOP_JSON_BYTES) return;
+    const outcome = await checker(operationId, text);
+    if (outcome.kind === 'malformed') throw new HTTPException(400, { message: 'Malformed JSON in request body' });
+    if (outcome.kind === 'invalid') throw validationError(outcome.issues);
+    if (outcome.kind === 'busy') throw longBodiesBusy(outcome.limit);
+    if (outcome.kind === 'valid' && isObject(outcome.data)) {
+      checkedBodies.add(outcome.data);
+      (c.req.bodyCache as Record<string, unknown>).json = Promise.resolve(outcome.data);
+    }
+  });
+}
+
+/**
+ * The route's body schema as Hono runs it: a body a checker validated already passes as it
+ * is; any other is validated by `schema`, with its issues as they were (the route's hook reads
+ * them). The OpenAPI document declares `schema` itself.
+ */
+export function acceptingChecked(schema: z.ZodType): z.ZodType {
+  return z.unknown().transform(async (value, context) => {
+    if (isObject(value) && checkedBodies.has(value)) return value;
+    const result = await schema.safeParseAsync(value);
+    if (result.success) return result.data;
+    // Issues zod finished already (message, path from the body's root): it keeps them as they are.
+    context.issues.push(...(result.error.issues as unknown as typeof context.issues));
+    return z.NEVER;
+  });
+}
