@@ -17,6 +17,7 @@ import { requestId } from './lib/request-id.js';
 import { headersFromIncoming } from './lib/request-header.js';
 import { beforeNext, inSequence } from './lib/in-sequence.js';
 import { securityHeaders } from './lib/security-headers.js';
+import { closeAfterUnreadBody } from './lib/unread-body.js';
 import { RouteMarks } from './lib/route-markers.js';
 import { createRouteGuards, type RouteGuards } from './http/route-guards.js';
 import { decreesRouter } from './routes/decrees/decrees.index.js';
@@ -119,6 +120,7 @@ export function createAppWithService(deps: AppDeps): { app: OpenAPIHono; service
         marks.provide(),
         requestId(),
         securityHeaders(),
+        closeAfterUnreadBody(),
         provideReproduceRun,
         ...(deps.extensions?.beforeRoutes ?? []),
         unroutedBodyLimit(),
