@@ -1,17 +1,26 @@
 import { parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORG_A, ORG_B } from '../helpers/test-authenticator.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { fixtureScenario } from '../support/scenario-files.js';
 
 type Json = any;
 
 let server: TestServer;
-/** The request classes counted for `GET /v1/usage`, in order. */
+/** The request classes counted for `GET /v1/usage`, in order, and the organization each was counted for. */
 const counted: string[] = [];
+const countedFor: string[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({
-    usage: { recordRequest: (_organizationId, routeClass) => void counted.push(routeClass), recordSimulationCreated() {}, recordTicks() {} },
+    usage: {
+      recordRequest: (organizationId, routeClass) => {
+        counted.push(routeClass);
+        countedFor.push(organizationId);
+      },
+      recordSimulationCreated() {},
+      recordTicks() {},
+    },
   });
 });
 afterAll(async () => {
@@ -188,6 +197,22 @@ describe('an experiment', () => {
     expect((await server.call(`/v1/experiments/${first.id}/events`, { key: 'key-a' })).status).toBe(204);
     // Two streams opened (the 204 opens none), counted as a simulation's are.
     expect(counted.filter((routeClass) => routeClass === 'sse').length - streamsBefore).toBe(2);
+  });
+
+  it('counts a stream for the caller’s default organization, not the experiment’s', async () => {
+    // jwt-ab's default organization is A; the experiment is B's.
+    const submitted = await server.call('/v1/experiments', { bearer: 'jwt-ab', body: { ...sweep(), organizationId: ORG_B } });
+    expect(submitted.status).toBe(202);
+    const { id } = (await submitted.json()) as Json;
+    await expect
+      .poll(async () => ((await (await server.call(`/v1/experiments/${id}`, { bearer: 'jwt-ab' })).json()) as Json).status, { timeout: 20_000 })
+      .toBe('completed');
+    const before = counted.length;
+    const res = await server.call(`/v1/experiments/${id}/events?lastEventId=0`, { bearer: 'jwt-ab' });
+    expect(res.status).toBe(200);
+    await res.text();
+    const streams = countedFor.slice(before).filter((_, i) => counted[before + i] === 'sse');
+    expect(streams).toEqual([ORG_A]);
   });
 
   it('lists experiments in the paginated envelope, newest first', async () => {

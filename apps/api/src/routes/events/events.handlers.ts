@@ -70,7 +70,9 @@ export function eventHandlers(deps: EventHandlerDeps) {
       releaseEngine?.();
       throw error;
     }
-    deps.usage?.recordRequest(simulation.organizationId, 'sse');
+    // Counted for the caller's default organization, as every request is (docs/identity.md, "Routes").
+    const caller = c.get('auth').organizationIds[0];
+    if (caller !== undefined) deps.usage?.recordRequest(caller, 'sse');
     return streamed(new Response(cancelIfAbandoned(opened.stream, c.req.raw.signal), { status: 200, headers: SSE_HEADERS }));
   };
   return { stream };

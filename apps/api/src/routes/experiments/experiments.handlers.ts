@@ -109,7 +109,9 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
       release();
       return streamed(new Response(null, { status: 204 }));
     }
-    deps.usage?.recordRequest(record.organizationId, 'sse');
+    // Counted for the caller's default organization, as every request is (docs/identity.md, "Routes").
+    const caller = auth.organizationIds[0];
+    if (caller !== undefined) deps.usage?.recordRequest(caller, 'sse');
     return streamed(new Response(cancelIfAbandoned(opened.stream, c.req.raw.signal), { status: 200, headers: SSE_HEADERS }));
   };
 
