@@ -1,7 +1,11 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// The first snippet linted loads the configuration and its plugins: over 5 s on a loaded
+// two-core machine (a CI run failed so).
+vi.setConfig({ testTimeout: 30_000 });
 
 // The engine's purity (no clock, I/O, process state or ambient randomness in packages/engine/src)
 // is enforced by `pnpm lint` (tools/lint/engine-purity.js). This proves that the repository's
