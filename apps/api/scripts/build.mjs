@@ -2,8 +2,8 @@
 // thread (src/engine-work/engine-worker.ts) into dist/engine-worker.js beside it, where the
 // worker pool looks for it, and the prophecy helper thread that an engine worker starts
 // (src/engine-work/prophecy-threads/branch-helper.ts) into dist/branch-helper.js, and the thread
-// that checks long JSON bodies (src/routes/json-bodies/json-body-worker.ts) into
-// dist/json-body-worker.js, likewise:
+// that reads long JSON bodies and experiment results (src/routes/request-thread/request-thread-worker.ts)
+// into dist/request-thread-worker.js, likewise:
 // a file run by plain node starts faster and holds far less memory than transpiling every
 // module with tsx at load.
 // `pnpm dev` and the tests keep running the TypeScript sources through tsx.
@@ -19,7 +19,7 @@ await build({
     main: 'src/main.ts',
     'engine-worker': 'src/engine-work/engine-worker.ts',
     'branch-helper': 'src/engine-work/prophecy-threads/branch-helper.ts',
-    'json-body-worker': 'src/routes/json-bodies/json-body-worker.ts',
+    'request-thread-worker': 'src/routes/request-thread/request-thread-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -5,6 +5,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppConfig } from './config.js';
 import type { ViewerFiles } from './routes/web/viewer-files.js';
 import type { Authenticator } from './identity/auth-context.js';
+import type { ExperimentOutputs } from './routes/request-thread/experiment-output.js';
 import type { UsageRecorder } from './identity/usage-recorder.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
@@ -80,4 +81,9 @@ export interface AppDeps {
   /** Engine reads under way at once, per organization and in all (docs/api.md, "Engine work", "The engine's queue"). */
   engineQueue?: EngineQueueLimits;
   extensions?: AppExtensions;
+  /**
+   * Makes an experiment's results (and their CSV or Parquet export) elsewhere than on the event
+   * loop, reading the runs there (routes/request-thread); left out, on it.
+   */
+  experimentOutput?: ExperimentOutputs | undefined;
 }

@@ -210,6 +210,7 @@ function mountExperiments(
       rateLimit: deps.extensions?.rateLimit,
       live: deps.live,
       usage: deps.usage,
+      output: deps.experimentOutput,
     }),
   );
   return { executor, feed, service: experimentService };

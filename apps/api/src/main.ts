@@ -30,7 +30,7 @@ import { watchScenarioFolder, type ScenarioFolderWatch as ScenarioFolder } from 
 import { missingScenariosFolder } from './scenarios/load-scenario-folder.js';
 import { createStorageBudget } from './storage-budget/storage-budget.js';
 import { createKyselyIdempotencyStore } from './storage/idempotency-store-kysely.js';
-import { createJsonBodyPool } from './routes/json-bodies/json-body-pool.js';
+import { createRequestThread } from './routes/request-thread/request-thread.js';
 import { createKyselyIdentityStore } from './storage/identity-store-kysely.js';
 import { createKyselyUsageLedger } from './storage/identity-usage-ledger-kysely.js';
 import { openStorage } from './storage/open-storage.js';
@@ -189,9 +189,9 @@ function assembleServer(parts: ServerParts) {
     clientIp: clientIpResolver(config.trustProxy),
     onBackgroundError,
   });
-  // Long JSON bodies are parsed and validated on a thread of their own (docs/api.md, "Where it runs").
-  const jsonBodies = createJsonBodyPool();
-  const idempotent = idempotency({ store: idempotencyStore, clock: systemClock, onBackgroundError, readLongBody: jsonBodies.canonical });
+  // Long JSON bodies and experiment results are read on a thread of their own (docs/api.md, "Where it runs").
+  const requestThread = createRequestThread(config.database);
+  const idempotent = idempotency({ store: idempotencyStore, clock: systemClock, onBackgroundError, readLongBody: requestThread.canonical });
   // Each request's engine work is weighed first (ceiling per request, compute window per identity).
   const work = createWorkBudget({ limiter: rateLimiting.limiter, tiers: config.tierLimits });
   // Stored bytes per organization and tier (docs/api.md, "Storage budget").
@@ -231,13 +231,14 @@ function assembleServer(parts: ServerParts) {
     engineQueue: config.engineQueue,
     instance: processName(),
     web,
+    experimentOutput: requestThread.experimentOutput,
     extensions: {
       beforeRoutes: [rateLimiting.byIp],
       rateLimit: rateLimiting.byIdentity,
       idempotency: idempotent,
       // Served requests counted by route class for GET /v1/usage.
       usage,
-      jsonBodies: jsonBodies.check,
+      jsonBodies: requestThread.check,
       mount(_root, { guards, mountRouter }) {
         mountIdentityRoutes(mountRouter, { guards, identityStore, usage, storageUsage, limits: config.tierLimits });
       },
@@ -245,7 +246,7 @@ function assembleServer(parts: ServerParts) {
   });
   // The server always mounts the experiments (it passes their store).
   if (experiments === undefined) throw new Error('experiments are not mounted');
-  return { app, service, experiments, live, identityStore, authenticator, usage, jsonBodies };
+  return { app, service, experiments, live, identityStore, authenticator, usage, requestThread };
 }
 
 type AssembledServer = ReturnType<typeof assembleServer>;
@@ -334,7 +335,7 @@ function gracefulShutdown(parts: ShutdownParts): (signal: NodeJS.Signals) => voi
         http.close(() => {
           (async () => {
             await engine.close();
-            await server.jsonBodies.close();
+            await server.requestThread.close();
             await server.usage.close();
             await server.authenticator.flush();
             await topology.close();

@@ -11,7 +11,7 @@ const INVALID_REQUEST =
 const BODY_TOO_LARGE = `PAYLOAD_TOO_LARGE: the body is over ${MAX_BODY_BYTES} bytes (1 MiB), with or without Content-Length; the connection is closed after the answer.`;
 
 const LONG_BODIES_BUSY =
-  'ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) waiting to be read on their thread (64); ' +
+  'ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) and result exports waiting for the thread that reads them (64); ' +
   '`details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs").';
 
 const INTERNAL_ERROR =

@@ -1,5 +1,6 @@
 import { parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequestThread } from '../../src/routes/request-thread/request-thread.js';
 import { ORG_A, ORG_B } from '../helpers/test-authenticator.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { fixtureScenario } from '../support/scenario-files.js';
@@ -220,6 +221,26 @@ describe('an experiment', () => {
     expect(page.pagination).toMatchObject({ limit: 2, offset: 0 });
     expect(page.pagination.total).toBeGreaterThanOrEqual(3);
     expect(page.data).toHaveLength(2);
+  });
+
+  it('makes on the request thread, from the database, the same results and exports as the event loop', async () => {
+    const thread = createRequestThread({ kind: 'sqlite', path: server.databasePath });
+    try {
+      for (const [format, accept] of [
+        ['json', 'application/json'],
+        ['csv', 'text/csv'],
+        ['parquet', 'application/vnd.apache.parquet'],
+      ] as const) {
+        const here = new Uint8Array(
+          await (await server.call(`/v1/experiments/${first.id}/results`, { key: 'key-a', headers: { Accept: accept } })).arrayBuffer(),
+        );
+        const there = await thread.experimentOutput!(first.id, format);
+        expect(typeof there === 'string' ? new TextEncoder().encode(there) : there).toEqual(here);
+      }
+      expect(await thread.experimentOutput!('7b0c1f3e-2a4d-4c5e-9f6a-8b7c6d5e4f3a', 'json')).toBeUndefined();
+    } finally {
+      await thread.close();
+    }
   });
 
   it('another organization’s experiment gets the answer another organization’s simulation gets', async () => {

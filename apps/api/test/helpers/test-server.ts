@@ -19,6 +19,8 @@ export type { CallOptions } from './request-init.js';
 export interface TestServer {
   baseUrl: string;
   storage: StorageHandle;
+  /** The SQLite file the server stores in. */
+  databasePath: string;
   events: InProcessEventBus;
   /** fetch against the server; `key` sends X-Api-Key, `bearer` sends Authorization; objects are sent as JSON. */
   call(path: string, options?: CallOptions): Promise<Response>;
@@ -28,7 +30,8 @@ export interface TestServer {
 /** A real HTTP server on a random port around a fresh SQLite file and the fixture scenarios. */
 export async function startTestServer(overrides: Partial<AppDeps> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'sim-api-'));
-  const storage = await openSqlite(join(dir, 'test.db'));
+  const databasePath = join(dir, 'test.db');
+  const storage = await openSqlite(databasePath);
   const events = new InProcessEventBus();
   const app = createApp(appDeps(storage, { authenticator: createTestAuthenticator(), events, ...overrides }));
   const server: ServerType = await new Promise((resolve) => {
@@ -41,6 +44,7 @@ export async function startTestServer(overrides: Partial<AppDeps> = {}): Promise
   return {
     baseUrl,
     storage,
+    databasePath,
     events,
     call: (path, options) => api(path, requestInit(options)),
     async close() {

@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseBody } from '../../src/idempotency/canonical-json.js';
 import { OFF_LOOP_JSON_BYTES, type JsonBodyChecker } from '../../src/lib/off-loop-json.js';
-import { createJsonBodyPool, type JsonBodyPool } from '../../src/routes/json-bodies/json-body-pool.js';
-import { JSON_BODY_SCHEMAS } from '../../src/routes/json-bodies/json-body-schemas.js';
+import { createRequestThread, type RequestThread } from '../../src/routes/request-thread/request-thread.js';
+import { JSON_BODY_SCHEMAS } from '../../src/routes/request-thread/json-body-schemas.js';
 import { startTestServer, type CallOptions, type TestServer } from '../helpers/test-server.js';
 
 // The body thread starts from the TypeScript sources on its first body: seconds on a loaded machine.
 vi.setConfig({ testTimeout: 60_000 });
 
 /** Long bodies go to the body thread; the same requests to a server that validates them on the event loop must be answered the same. */
-let pool: JsonBodyPool;
+let pool: RequestThread;
 let offLoop: TestServer;
 let onLoop: TestServer;
 /** The operationId of each body the thread was asked to check. */
 const checked: string[] = [];
 
 beforeAll(async () => {
-  pool = createJsonBodyPool();
+  pool = createRequestThread();
   const check: JsonBodyChecker = (operationId, text) => {
     checked.push(operationId);
     return pool.check(operationId, text);

@@ -4503,7 +4503,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) waiting to be read on their thread (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
+            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) and result exports waiting for the thread that reads them (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4774,6 +4774,21 @@ export interface operations {
             /** @description INTERNAL_ERROR: an unexpected failure; the envelope carries `requestId` and never a stack trace. On a POST with an Idempotency-Key it is cached (a retry with the key replays it; use a new key to try again), and it is also the replay for a key whose request stored its change but not its answer, because the server stopped between the two (`details.changeStored: true`, and `details.resource` names what it created): the change is not made twice. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ENGINE_BUSY: the thread that makes results and exports off the event loop has its most tasks waiting (64); `details.retryAfter` says when to retry, in seconds */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the window for this identity and route class */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which the window resets */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5421,7 +5436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) waiting to be read on their thread (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
+            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) and result exports waiting for the thread that reads them (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5707,7 +5722,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) waiting to be read on their thread (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
+            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) and result exports waiting for the thread that reads them (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6131,7 +6146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) waiting to be read on their thread (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
+            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) and result exports waiting for the thread that reads them (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7658,7 +7673,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) waiting to be read on their thread (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
+            /** @description ENGINE_BUSY: the server has its most long JSON bodies (32 KiB or more) and result exports waiting for the thread that reads them (64); `details.retryAfter` says when to retry, in seconds (docs/api.md, "Where it runs"). */
             503: {
                 headers: {
                     [name: string]: unknown;

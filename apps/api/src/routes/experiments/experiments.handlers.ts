@@ -1,7 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { ScenarioInput } from '@sim/engine';
 import type { TierLimitsTable } from '../../identity/tier-limits.js';
-import type { Authenticator } from '../../identity/auth-context.js';
+import type { AuthContext, Authenticator } from '../../identity/auth-context.js';
 import type { UsageRecorder } from '../../identity/usage-recorder.js';
 import { credentialRecheck } from '../../identity/credential-recheck.js';
 import { requestCredentials } from '../../identity/request-credentials.js';
@@ -12,6 +12,8 @@ import type { ExperimentService } from '../../experiments/experiment-service.js'
 import { openExperimentStream, type ExperimentStreamDeps } from '../../experiments/experiment-stream.js';
 import type { StreamSlots } from '../../coordination/coordination.js';
 import { workRequest } from '../../work-budget/work-request.js';
+import { notFound } from '../../lib/api-error.js';
+import type { ExperimentOutputFormat, ExperimentOutputs } from '../request-thread/experiment-output.js';
 import { organizationFilter } from '../organization-filter.js';
 import { streamed } from '../simulations/trace-response.js';
 import { CSV, PARQUET, type ExperimentRoutes } from './experiments.routes.js';
@@ -32,6 +34,8 @@ export interface ExperimentHandlerDeps {
   authenticator: Authenticator;
   /** Counts an opened stream in `GET /v1/usage` (`requests.sse`). */
   usage?: UsageRecorder | undefined;
+  /** Makes results and exports off the event loop; left out, the service makes them here. */
+  output?: ExperimentOutputs | undefined;
 }
 
 export const experimentLocation = (id: string): string => `/v1/experiments/${id}`;
@@ -75,23 +79,30 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
   const results: Handler<'results'> = async (c) => {
     const { id } = c.req.valid('param');
     const type = chooseMediaType(c.req.header('accept'), RESULT_MEDIA_TYPES);
-    if (type === 'application/json') return c.json(await service.results(c.get('auth'), id), 200);
-    const { record, table } = await service.table(c.get('auth'), id);
-    if (type === PARQUET) {
-      return streamed(
-        new Response(toParquet(record.spec, table), {
-          status: 200,
-          headers: { 'Content-Type': PARQUET, 'Content-Disposition': `attachment; filename="experiment-${id}.parquet"` },
-        }),
-      );
-    }
-    return streamed(
-      new Response(toCsv(table), {
-        status: 200,
-        headers: { 'Content-Type': `${CSV}; charset=utf-8`, 'Content-Disposition': `attachment; filename="experiment-${id}.csv"` },
-      }),
-    );
+    const format = type === 'application/json' ? 'json' : type === PARQUET ? 'parquet' : 'csv';
+    const body = deps.output === undefined ? await resultsHere(c.get('auth'), id, format) : await resultsThere(deps.output, c.get('auth'), id, format);
+    if (format === 'json') return streamed(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const headers =
+      format === 'parquet'
+        ? { 'Content-Type': PARQUET, 'Content-Disposition': `attachment; filename="experiment-${id}.parquet"` }
+        : { 'Content-Type': `${CSV}; charset=utf-8`, 'Content-Disposition': `attachment; filename="experiment-${id}.csv"` };
+    return streamed(new Response(body, { status: 200, headers }));
   };
+
+  /** Results or an export made on the event loop (a server without the request thread). */
+  async function resultsHere(auth: AuthContext, id: string, format: ExperimentOutputFormat): Promise<string | Uint8Array> {
+    if (format === 'json') return JSON.stringify(await service.results(auth, id));
+    const { record, table } = await service.table(auth, id);
+    return format === 'parquet' ? toParquet(record.spec, table) : toCsv(table);
+  }
+
+  /** Results or an export made on the request thread, which reads the runs itself, once the caller may see them. */
+  async function resultsThere(output: ExperimentOutputs, auth: AuthContext, id: string, format: ExperimentOutputFormat): Promise<string | Uint8Array> {
+    await service.accessible(auth, id);
+    const body = await output(id, format);
+    if (body === undefined) throw notFound(`Experiment ${id} not found`);
+    return body;
+  }
 
   const events: Handler<'events'> = async (c) => {
     const { id } = c.req.valid('param');

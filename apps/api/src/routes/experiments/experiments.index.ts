@@ -12,6 +12,7 @@ import type { ExperimentService } from '../../experiments/experiment-service.js'
 import type { ExperimentStore } from '../../experiments/experiment-store.js';
 import type { RouteGuards } from '../../http/route-guards.js';
 import { localStreamSlots } from '../../coordination/in-process-coordination.js';
+import type { ExperimentOutputs } from '../request-thread/experiment-output.js';
 import { reportBodyRules } from '../../lib/body-rules.js';
 import { EXPERIMENT_BODY_RULES } from './experiment-schemas.js';
 import { experimentHandlers } from './experiments.handlers.js';
@@ -28,6 +29,8 @@ export interface ExperimentsRouterDeps {
   live?: LiveOptions | undefined;
   /** Where an opened stream is counted (`GET /v1/usage`'s `requests.sse`), as a simulation's is. */
   usage?: UsageRecorder | undefined;
+  /** Makes results and exports off the event loop (the request thread); left out, on it. */
+  output?: ExperimentOutputs | undefined;
 }
 
 /**
@@ -52,6 +55,7 @@ export function experimentsRouter(deps: ExperimentsRouterDeps) {
     tiers: live.tiers ?? DEFAULT_TIER_LIMITS,
     authenticator: deps.authenticator,
     usage: deps.usage,
+    output: deps.output,
   });
   return createRouter({ jsonBodies: deps.guards.jsonBodies })
     .openapi(routes.submit, handlers.submit, reportBodyRules(...EXPERIMENT_BODY_RULES))

@@ -114,6 +114,11 @@ export function experimentRoutes(guards: RouteGuards, streamGuard: MiddlewareHan
         403: forbidden,
         404: notFound,
         406: notAcceptable,
+        503: {
+          description:
+            'ENGINE_BUSY: the thread that makes results and exports off the event loop has its most tasks waiting (64); `details.retryAfter` says when to retry, in seconds',
+          content: { 'application/json': { schema: ErrorEnvelopeSchema } },
+        },
       },
     }),
     events: createRoute({

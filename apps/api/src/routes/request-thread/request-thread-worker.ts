@@ -1,25 +1,26 @@
 /**
- * The body thread: parses a long JSON body's text and validates it with its route's schema, off
- * the event loop (docs/api.md, "Where it runs"). It answers what the route's validator and hook
- * would: the value zod gave back, the problems (body rules included), or that the text is not
- * JSON. For an Idempotency-Key it makes the body canonical, as the middleware would.
+ * The request thread: what a request asks of the server that is neither engine work nor quick
+ * (docs/api.md, "Where it runs"). It parses a long JSON body's text and validates it with its
+ * route's schema, answering what the route's validator and hook would (the value zod gave
+ * back, the problems with the body rules, or that the text is not JSON); makes a long body
+ * canonical for an Idempotency-Key, as the middleware would; and reads an experiment's runs to
+ * make its results or their export.
  */
 import { parseBody, type ParsedBody } from '../../idempotency/canonical-json.js';
 import { withBodyRules } from '../../lib/body-rules.js';
 import type { JsonBodyOutcome } from '../../lib/off-loop-json.js';
 import { toIssues } from '../../lib/validation-issues.js';
+import { experimentOutput, type ExperimentOutput, type ExperimentOutputTask } from './experiment-output.js';
 import { JSON_BODY_SCHEMAS } from './json-body-schemas.js';
 
-/**
- * One body to read: checked against its route's schema (`operationId`), or made canonical for
- * an Idempotency-Key (`canonical`: idempotency/canonical-json.ts).
- */
-export type JsonBodyTask = { operationId: string; text: string } | { canonical: true; text: string };
+/** One task: a body checked against its route's schema (`operationId`), made canonical, or an experiment's output. */
+export type RequestThreadTask = { operationId: string; text: string } | { canonical: true; text: string } | { experimentOutput: ExperimentOutputTask };
 
 /** What an Idempotency-Key needs of a body: its canonical form, and the organization it names (the rest stays here). */
 export type CanonicalBody = ParsedBody | undefined;
 
-export default async function readJsonBody(task: JsonBodyTask): Promise<JsonBodyOutcome | CanonicalBody> {
+export default async function requestThread(task: RequestThreadTask): Promise<JsonBodyOutcome | CanonicalBody | ExperimentOutput> {
+  if ('experimentOutput' in task) return experimentOutput(task.experimentOutput);
   if ('canonical' in task) return canonicalBody(task.text);
   return checkJsonBody(task.operationId, task.text);
 }

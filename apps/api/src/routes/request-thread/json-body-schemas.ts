@@ -23,7 +23,7 @@ export interface JsonBodySchema {
 
 /**
  * Every route's JSON body, by the route's operationId: what the body thread validates a long
- * body with (json-body-worker.ts). A route missing here is validated on the event loop; a test
+ * body with (request-thread-worker.ts). A route missing here is validated on the event loop; a test
  * holds this list to the routes the OpenAPI document declares.
  */
 export const JSON_BODY_SCHEMAS: Readonly<Record<string, JsonBodySchema>> = {

@@ -1,0 +1,66 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import type { DatabaseConfig } from '../../lib/database-config.js';
+import { longBodiesBusy, type JsonBodyChecker, type JsonBodyOutcome } from '../../lib/off-loop-json.js';
+import type { ExperimentOutput, ExperimentOutputs } from './experiment-output.js';
+import type { CanonicalBody, RequestThreadTask } from './request-thread-worker.js';
+
+/**
+ * The thread's module. Bundled (`pnpm start`), this file is part of dist/main.js and the
+ * worker is dist/request-thread-worker.js beside it; from the TypeScript sources (dev, tests) it
+ * is request-thread-worker.ts beside this file, loaded through tsx's loader.
+ */
+function workerModule(): { filename: string; execArgv: string[] } {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const filename = fileURLToPath(new URL(fromSources ? './request-thread-worker.ts' : './request-thread-worker.js', import.meta.url));
+  if (!fromSources) return { filename, execArgv: [] };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { filename, execArgv: ['--conditions=@sim/source', '--import', tsx] };
+}
+
+/** How long the thread stays up without a task: started again by the next (about 0.1 s, bundled). */
+const IDLE_MS = 30_000;
+/** Tasks waiting for the thread (long bodies: up to 64 MiB of text); past it: 503 ENGINE_BUSY. */
+const MAX_WAITING = 64;
+
+export interface RequestThread {
+  /** A long JSON body checked against its route's schema (lib/off-loop-json.ts). */
+  check: JsonBodyChecker;
+  /** An Idempotency-Key's reading of a long body (idempotency/canonical-json.ts's parseBody). */
+  canonical(text: string): Promise<CanonicalBody>;
+  /**
+   * An experiment's results (`json`) or their export, read from the database by the thread
+   * itself; undefined when the experiment is gone. Absent for a database only this thread
+   * cannot open (SQLite in memory).
+   */
+  experimentOutput?: ExperimentOutputs | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * One thread, started by the first task and ended after IDLE_MS without one, for what requests
+ * ask that is not engine work but would hold the event loop: long JSON bodies and experiment
+ * results (request-thread-worker.ts). A server that never gets such a request never starts it.
+ */
+export function createRequestThread(database?: DatabaseConfig): RequestThread {
+  let pool: Piscina<RequestThreadTask, unknown> | undefined;
+  const full = (): boolean => (pool?.queueSize ?? 0) >= MAX_WAITING;
+  const run = (task: RequestThreadTask): Promise<unknown> => {
+    if (full()) throw longBodiesBusy(MAX_WAITING);
+    pool ??= new Piscina<RequestThreadTask, unknown>({ ...workerModule(), minThreads: 0, maxThreads: 1, idleTimeout: IDLE_MS, maxQueue: MAX_WAITING });
+    return pool.run(task);
+  };
+  const readable = database !== undefined && !(database.kind === 'sqlite' && database.path === ':memory:');
+  return {
+    check: async (operationId, text) => (full() ? { kind: 'busy', limit: MAX_WAITING } : ((await run({ operationId, text })) as JsonBodyOutcome)),
+    canonical: async (text) => (await run({ canonical: true, text })) as CanonicalBody,
+    experimentOutput: readable
+      ? async (experimentId, format) => (await run({ experimentOutput: { database, experimentId, format } })) as ExperimentOutput
+      : undefined,
+    async close() {
+      await pool?.destroy();
+      pool = undefined;
+    },
+  };
+}
