@@ -223,7 +223,8 @@ describe('an experiment', () => {
     expect(page.data).toHaveLength(2);
   });
 
-  it('makes on the request thread, from the database, the same results and exports as the event loop', async () => {
+  // The thread starts from the TypeScript sources: seconds on a loaded machine (a CI run timed out at 5 s).
+  it('makes on the request thread, from the database, the same results and exports as the event loop', { timeout: 60_000 }, async () => {
     const thread = createRequestThread({ kind: 'sqlite', path: server.databasePath });
     try {
       for (const [format, accept] of [
