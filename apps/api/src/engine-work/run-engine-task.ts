@@ -5,6 +5,7 @@ import {
   type EngineSnapshot,
   type EngineState,
   type RestoreOptions,
+  type ScenarioInput,
   type ScheduledInput,
   type StepObserver,
   type TraceStep,
@@ -274,7 +275,8 @@ function replay(task: ReplayTask, now: () => number, engine: RestoreOptions): Re
 function create(task: CreateTask): CreateResult {
   let simulation: Simulation;
   try {
-    simulation = Simulation.create(task.scenario, { engineVersion: task.engineVersion });
+    const scenario = 'scenarioJson' in task ? (JSON.parse(task.scenarioJson) as ScenarioInput) : task.scenario;
+    simulation = Simulation.create(scenario, { engineVersion: task.engineVersion });
   } catch (error) {
     // Plain data: an error's class does not cross to the main thread.
     if (error instanceof ScenarioError) return { kind: 'invalid', issues: error.issues };

@@ -27,7 +27,8 @@ export function longBodiesBusy(limit: number): ApiError {
 
 /** What checking a body's text against its route's schema found, elsewhere than on the event loop. */
 export type JsonBodyOutcome =
-  | { kind: 'valid'; data: unknown }
+  /** `written`: the JSON the checker wrote of some of the body's fields (an inline `scenario`), for the route to reuse. */
+  | { kind: 'valid'; data: unknown; written?: Record<string, string> }
   /** The problems the route's validation and hook would report, body rules included. */
   | { kind: 'invalid'; issues: ValidationProblem[] }
   | { kind: 'malformed' }
@@ -41,6 +42,13 @@ export type JsonBodyChecker = (operationId: string, text: string) => Promise<Jso
 
 /** Bodies a checker found valid: the route's own validator passes them as they are. */
 const checkedBodies = new WeakSet<object>();
+/** The JSON a checker wrote of fields of the bodies it validated. */
+const writtenFields = new WeakMap<object, Record<string, string>>();
+
+/** The JSON text the checker wrote of `field` of a body it validated (the same JSON.stringify of an equal value); undefined otherwise. */
+export function fieldWrittenElsewhere(body: object, field: string): string | undefined {
+  return writtenFields.get(body)?.[field];
+}
 
 // The two tests a JSON body passes before the route's validator parses it: @hono/zod-openapi's
 // media-type gate on the whole header, and Hono's validator on the media type alone. A body
@@ -73,6 +81,7 @@ export function offLoopJsonBody(operationId: string, checker: JsonBodyChecker): 
     if (outcome.kind === 'busy') throw longBodiesBusy(outcome.limit);
     if (outcome.kind === 'valid' && isObject(outcome.data)) {
       checkedBodies.add(outcome.data);
+      if (outcome.written !== undefined) writtenFields.set(outcome.data, outcome.written);
       (c.req.bodyCache as Record<string, unknown>).json = Promise.resolve(outcome.data);
     }
   });

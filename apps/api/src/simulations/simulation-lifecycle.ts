@@ -19,6 +19,7 @@ import { chunkLimits, runChunks, type RunLines } from './run-chunks.js';
 import { RunProgress } from './run-progress.js';
 import type { StorageReservation } from '../storage-budget/storage-budget.js';
 import { rowBytes } from '../storage-budget/row-bytes.js';
+import { scenarioJson } from '../engine-data/scenario-json.js';
 
 export interface CreateSimulationInput {
   source: ScenarioSource;
@@ -114,7 +115,7 @@ export class SimulationLifecycle {
     try {
       const built = await this.commits.engine.create({
         kind: 'create',
-        scenario: draft.resolved.scenario,
+        scenarioJson: scenarioJson(draft.resolved.scenario),
         engineVersion: draft.engineVersion,
         keepSnapshot: true,
       });

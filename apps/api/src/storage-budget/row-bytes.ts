@@ -1,4 +1,5 @@
 import type { ScenarioInput } from '@sim/engine';
+import { scenarioJson } from '../engine-data/scenario-json.js';
 
 /**
  * At most the bytes a simulation's own row stores (its scenario, snapshot and state), known
@@ -9,5 +10,5 @@ import type { ScenarioInput } from '@sim/engine';
  */
 export function rowBytes(scenario: ScenarioInput): number {
   const { width, height } = scenario.initialState;
-  return 2 * Buffer.byteLength(JSON.stringify(scenario)) + 8 * width * height + 300 * scenario.agents.length + 8_192;
+  return 2 * Buffer.byteLength(scenarioJson(scenario)) + 8 * width * height + 300 * scenario.agents.length + 8_192;
 }

@@ -31,6 +31,7 @@ import { FreshReads } from '../lib/fresh-reads.js';
 import { BoundedMap } from '../lib/bounded-map.js';
 import type { StorageCapabilities } from './storage-capabilities.js';
 import { TimeSlices } from '../engine-work/time-slices.js';
+import { scenarioJson } from '../engine-data/scenario-json.js';
 import { markEffectsStored } from './effect-marks.js';
 
 /** Stored events the service writes, not the engine: a fork does not inherit them. */
@@ -167,7 +168,7 @@ export class KyselySimulationStore implements SimulationStore {
           organization_id: simulation.organizationId,
           scenario_id: simulation.scenarioId,
           engine_version: simulation.engineVersion,
-          scenario: JSON.stringify(simulation.scenario),
+          scenario: scenarioJson(simulation.scenario),
           status: simulation.status,
           tick: simulation.tick,
           snapshot: snapshotJsonOf(simulation.snapshot),

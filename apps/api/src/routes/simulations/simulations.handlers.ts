@@ -10,6 +10,8 @@ import { workRequest } from '../../work-budget/work-request.js';
 import { streamed, traceResponse } from './trace-response.js';
 import { runEnd, runResponse, streamedRunResponse } from './run-response.js';
 import { markReproducible } from '../../idempotency/response-reference.js';
+import { fieldWrittenElsewhere } from '../../lib/off-loop-json.js';
+import { writtenElsewhere } from '../../engine-data/scenario-json.js';
 import { wantsNdjson } from '../../lib/chunked-stream.js';
 
 type Handler<K extends keyof SimulationRoutes> = RouteHandler<SimulationRoutes[K]>;
@@ -21,7 +23,11 @@ export const location = (id: string): string => `/v1/simulations/${id}`;
 function sourceOf(body: { scenarioId?: string | undefined; scenario?: unknown; domain?: string | undefined; input?: unknown }): ScenarioSource {
   if (body.scenarioId !== undefined) return { scenarioId: body.scenarioId };
   if (body.domain !== undefined) return { domain: body.domain, input: body.input };
-  return { scenario: body.scenario as Extract<ScenarioSource, { scenario: unknown }>['scenario'] };
+  const scenario = body.scenario as Extract<ScenarioSource, { scenario: unknown }>['scenario'];
+  // A long body's scenario was written as JSON on the request thread: it is not written again here.
+  const written = fieldWrittenElsewhere(body, 'scenario');
+  if (written !== undefined) writtenElsewhere(scenario, written);
+  return { scenario };
 }
 
 export function simulationHandlers(service: SimulationService) {
