@@ -56,8 +56,9 @@ export function withBodyRules(issues: ValidationProblem[], rules: readonly BodyR
   if (!isRecord(body)) return issues;
   const known = new Set(issues.map((issue) => `${issue.path}\u0000${issue.message}`));
   const added = rules.flatMap((rule) => rule(body)).filter((problem) => !known.has(`${problem.path}\u0000${problem.message}`));
-  // An answer lists the first MAX_REPORTED_ISSUES problems: the body's own come first when more are listed.
-  return issues.length < MAX_REPORTED_ISSUES ? [...issues, ...added] : [...added, ...issues];
+  // An answer lists the first MAX_REPORTED_ISSUES problems: when all do not fit, the rules'
+  // (about the body as a whole) come first, so that none of them is the one cut.
+  return issues.length + added.length <= MAX_REPORTED_ISSUES ? [...issues, ...added] : [...added, ...issues];
 }
 
 /** What a route hook receives from @hono/zod-openapi's validators. */
