@@ -9,10 +9,9 @@ import { organizationFor, organizationsToList } from '../simulations/tenancy.js'
 import type { WorkBudget, WorkRequest } from '../work-budget/work-budget.js';
 import { estimateExperimentResultBytes, experimentSpecBytes } from '../storage-budget/experiment-storage-cost.js';
 import { unlimitedStorageBudget, type StorageBudget } from '../storage-budget/storage-budget.js';
-import { runTable, type RunTable } from './experiment-export.js';
 import type { ExperimentLimits, ExperimentLimitsTable } from './experiment-limits.js';
 import { planExperiment, preflightExperiment, type ExperimentPlan, type ExperimentRequest, type PlanContext } from './experiment-plan.js';
-import { summarizeRuns, type ResultsSummary } from './experiment-results.js';
+import { resultsAnswer, type ResultsFormat } from './results-answer.js';
 import type { ExperimentScheduler } from './experiment-scheduler.js';
 import type { ExperimentFeed } from './experiment-feed.js';
 import type { ExperimentRecord, ExperimentStore, UnfinishedCount } from './experiment-store.js';
@@ -48,11 +47,6 @@ function queueFullError({ queued, running }: UnfinishedCount, tier: Tier, limits
     { routeClass: 'experiments', limit: limits.concurrent + limits.queued, tier, retryAfter: QUEUE_FULL_RETRY_SECONDS },
     { 'Retry-After': String(QUEUE_FULL_RETRY_SECONDS) },
   );
-}
-
-export interface ExperimentResultsView extends ResultsSummary {
-  experimentId: string;
-  status: ExperimentView['status'];
 }
 
 /**
@@ -150,16 +144,10 @@ export class ExperimentService {
     return this.get(auth, id);
   }
 
-  async results(auth: AuthContext, id: string): Promise<ExperimentResultsView> {
+  /** The answer of GET …/results, made here (a server without the request thread: routes/request-thread). */
+  async results(auth: AuthContext, id: string, format: ResultsFormat): Promise<string | Uint8Array> {
     const record = await this.accessible(auth, id);
-    const runs = await this.deps.store.listRuns(id);
-    return { experimentId: id, status: record.status, ...summarizeRuns(record.spec, record.combinations, record.runsTotal, runs) };
-  }
-
-  /** The finished runs as a table (CSV, Parquet). */
-  async table(auth: AuthContext, id: string): Promise<{ record: ExperimentRecord; table: RunTable }> {
-    const record = await this.accessible(auth, id);
-    return { record, table: runTable(record.spec, await this.deps.store.listRuns(id)) };
+    return resultsAnswer(record, await this.deps.store.listRuns(id), format);
   }
 
   /** 404 when missing, 401 when another organization's: the answers for a simulation. */

@@ -6,14 +6,14 @@ import type { UsageRecorder } from '../../identity/usage-recorder.js';
 import { credentialRecheck } from '../../identity/credential-recheck.js';
 import { requestCredentials } from '../../identity/request-credentials.js';
 import { chooseMediaType } from '../../lib/content-negotiation.js';
-import { toCsv, toParquet } from '../../experiments/experiment-export.js';
 import type { ExperimentRequest } from '../../experiments/experiment-plan.js';
 import type { ExperimentService } from '../../experiments/experiment-service.js';
 import { openExperimentStream, type ExperimentStreamDeps } from '../../experiments/experiment-stream.js';
 import type { StreamSlots } from '../../coordination/coordination.js';
 import { workRequest } from '../../work-budget/work-request.js';
 import { notFound } from '../../lib/api-error.js';
-import type { ExperimentOutputFormat, ExperimentOutputs } from '../request-thread/experiment-output.js';
+import type { ExperimentOutputs } from '../request-thread/experiment-output.js';
+import type { ResultsFormat } from '../../experiments/results-answer.js';
 import { organizationFilter } from '../organization-filter.js';
 import { streamed } from '../simulations/trace-response.js';
 import { CSV, PARQUET, type ExperimentRoutes } from './experiments.routes.js';
@@ -80,7 +80,7 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
     const { id } = c.req.valid('param');
     const type = chooseMediaType(c.req.header('accept'), RESULT_MEDIA_TYPES);
     const format = type === 'application/json' ? 'json' : type === PARQUET ? 'parquet' : 'csv';
-    const body = deps.output === undefined ? await resultsHere(c.get('auth'), id, format) : await resultsThere(deps.output, c.get('auth'), id, format);
+    const body = deps.output === undefined ? await service.results(c.get('auth'), id, format) : await resultsThere(deps.output, c.get('auth'), id, format);
     if (format === 'json') return streamed(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }));
     const headers =
       format === 'parquet'
@@ -89,15 +89,8 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
     return streamed(new Response(body, { status: 200, headers }));
   };
 
-  /** Results or an export made on the event loop (a server without the request thread). */
-  async function resultsHere(auth: AuthContext, id: string, format: ExperimentOutputFormat): Promise<string | Uint8Array> {
-    if (format === 'json') return JSON.stringify(await service.results(auth, id));
-    const { record, table } = await service.table(auth, id);
-    return format === 'parquet' ? toParquet(record.spec, table) : toCsv(table);
-  }
-
   /** Results or an export made on the request thread, which reads the runs itself, once the caller may see them. */
-  async function resultsThere(output: ExperimentOutputs, auth: AuthContext, id: string, format: ExperimentOutputFormat): Promise<string | Uint8Array> {
+  async function resultsThere(output: ExperimentOutputs, auth: AuthContext, id: string, format: ResultsFormat): Promise<string | Uint8Array> {
     await service.accessible(auth, id);
     const body = await output(id, format);
     if (body === undefined) throw notFound(`Experiment ${id} not found`);

@@ -1,27 +1,23 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { runTable, toCsv, toParquet } from '../../experiments/experiment-export.js';
-import { summarizeRuns } from '../../experiments/experiment-results.js';
 import type { ExperimentStore } from '../../experiments/experiment-store.js';
+import { resultsAnswer, type ResultsFormat } from '../../experiments/results-answer.js';
 import type { DatabaseConfig } from '../../lib/database-config.js';
 import { createKyselyExperimentStore } from '../../storage/experiment-store-kysely.js';
 import type { ExperimentTables } from '../../storage/experiment-tables.js';
 
-/** An experiment's results as GET …/results answers them: the statistics as JSON, or every run as CSV or Parquet. */
-export type ExperimentOutputFormat = 'json' | 'csv' | 'parquet';
-
 export interface ExperimentOutputTask {
   database: DatabaseConfig;
   experimentId: string;
-  format: ExperimentOutputFormat;
+  format: ResultsFormat;
 }
 
 /** The answer's body (text, or Parquet's bytes); undefined when the experiment is gone. */
 export type ExperimentOutput = string | Uint8Array | undefined;
 
 /** Where a route asks for an experiment's output (the request thread). */
-export type ExperimentOutputs = (experimentId: string, format: ExperimentOutputFormat) => Promise<ExperimentOutput>;
+export type ExperimentOutputs = (experimentId: string, format: ResultsFormat) => Promise<ExperimentOutput>;
 
 /** Each database this thread reads, opened once: a read-only SQLite connection, or one PostgreSQL connection. */
 const stores = new Map<string, ExperimentStore>();
@@ -50,14 +46,5 @@ export async function experimentOutput(task: ExperimentOutputTask): Promise<Expe
   const store = storeOf(task.database);
   const record = await store.get(task.experimentId);
   if (record === undefined) return undefined;
-  const runs = await store.listRuns(task.experimentId);
-  if (task.format === 'json') {
-    return JSON.stringify({
-      experimentId: task.experimentId,
-      status: record.status,
-      ...summarizeRuns(record.spec, record.combinations, record.runsTotal, runs),
-    });
-  }
-  const table = runTable(record.spec, runs);
-  return task.format === 'csv' ? toCsv(table) : toParquet(record.spec, table);
+  return resultsAnswer(record, await store.listRuns(task.experimentId), task.format);
 }
