@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { ApiError, validationError, type ValidationProblem } from './api-error.js';
+import { validationError, type ValidationProblem } from './api-error.js';
 import { beforeNext } from './in-sequence.js';
 
 /**
@@ -12,19 +12,6 @@ import { beforeNext } from './in-sequence.js';
  */
 export const OFF_LOOP_JSON_BYTES = 32 * 1024;
 
-const BUSY_RETRY_SECONDS = 1;
-
-/** 503 ENGINE_BUSY: `limit` long bodies wait for the thread that reads them already. */
-export function longBodiesBusy(limit: number): ApiError {
-  return new ApiError(
-    503,
-    'ENGINE_BUSY',
-    `The server has ${limit} long request bodies waiting to be read, the most it holds; retry in ${BUSY_RETRY_SECONDS} s`,
-    // No Retry-After header: the interface sends it on 429 only, so the wait is a field.
-    { limit, retryAfter: BUSY_RETRY_SECONDS },
-  );
-}
-
 /** What checking a body's text against its route's schema found, elsewhere than on the event loop. */
 export type JsonBodyOutcome =
   /** `written`: the JSON the checker wrote of some of the body's fields (an inline `scenario`), for the route to reuse. */
@@ -33,11 +20,9 @@ export type JsonBodyOutcome =
   | { kind: 'invalid'; issues: ValidationProblem[] }
   | { kind: 'malformed' }
   /** The checker does not know the route: it is validated on the event loop, as a short body is. */
-  | { kind: 'unchecked' }
-  /** The checker has its most bodies waiting already (`limit`): 503, as a full engine queue is. */
-  | { kind: 'busy'; limit: number };
+  | { kind: 'unchecked' };
 
-/** Parses and validates the body `text` of the route `operationId` elsewhere than on the event loop. */
+/** Parses and validates the body `text` of the route `operationId` elsewhere than on the event loop; it throws the refusal of a checker that cannot take it now. */
 export type JsonBodyChecker = (operationId: string, text: string) => Promise<JsonBodyOutcome>;
 
 /** Bodies a checker found valid: the route's own validator passes them as they are. */
@@ -78,7 +63,6 @@ export function offLoopJsonBody(operationId: string, checker: JsonBodyChecker): 
     const outcome = await checker(operationId, text);
     if (outcome.kind === 'malformed') throw new HTTPException(400, { message: 'Malformed JSON in request body' });
     if (outcome.kind === 'invalid') throw validationError(outcome.issues);
-    if (outcome.kind === 'busy') throw longBodiesBusy(outcome.limit);
     if (outcome.kind === 'valid' && isObject(outcome.data)) {
       checkedBodies.add(outcome.data);
       if (outcome.written !== undefined) writtenFields.set(outcome.data, outcome.written);

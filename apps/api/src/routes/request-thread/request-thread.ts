@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { DatabaseConfig } from '../../lib/database-config.js';
-import { longBodiesBusy, type JsonBodyChecker, type JsonBodyOutcome } from '../../lib/off-loop-json.js';
+import { ApiError } from '../../lib/api-error.js';
+import type { JsonBodyChecker, JsonBodyOutcome } from '../../lib/off-loop-json.js';
 import type { ExperimentOutput, ExperimentOutputs } from './experiment-output.js';
 import type { CanonicalBody, RequestThreadTask } from './request-thread-worker.js';
 
@@ -23,6 +24,18 @@ function workerModule(): { filename: string; execArgv: string[] } {
 const IDLE_MS = 30_000;
 /** Tasks waiting for the thread (long bodies: up to 64 MiB of text); past it: 503 ENGINE_BUSY. */
 const MAX_WAITING = 64;
+const BUSY_RETRY_SECONDS = 1;
+
+/** 503 ENGINE_BUSY: MAX_WAITING tasks (long bodies, result exports) wait for the thread already. */
+function threadBusy(): ApiError {
+  return new ApiError(
+    503,
+    'ENGINE_BUSY',
+    `The server has ${MAX_WAITING} requests waiting for the thread that reads long bodies and experiment results, the most it holds; retry in ${BUSY_RETRY_SECONDS} s`,
+    // No Retry-After header: the interface sends it on 429 only, so the wait is a field.
+    { limit: MAX_WAITING, retryAfter: BUSY_RETRY_SECONDS },
+  );
+}
 
 export interface RequestThread {
   /** A long JSON body checked against its route's schema (lib/off-loop-json.ts). */
@@ -45,15 +58,14 @@ export interface RequestThread {
  */
 export function createRequestThread(database?: DatabaseConfig): RequestThread {
   let pool: Piscina<RequestThreadTask, unknown> | undefined;
-  const full = (): boolean => (pool?.queueSize ?? 0) >= MAX_WAITING;
   const run = (task: RequestThreadTask): Promise<unknown> => {
-    if (full()) throw longBodiesBusy(MAX_WAITING);
+    if ((pool?.queueSize ?? 0) >= MAX_WAITING) throw threadBusy();
     pool ??= new Piscina<RequestThreadTask, unknown>({ ...workerModule(), minThreads: 0, maxThreads: 1, idleTimeout: IDLE_MS, maxQueue: MAX_WAITING });
     return pool.run(task);
   };
   const readable = database !== undefined && !(database.kind === 'sqlite' && database.path === ':memory:');
   return {
-    check: async (operationId, text) => (full() ? { kind: 'busy', limit: MAX_WAITING } : ((await run({ operationId, text })) as JsonBodyOutcome)),
+    check: async (operationId, text) => (await run({ operationId, text })) as JsonBodyOutcome,
     canonical: async (text) => (await run({ canonical: true, text })) as CanonicalBody,
     experimentOutput: readable
       ? async (experimentId, format) => (await run({ experimentOutput: { database, experimentId, format } })) as ExperimentOutput
