@@ -46,10 +46,10 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
 /**
  * A route middleware, last of its chain: a JSON body of OFF_LOOP_JSON_BYTES or more is handed
  * to `checker` as text. Malformed, it is refused as the validator refuses it (400 at `""`);
- * invalid, with the problems the checker found; valid, the checker's parsed value becomes the
- * body Hono hands the route's validator, which passes it unchanged (acceptingChecked). The
- * event loop then neither parses nor validates it: it receives the value, copied from the
- * other thread.
+ * invalid, with the problems the checker found; valid, the checker's parsed value becomes what
+ * the request's `json()` returns, the body Hono hands the route's validator, which passes it
+ * unchanged (acceptingChecked). The event loop then neither parses nor validates it: it
+ * receives the value, copied from the other thread.
  */
 export function offLoopJsonBody(operationId: string, checker: JsonBodyChecker): MiddlewareHandler {
   return beforeNext(async (c) => {
@@ -66,7 +66,10 @@ export function offLoopJsonBody(operationId: string, checker: JsonBodyChecker): 
     if (outcome.kind === 'valid' && isObject(outcome.data)) {
       checkedBodies.add(outcome.data);
       if (outcome.written !== undefined) writtenFields.set(outcome.data, outcome.written);
-      (c.req.bodyCache as Record<string, unknown>).json = Promise.resolve(outcome.data);
+      // Hono's validator reads the body through `c.req.json()`, which parses the cached text
+      // again and looks for no parsed value: this request's returns the checker's value instead.
+      const data = outcome.data;
+      c.req.json = <T>(): Promise<T> => Promise.resolve(data as T);
     }
   });
 }

@@ -85,6 +85,21 @@ describe('long JSON bodies, checked on the body thread', () => {
     expect(created).toMatchObject({ status: 201, body: { scenarioId: 'inline', state: { agentCount: 10_000 } } });
   });
 
+  it('hands the route the value the thread validated: the event loop does not parse the body again', async () => {
+    const body = JSON.stringify({
+      scenario: { seed: 2, agents: agents(2_000, validAgent), initialState: { width: 64, height: 64 } },
+    });
+    expect(body.length).toBeGreaterThan(OFF_LOOP_JSON_BYTES);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const res = await offLoop.call('/v1/simulations', { key: 'key-a', body });
+      expect(res.status).toBe(201);
+      expect(parse.mock.calls.filter(([text]) => text === body).length).toBe(0);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
   it('adds the body rules the route’s hook adds, and refuses malformed JSON at ""', async () => {
     const both = await sameOnBoth('/v1/simulations', {
       body: { scenarioId: 'tiny-valley', scenario: { seed: 1, agents: agents(2_000, validAgent), initialState: {} } },
