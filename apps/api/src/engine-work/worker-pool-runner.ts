@@ -1,6 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type {
   AdvanceResult,
@@ -23,6 +21,7 @@ import { stickyBalancer, withAffinity } from './sticky-balancer.js';
 import type { EngineWorkerData } from './engine-worker.js';
 import { isWarmedUp, type WarmedUp } from './engine-warm-up.js';
 import { isTaskEnding, TERMINATION_GUARD, TerminationGuard } from './termination-guard.js';
+import { workerModule } from './worker-module.js';
 
 /**
  * Worker threads for a machine: one per core but one, which the event loop keeps (routing,
@@ -30,20 +29,6 @@ import { isTaskEnding, TERMINATION_GUARD, TerminationGuard } from './termination
  */
 export function defaultWorkerCount(cores: number = availableParallelism()): number {
   return Math.max(1, cores - 1);
-}
-
-/**
- * The worker's module. Bundled (`pnpm start`), this file is part of dist/main.js and the
- * worker is dist/engine-worker.js beside it; from the TypeScript sources (dev, tests) it is
- * engine-worker.ts beside this file, loaded through tsx's loader.
- */
-function workerModule(): { filename: string; execArgv: string[] } {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const filename = fileURLToPath(new URL(fromSources ? './engine-worker.ts' : './engine-worker.js', import.meta.url));
-  if (!fromSources) return { filename, execArgv: [] };
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  // The condition resolves @sim/* to their sources, as in the process that starts the pool.
-  return { filename, execArgv: ['--conditions=@sim/source', '--import', tsx] };
 }
 
 /** How much lower the workers' scheduling priority is than the event loop's. */
@@ -104,7 +89,7 @@ export function createWorkerPoolRunner(options: WorkerPoolOptions = {}): WorkerP
   const prophecyThreads = options.prophecyThreads ?? 1;
   if (!Number.isInteger(prophecyThreads) || prophecyThreads < 1)
     throw new Error(`prophecy threads: expected a positive integer, got ${String(prophecyThreads)}`);
-  const { filename, execArgv } = workerModule();
+  const { filename, execArgv } = workerModule(import.meta.url, 'engine-worker');
   const pool = new Piscina<EngineTask, EngineTaskResult>({
     filename,
     execArgv,

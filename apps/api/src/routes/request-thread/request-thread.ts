@@ -1,24 +1,10 @@
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { DatabaseConfig } from '../../lib/database-config.js';
 import { ApiError } from '../../lib/api-error.js';
 import type { JsonBodyChecker, JsonBodyOutcome } from '../../lib/off-loop-json.js';
+import { workerModule } from '../../engine-work/worker-module.js';
 import type { ExperimentOutput, ExperimentOutputs } from './experiment-output.js';
 import type { CanonicalBody, RequestThreadTask } from './request-thread-worker.js';
-
-/**
- * The thread's module. Bundled (`pnpm start`), this file is part of dist/main.js and the
- * worker is dist/request-thread-worker.js beside it; from the TypeScript sources (dev, tests) it
- * is request-thread-worker.ts beside this file, loaded through tsx's loader.
- */
-function workerModule(): { filename: string; execArgv: string[] } {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const filename = fileURLToPath(new URL(fromSources ? './request-thread-worker.ts' : './request-thread-worker.js', import.meta.url));
-  if (!fromSources) return { filename, execArgv: [] };
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { filename, execArgv: ['--conditions=@sim/source', '--import', tsx] };
-}
 
 /** How long the thread stays up without a task: started again by the next (about 0.1 s, bundled). */
 const IDLE_MS = 30_000;
@@ -60,7 +46,13 @@ export function createRequestThread(database?: DatabaseConfig): RequestThread {
   let pool: Piscina<RequestThreadTask, unknown> | undefined;
   const run = (task: RequestThreadTask): Promise<unknown> => {
     if ((pool?.queueSize ?? 0) >= MAX_WAITING) throw threadBusy();
-    pool ??= new Piscina<RequestThreadTask, unknown>({ ...workerModule(), minThreads: 0, maxThreads: 1, idleTimeout: IDLE_MS, maxQueue: MAX_WAITING });
+    pool ??= new Piscina<RequestThreadTask, unknown>({
+      ...workerModule(import.meta.url, 'request-thread-worker'),
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: IDLE_MS,
+      maxQueue: MAX_WAITING,
+    });
     return pool.run(task);
   };
   const readable = database !== undefined && !(database.kind === 'sqlite' && database.path === ':memory:');
