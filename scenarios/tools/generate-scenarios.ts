@@ -80,8 +80,10 @@ const selfDefeating: ScenarioFileDraft = {
     'The prophecy at tick 30 looks 40 ticks ahead and every branch loses "doomed" (loss probability 1). ' +
     'With reflexivity 1 the agents flee the forecast loss toward "haven", the load falls below capacity and "doomed" recovers: ' +
     'the loss never happens, and the engine emits a paradox of kind "averted": under engines 1.0.0 and 1.1.0 when the prophecy\'s ' +
-    'horizon closes at tick 70; under 1.2.0 (the default), which waits a horizon past the forecast loss tick 61, at tick 101, ' +
-    'with the verdict "self-defeating". With reflexivity 0 the same scenario loses "doomed" at about tick 61, as forecast.',
+    'horizon closes at tick 70; under 1.2.0, which waits a horizon past the forecast loss tick 61, at tick 101, ' +
+    'with the verdict "self-defeating"; under 1.3.0 and 1.4.0 (the default), which wait for the whole attribution window ' +
+    '(twice the horizon), at tick 110, with the same verdict. With reflexivity 0 the same scenario loses "doomed" at about ' +
+    'tick 61, as forecast.',
   nodeLabels: { x: 'latency', y: 'capacity' },
   initialState: {
     width: 32,
