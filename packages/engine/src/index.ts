@@ -11,6 +11,7 @@ export {
 } from './simulation.js';
 export { ScenarioError, SnapshotError, UnknownEngineVersionError, toValidationIssues, type ValidationIssue } from './scenario-error.js';
 export { checkScenarioFile, flagDuplicateIds, type ScenarioFileCheck } from './scenario-file-check.js';
+export { runnableScenario } from './runnable-scenario.js';
 export { LIMITS } from './limits.js';
 export {
   BranchWorkspace,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkScenarioFile, type ScenarioFile, type ScenarioFileCheck, type ScenarioInput } from '../src/index.js';
+import { checkScenarioFile, runnableScenario, type ScenarioFile, type ScenarioFileCheck, type ScenarioInput } from '../src/index.js';
 
 /** The repository's `scenarios/` folder, found from this file so tests run from any directory. */
 export const REPO_SCENARIOS_DIR = fileURLToPath(new URL('../../../scenarios/', import.meta.url));
@@ -43,10 +43,5 @@ export function parseScenarioFile(entry: ScenarioFileEntry): ScenarioFile {
   return scenario;
 }
 
-/**
- * The runnable part of a scenario file: what `Simulation.create` accepts (it is strict, so the
- * catalogue fields id, label, tags and note are left out; they cannot change a trace).
- */
-export function runnable(file: ScenarioFile): ScenarioInput {
-  return { seed: file.seed, agents: file.agents, initialState: file.initialState, rules: file.rules, nodeLabels: file.nodeLabels };
-}
+/** The runnable part of a scenario file (the engine's own `runnableScenario`, under the tests' short name). */
+export const runnable: (file: ScenarioFile) => ScenarioInput = runnableScenario;

@@ -1,4 +1,4 @@
-import type { ScenarioFile, ScenarioInput } from '@sim/engine';
+import type { ScenarioFile } from '@sim/engine';
 
 /** The catalogue entry of a pre-built scenario, as GET /v1/scenarios lists it. */
 export interface ScenarioSummary {
@@ -17,11 +17,6 @@ export interface ScenarioCatalog {
 
 export function toSummary(file: ScenarioFile): ScenarioSummary {
   return { id: file.id, label: file.label, seed: file.seed, tags: file.tags, note: file.note };
-}
-
-/** The runnable part of a scenario file: what the engine starts from and what is stored. */
-export function toRunnable(file: ScenarioFile): ScenarioInput {
-  return { seed: file.seed, agents: file.agents, initialState: file.initialState, rules: file.rules, nodeLabels: file.nodeLabels };
 }
 
 /** A catalogue over scenarios already validated, sorted by id. */

@@ -1,7 +1,7 @@
-import type { ScenarioInput } from '@sim/engine';
+import { runnableScenario, type ScenarioInput } from '@sim/engine';
 import { ApiError, notFound, validationError } from '../lib/api-error.js';
 import type { DomainCatalog } from '../scenarios/domain-catalog.js';
-import { toRunnable, type ScenarioCatalog } from '../scenarios/scenario-catalog.js';
+import type { ScenarioCatalog } from '../scenarios/scenario-catalog.js';
 
 /** Where a new simulation's scenario comes from: exactly one of these. */
 export type ScenarioSource = { scenarioId: string } | { scenario: ScenarioInput } | { domain: string; input: unknown };
@@ -29,7 +29,7 @@ export async function resolveScenario(
   if ('scenarioId' in source) {
     const file = scenarios.get(source.scenarioId);
     if (file === undefined) throw notFound(`Scenario ${source.scenarioId} not found`);
-    return { scenarioId: file.id, scenario: toRunnable(file) };
+    return { scenarioId: file.id, scenario: runnableScenario(file) };
   }
   if ('scenario' in source) return { scenarioId: INLINE_SCENARIO_ID, scenario: source.scenario };
   const translated = await domains.translate(source.domain, source.input, signal);
