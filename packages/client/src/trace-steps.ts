@@ -18,12 +18,13 @@ type TraceQuery = NonNullable<paths['/v1/simulations/{id}/trace']['get']['parame
  */
 export async function* traceSteps(client: SimClient, simulationId: string, query: TraceQuery = {}): AsyncGenerator<TraceStep> {
   for (let page: TraceQuery | undefined = query; page !== undefined;) {
-    const { response }: { response: Response } = await client.GET('/v1/simulations/{id}/trace', {
+    const { response, error }: { response: Response; error?: unknown } = await client.GET('/v1/simulations/{id}/trace', {
       params: { path: { id: simulationId }, query: page },
       headers: { Accept: 'application/x-ndjson' },
       parseAs: 'stream',
     });
-    if (!response.ok) throw await SimApiError.fromResponse(response);
+    // openapi-fetch has read an error's body already (parseAs applies to success only).
+    if (!response.ok) throw SimApiError.fromBody(response, error);
     const next: string | null = response.headers.get('x-next-cursor');
     yield* readNdjson<TraceStep>(response);
     page = next === null ? undefined : { ...page, fromTick: Number(next) };

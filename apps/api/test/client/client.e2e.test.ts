@@ -103,6 +103,17 @@ describe('@sim/client against the real server', () => {
     expect(ticks).toEqual(Array.from({ length: 35 }, (_, i) => i + 3));
     expect(asked.map((url) => new URL(url).searchParams.get('fromTick'))).toEqual(['3', '13', '23', '33']);
   });
+
+  it("throws the service's error envelope as a SimApiError when the trace is refused", async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const read = async (): Promise<unknown> => {
+      for await (const step of traceSteps(client, missing)) return step;
+      return undefined;
+    };
+    const refused = await read().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SimApiError);
+    expect(refused).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
 });
 
 describe('subscribeToEvents', () => {
