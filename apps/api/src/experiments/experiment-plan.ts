@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   DEFAULT_ENGINE_VERSION,
   domainStateAtStart,
-  ScenarioSchema,
-  toValidationIssues,
   versionFeatures,
   type EngineInput,
   type EngineSnapshot,
@@ -249,12 +247,10 @@ async function resolveBase(request: ExperimentRequest, context: PlanContext, iss
   const resolved = await resolveScenario(request.base, context.scenarios, context.domains, context.signal);
   await slices.pause();
   const prefix = 'scenario' in request.base ? 'base.scenario' : 'domain' in request.base ? 'base.input' : 'base';
-  // The base must run as it is: the schema the engine checks, without building a world on the
-  // event loop (docs/api.md, "Where it runs"); the engine version was checked with the request.
-  // A domain's translation was checked with that schema where it was made, on a worker.
-  const parsed = 'domain' in request.base ? { success: true as const } : ScenarioSchema.safeParse(resolved.scenario);
-  if (!parsed.success)
-    throw validationError(toValidationIssues(parsed.error).map((i) => ({ path: [prefix, i.path].filter((p) => p !== '').join('.'), message: i.message })));
+  // The base runs as it is, checked with the engine's scenario schema once, never here on the
+  // event loop: an inline scenario with the request's body (InlineScenarioSchema, on the request
+  // thread when it is long), a catalogue file when it was loaded, a domain's translation on the
+  // worker that made it (docs/api.md, "Where it runs").
   // A domain model at an engine that has none fails every run: refused now, not at the first.
   const notAtVersion = scenarioVersionIssues(resolved.scenario, engineVersion);
   if (notAtVersion.length > 0)

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ScenarioSchema } from '@sim/engine';
 import { epidemicAdapter } from '@sim/domain-adapters';
 import { ApiError } from '../../src/lib/api-error.js';
 import { silentLogger } from '../../src/lib/logger.js';
@@ -12,6 +13,8 @@ import { combinationHasher, combinationScenario, combinationValues, runInputs } 
 import { canonicalJson } from '../../src/idempotency/canonical-json.js';
 import { runSeed } from '../../src/experiments/seed-derivation.js';
 import { ExperimentBodySchema } from '../../src/routes/experiments/experiment-schemas.js';
+import { InlineScenarioSchema } from '../../src/routes/simulations/simulation-schemas.js';
+import { fixtureScenario } from '../support/scenario-files.js';
 import { FIXTURE_SCENARIOS } from '../helpers/app-deps.js';
 
 const context = {
@@ -115,6 +118,20 @@ describe('planning an experiment', () => {
   it('rounds range values and includes the end', () => {
     expect(rangeValues({ from: 0, to: 0.3, step: 0.1 })).toEqual([0, 0.1, 0.2, 0.3]);
     expect(rangeValues({ from: -1, to: 1, step: 0.5 })).toEqual([-1, -0.5, 0, 0.5, 1]);
+  });
+
+  it('validates an inline base no more than its body schema did: planning runs no scenario schema on the event loop', async () => {
+    const body = ExperimentBodySchema.parse({ ...request(), base: { scenario: fixtureScenario('tiny-valley') } }) as ExperimentRequest;
+    const schemas = [ScenarioSchema, InlineScenarioSchema].flatMap((schema) =>
+      (['parse', 'safeParse', 'parseAsync', 'safeParseAsync'] as const).map((method) => vi.spyOn(schema, method)),
+    );
+    try {
+      const plan = await planExperiment(body, context);
+      expect(plan.runs).toBe(18);
+      for (const spy of schemas) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of schemas) spy.mockRestore();
+    }
   });
 
   it('refuses every bad input at its path, all at once', async () => {
