@@ -77,6 +77,9 @@ export type EventOf = (done: number) => Omit<ExperimentEvent, 'seq'>;
 /** The changing part of an experiment's record. */
 export type ExperimentProgress = Pick<ExperimentRecord, 'status' | 'runsDone' | 'runsTotal' | 'lastEventSeq'>;
 
+/** What admitting an unfinished experiment reads of it: not its spec, which can be megabytes to parse. */
+export type UnfinishedExperiment = Pick<ExperimentRecord, 'id' | 'organizationId' | 'status' | 'tier' | 'runsDone' | 'runsTotal'>;
+
 export interface ExperimentStore {
   /**
    * Stores a queued experiment and its first event, unless its organization has `room.unfinished`
@@ -89,8 +92,11 @@ export interface ExperimentStore {
   /** Where an experiment stands, without its spec (which can be megabytes to parse): for the executor's every batch. */
   progress(id: string): Promise<ExperimentProgress | undefined>;
   list(filter: { organizationIds: readonly string[]; limit: number; offset: number }): Promise<Page<ExperimentRecord>>;
-  /** Queued and running experiments, oldest first: what a starting server resumes. */
-  listUnfinished(): Promise<ExperimentRecord[]>;
+  /**
+   * Queued and running experiments of every organization, oldest first, without their specs:
+   * what a starting server resumes and every admission weighs, on the event loop.
+   */
+  listUnfinished(): Promise<UnfinishedExperiment[]>;
   /** Queued and running experiments of one organization. */
   countUnfinished(organizationId: string): Promise<UnfinishedCount>;
   /**

@@ -144,8 +144,21 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(
     },
 
     async listUnfinished() {
-      const rows = await db.selectFrom('experiments').selectAll().where('status', 'in', UNFINISHED).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
-      return rows.map(toRecord);
+      const rows = await db
+        .selectFrom('experiments')
+        .select(['id', 'organization_id', 'status', 'tier', 'runs_done', 'runs_total'])
+        .where('status', 'in', UNFINISHED)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        organizationId: row.organization_id,
+        status: row.status as ExperimentStatus,
+        tier: row.tier as Tier,
+        runsDone: Number(row.runs_done),
+        runsTotal: Number(row.runs_total),
+      }));
     },
 
     countUnfinished(organizationId) {
