@@ -1,4 +1,5 @@
 import type {
+  DomainState,
   EngineEvent,
   EngineInput,
   EngineInputDraft,
@@ -127,10 +128,10 @@ export interface ReplayTask {
   stepsFromTick: number;
   /**
    * `lines`: each step's NDJSON line (its JSON text and a newline) as UTF-8 bytes, moved to the
-   * event loop uncopied (what a trace response writes, what a compare hashes); `object`: the
-   * step itself.
+   * event loop uncopied (what a trace response writes); `object`: the step itself; `digests`:
+   * what a comparison reads of each step (StepDigest), made here rather than on the event loop.
    */
-  format: 'lines' | 'object';
+  format: 'lines' | 'object' | 'digests';
   budgetMs: number;
   /** Also end the stretch once its output holds this many bytes of lines (or steps, for `object`). */
   maxOutput: number;
@@ -138,10 +139,20 @@ export interface ReplayTask {
   keepEvents?: boolean;
 }
 
+/** What a comparison reads of one step (compare-runs.ts), made on the worker that computed it. */
+export interface StepDigest {
+  /** SHA-256 (base64) of the step's JSON text: two steps are equal, byte for byte, when their hashes are. */
+  hash: string;
+  stability: number;
+  /** The ids of the step's attractors, in order. */
+  attractors: string[];
+  domain: DomainState | null;
+}
+
 export interface ReplayResult {
   kind: 'replayed';
-  /** One entry per tick computed, in order: the step (or its line), or null when not wanted. */
-  steps: Array<TraceStep | Uint8Array | null>;
+  /** One entry per tick computed, in order: the step (or its line, or its digest), or null when not wanted. */
+  steps: Array<TraceStep | Uint8Array | StepDigest | null>;
   /** The tick reached; the replay is over when it is `untilTick` or `ended` is true. */
   tick: number;
   /** The simulation completed before `untilTick` (the log and the engine agree it ends here). */

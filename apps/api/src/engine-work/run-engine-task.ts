@@ -15,6 +15,7 @@ import { decodeCheckpoint, encodeCheckpoint } from './checkpoint-codec.js';
 import { compactStep } from '../engine-data/compact-step.js';
 import { encodeEvent } from '../engine-data/encoded-event.js';
 import { StepLinesWriter } from '../engine-data/step-lines.js';
+import { stepDigest } from './step-digest.js';
 import { snapshotShape } from '../engine-data/work-cost.js';
 import type { SnapshotWeight } from '../engine-data/snapshot-weights.js';
 import { measureRun } from '../engine-data/experiment-metrics.js';
@@ -255,6 +256,11 @@ function replay(task: ReplayTask, now: () => number, engine: RestoreOptions): Re
     else if (task.format === 'object') {
       steps.push(built);
       output += 1;
+    } else if (task.format === 'digests') {
+      // Bounded as lines are: by the bytes of the steps' text, made and dropped here.
+      const text = JSON.stringify(built);
+      steps.push(stepDigest(built, text));
+      output += text.length + 1;
     } else {
       // Written as a streamed run writes each step's line: the same bytes.
       lines.add(JSON.stringify(built));

@@ -1,12 +1,9 @@
-import type { DomainState, EngineEvent, TraceStep } from '@sim/engine';
-import { createHash } from 'node:crypto';
+import type { DomainState, EngineEvent } from '@sim/engine';
 import type { EngineRunner } from '../engine-work/engine-runner.js';
-import type { ReplayResult } from '../engine-work/engine-task.js';
+import type { ReplayResult, StepDigest } from '../engine-work/engine-task.js';
 import { replayHistory } from '../engine-work/replay-history.js';
 import type { ReplayInput } from './simulation-store.js';
 import { prophecyId } from './tick-collector.js';
-
-const decoder = new TextDecoder();
 
 /** The most points a stability series holds; a longer common range is sampled evenly. */
 export const STABILITY_SERIES_POINTS = 500;
@@ -92,8 +89,9 @@ const emptyDigest = (id: string): RunDigest => ({
 
 /**
  * Replays both simulations over ticks 1…`range` in step, side by side on the runner, and keeps
- * only what a comparison reads: a hash of each step's line (the trace's own bytes) until the
- * first tick whose hashes differ, the parsed step at the sampled ticks, and the events' digest.
+ * only what a comparison reads: a hash of each step's JSON text (the trace's own bytes, hashed on
+ * the worker) until the first tick whose hashes differ, the sampled fields of the sampled ticks,
+ * and the events' digest.
  * Each replay asks its next stretch only once the other has caught up with it, so what is held
  * is at most one stretch of the run ahead, never the range (docs/api.md, "Comparing runs").
  */
@@ -114,9 +112,9 @@ export async function compareRuns(
         engineVersion: history.engineVersion,
         inputs: history.inputs.filter((entry) => entry.tick <= range),
         untilTick: range,
-        // Each step's line, as a trace writes it (its JSON text and a newline): moved from the
-        // worker, not copied, and hashed as bytes (the same hash for the same text).
-        format: 'lines',
+        // Each step's hash and sampled fields, made on the worker from the step's JSON text (the
+        // same hash for the same text): the event loop neither hashes nor parses a step.
+        format: 'digests',
         keepEvents: true,
       },
       signal,
@@ -163,17 +161,13 @@ async function pull(side: Side, wanted: Sampled, hashing: () => boolean): Promis
     return;
   }
   const { digest } = side;
-  for (const line of next.value.steps as Uint8Array[]) {
+  for (const step of next.value.steps as StepDigest[]) {
     side.tick++;
-    if (hashing()) side.pending.push(createHash('sha256').update(line).digest('base64'));
-    const forStability = wanted.stability.has(side.tick);
-    const forDomain = wanted.domain.has(side.tick);
-    if (!forStability && !forDomain) continue;
-    const step = JSON.parse(decoder.decode(line)) as TraceStep;
-    if (forDomain) digest.domain.push(step.state.domain ?? null);
-    if (!forStability) continue;
-    for (const attractor of step.state.attractors) digest.attractors.add(attractor.id);
-    digest.stability.push(step.state.stability);
+    if (hashing()) side.pending.push(step.hash);
+    if (wanted.domain.has(side.tick)) digest.domain.push(step.domain);
+    if (!wanted.stability.has(side.tick)) continue;
+    for (const attractor of step.attractors) digest.attractors.add(attractor);
+    digest.stability.push(step.stability);
   }
   for (const event of next.value.events) takeEvent(digest, event);
 }

@@ -229,8 +229,8 @@ export class SimulationForks {
         history.inputs.filter((entry) => entry.tick <= range),
         0,
         range,
-        // Every step's line is built, to be hashed (compare-runs.ts).
-        { steps: range, format: 'lines' },
+        // Every step's JSON text is built, to be hashed on the worker (compare-runs.ts).
+        { steps: range, format: 'digests' },
       );
     const [a, b] = [upTo(mine), upTo(theirs)];
     await this.deps.work.admit(request, { ...a, cost: a.cost + b.cost, agents: Math.max(a.agents, b.agents) }, { history: true });

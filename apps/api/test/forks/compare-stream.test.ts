@@ -99,4 +99,35 @@ describe('a comparison streams both replays in step', { timeout: 60_000 }, () =>
       expect(digest.stability).toHaveLength(500);
     }
   });
+
+  it("takes from the worker each step's hash and sampled fields, never its text, and samples what the trace says", async () => {
+    const inner = createInProcessRunner();
+    const handed: unknown[] = [];
+    const runner = Object.create(inner) as EngineRunner;
+    runner.replay = async (task, signal) => {
+      const result = await inner.replay(task, signal);
+      handed.push(...result.steps);
+      return result;
+    };
+    const range = 300;
+    const a = history(range);
+    const compared = await compareRuns(
+      runner,
+      [
+        { id: '00000000-0000-4000-8000-000000000001', history: a },
+        { id: '00000000-0000-4000-8000-000000000002', history: history(range, 150) },
+      ],
+      range,
+      sampleTicks(range),
+      undefined,
+    );
+    expect(handed.length).toBeGreaterThanOrEqual(2 * range - 1);
+    for (const step of handed) expect(Object.keys(step as object).sort()).toEqual(['attractors', 'domain', 'hash', 'stability']);
+    // The same stability series and first difference as the steps themselves give.
+    const stability: number[] = [];
+    for await (const stretch of replayHistory(inner, { scenario: a.scenario, engineVersion: a.engineVersion, inputs: [], untilTick: range, format: 'object' }))
+      for (const step of stretch.steps as Array<{ state: { stability: number } }>) stability.push(step.state.stability);
+    expect(compared.left.stability).toEqual(stability);
+    expect(compared.firstDifferenceTick).toBe(150);
+  });
 });
