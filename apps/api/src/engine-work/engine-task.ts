@@ -120,7 +120,8 @@ export interface AdvanceResult {
  */
 export interface ReplayTask {
   kind: 'replay';
-  from: { scenario: ScenarioInput; engineVersion: string } | { checkpoint: Uint8Array } | { snapshot: EngineSnapshot };
+  /** A snapshot as text: the worker parses it (a copied string costs the event loop a memcpy, an object a structured clone). */
+  from: { scenario: ScenarioInput; engineVersion: string } | { checkpoint: Uint8Array } | { snapshot: SnapshotText };
   /** The inputs that apply after the start of this stretch, in log order. */
   inputs: readonly ScheduledInput[];
   untilTick: number;
@@ -157,8 +158,8 @@ export interface ReplayResult {
   tick: number;
   /** The simulation completed before `untilTick` (the log and the engine agree it ends here). */
   ended: boolean;
-  /** Where the next stretch starts. */
-  snapshot: EngineSnapshot;
+  /** Where the next stretch starts, as text (written and parsed on the workers, never on the event loop). */
+  snapshot: SnapshotText;
   /** The engine's events of the ticks computed, in order; empty unless `keepEvents`. */
   events: EngineEvent[];
 }

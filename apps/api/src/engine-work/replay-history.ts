@@ -1,5 +1,5 @@
-import type { EngineSnapshot, ScenarioInput, ScheduledInput } from '@sim/engine';
-import type { Checkpoint } from '../engine-data/checkpoint.js';
+import type { ScenarioInput, ScheduledInput } from '@sim/engine';
+import type { Checkpoint, SnapshotText } from '../engine-data/checkpoint.js';
 import type { EngineRunner } from './engine-runner.js';
 import type { ReplayResult, ReplayTask } from './engine-task.js';
 import { COLLECT_AFTER_LINE_BYTES, collectYoungGeneration } from './young-collection.js';
@@ -79,7 +79,7 @@ export interface ReplaySource {
 /** The engine where a replay stopped: a later replay of the same history goes on from it. */
 export interface ReplayEnd {
   tick: number;
-  snapshot: EngineSnapshot;
+  snapshot: SnapshotText;
 }
 
 export interface HistoryReplay extends ReplaySource {

@@ -224,7 +224,7 @@ function advance(task: AdvanceTask, now: () => number, engine: RestoreOptions, w
 /** Where a replay stretch starts: the scenario at tick 0, a stored checkpoint, or the last stretch's end. */
 function startOf(from: ReplayTask['from'], engine: RestoreOptions): Simulation {
   if ('scenario' in from) return Simulation.create(from.scenario, { ...engine, engineVersion: from.engineVersion });
-  return Simulation.restore('checkpoint' in from ? decodeCheckpoint(from.checkpoint) : from.snapshot, engine);
+  return Simulation.restore('checkpoint' in from ? decodeCheckpoint(from.checkpoint) : JSON.parse(from.snapshot.json), engine);
 }
 
 /**
@@ -273,7 +273,7 @@ function replay(task: ReplayTask, now: () => number, engine: RestoreOptions): Re
     steps,
     tick: simulation.tick,
     ended: simulation.completed && simulation.tick < task.untilTick,
-    snapshot: simulation.snapshot(),
+    snapshot: snapshotText(simulation),
     events,
   };
 }

@@ -3,7 +3,7 @@ import type { EngineRunner } from '../engine-work/engine-runner.js';
 import { replayHistory } from '../engine-work/replay-history.js';
 import type { AuthContext } from '../identity/auth-context.js';
 import { conflict, notFound, validationError, type ValidationProblem } from '../lib/api-error.js';
-import type { Checkpoint, ReplayInput, SimulationStore } from '../simulations/simulation-store.js';
+import type { Checkpoint, ReplayInput, SimulationStore, SnapshotText } from '../simulations/simulation-store.js';
 import { estimateReplay } from '../simulations/simulation-service.js';
 import { assertSimulationAccess } from '../simulations/tenancy.js';
 import { scenarioShape, widenShape, type WorkEstimate } from '../engine-data/work-cost.js';
@@ -86,7 +86,7 @@ export class SimulationBaseSource {
    */
   async stateAt(located: LocatedSimulationBase, signal: AbortSignal | undefined): Promise<{ snapshot: EngineSnapshot; json: string }> {
     const { history, inherited, checkpoint, facts } = located;
-    let snapshot: EngineSnapshot | undefined;
+    let snapshot: SnapshotText | undefined;
     const stretches = replayHistory(
       this.deps.engine,
       {
@@ -104,6 +104,7 @@ export class SimulationBaseSource {
     if (snapshot === undefined) throw new Error('the replay of the base simulation ended without a snapshot');
     const queued = await this.deps.engine.queue({ kind: 'queue', snapshot, drafts: [], keepState: false }, signal);
     if (queued.kind === 'refused') throw new Error('queueing no input was refused');
-    return { snapshot, json: queued.snapshot.json };
+    // The plan reads its agents, attractors and completion: parsed once, here.
+    return { snapshot: JSON.parse(snapshot.json) as EngineSnapshot, json: queued.snapshot.json };
   }
 }

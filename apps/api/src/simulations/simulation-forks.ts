@@ -1,4 +1,4 @@
-import type { DecreeInput, DomainState, EngineInput, EngineInputDraft, EngineSnapshot, EngineState, InputProblem, Policy } from '@sim/engine';
+import type { DecreeInput, DomainState, EngineInput, EngineInputDraft, EngineState, InputProblem, Policy } from '@sim/engine';
 import { randomUUID } from 'node:crypto';
 import type { EngineRunner } from '../engine-work/engine-runner.js';
 import { replayHistory } from '../engine-work/replay-history.js';
@@ -146,8 +146,8 @@ export class SimulationForks {
     atTick: number,
     signal: AbortSignal | undefined,
     checkpoint: Checkpoint | undefined,
-  ): Promise<EngineSnapshot> {
-    let snapshot: EngineSnapshot | undefined;
+  ): Promise<SnapshotText> {
+    let snapshot: SnapshotText | undefined;
     const stretches = replayHistory(
       this.deps.engine,
       // No trace steps: only the state at atTick is needed.
@@ -174,7 +174,7 @@ export class SimulationForks {
    * not fit is a 400 at its place. Gives the fork's snapshot and state with them queued.
    */
   private async queueInputs(
-    snapshot: EngineSnapshot,
+    snapshot: SnapshotText,
     ask: ForkRequest,
     atTick: number,
     createdAt: string,

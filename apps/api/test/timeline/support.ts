@@ -43,5 +43,5 @@ export function recordingBudget(): WorkBudget & { admitted: Array<{ estimate: Wo
 export function startTick(task: ReplayTask | undefined): number | undefined {
   if (task === undefined) return undefined;
   if ('scenario' in task.from) return 0;
-  return 'checkpoint' in task.from ? (decodeCheckpoint(task.from.checkpoint) as { tick: number }).tick : task.from.snapshot.tick;
+  return (('checkpoint' in task.from ? decodeCheckpoint(task.from.checkpoint) : JSON.parse(task.from.snapshot.json)) as { tick: number }).tick;
 }
