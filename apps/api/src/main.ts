@@ -68,14 +68,18 @@ async function main(): Promise<void> {
   const scenarioFolder = watchScenarios(config, logger);
   const server = assembleServer({ config, logger, storage, engine, topology, idempotencyStore, scenarioFolder });
 
+  // The port first: a start that cannot have it (another server on it, perhaps over the same
+  // database) ends before it changes anything stored, such as that server's playing simulations.
+  const { http, port, open } = await listen(server.app.fetch, config);
   // Experiments left queued or running by the previous process continue; their stored runs are not computed again.
   const resumed = await server.experiments.executor.resume();
   if (resumed > 0) logger.info(`experiments: ${resumed} unfinished experiment(s) resumed`);
   const stopRecovery = await topology.recovery.start(server.service);
 
-  // Requests wait for no compiler: the workers warm up while the rest starts, and it listens once they have.
+  // Requests wait for no compiler: the workers warm up while the rest starts, and requests are
+  // answered once they have (those that came sooner wait until then).
   await engineWarmedUp(engine, logger);
-  const { http, port } = await listen(server.app.fetch, config, logger);
+  open(logger);
   await bootstrapIdentity({
     identityStore: server.identityStore,
     enabled: config.bootstrap,
@@ -251,24 +255,24 @@ function assembleServer(parts: ServerParts) {
 
 type AssembledServer = ReturnType<typeof assembleServer>;
 
-/** Listens; resolves once bound, with the port actually bound (PORT=0 picks one). */
-async function listen(fetch: AssembledServer['app']['fetch'], config: AppConfig, logger: Logger): Promise<{ http: Server; port: number }> {
+/**
+ * Binds the port; resolves once bound, with the port actually bound (PORT=0 picks one), and
+ * `open`, which starts answering requests (those that came sooner are answered then) and says
+ * so in the log.
+ */
+async function listen(fetch: AssembledServer['app']['fetch'], config: AppConfig): Promise<{ http: Server; port: number; open: (logger: Logger) => void }> {
   let listening: (info: AddressInfo) => void = () => {};
   const listeningOn = new Promise<AddressInfo>((resolve) => (listening = resolve));
   // What @hono/node-server's `serve` does, with its error handler: a request it cannot make a
   // URL of, or one without Host, is answered in the error envelope, not with an empty 400; a 204
   // or 304 claims no type (see BodylessWithoutType).
-  const listener = getRequestListener(fetch, { hostname: config.host, errorHandler: unusableRequestTarget });
+  const listener = requiringHost(getRequestListener(fetch, { hostname: config.host, errorHandler: unusableRequestTarget }));
+  let waiting: Array<() => void> | undefined = [];
   const http: Server = createServer(
     { ...httpServerOptions(config.http), requireHostHeader: false, ServerResponse: BodylessWithoutType },
-    requiringHost(listener),
+    (request, response) => (waiting === undefined ? listener(request, response) : waiting.push(() => listener(request, response))),
   );
-  http.listen(config.port, config.host, () => {
-    const info = http.address() as AddressInfo;
-    const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-    logger.info(`listening on http://${host}:${info.port} (viewer: /, docs: /v1/docs)`);
-    listening(info);
-  });
+  http.listen(config.port, config.host, () => listening(http.address() as AddressInfo));
   // A port that is taken (or not allowed) ends the start with one line that says which port and
   // how to choose another, not a stack trace (docs/operations.md, "A port already in use").
   http.once('error', (error: NodeJS.ErrnoException) => {
@@ -279,8 +283,15 @@ async function listen(fetch: AssembledServer['app']['fetch'], config: AppConfig,
   // one address cannot hold every connection.
   http.on('clientError', answerClientError);
   capConnectionsPerAddress(http, config.http.maxConnectionsPerAddress);
-  const { port } = await listeningOn;
-  return { http, port };
+  const info = await listeningOn;
+  const open = (logger: Logger): void => {
+    const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+    logger.info(`listening on http://${host}:${info.port} (viewer: /, docs: /v1/docs)`);
+    const early = waiting ?? [];
+    waiting = undefined;
+    for (const answer of early) answer();
+  };
+  return { http, port: info.port, open };
 }
 
 interface ShutdownParts {
