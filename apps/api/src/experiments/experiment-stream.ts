@@ -75,7 +75,7 @@ export function openExperimentStream(
     leave = deps.feed.listen(record.id, (event) => subscriber.push(frameOf(event)), from ?? head);
     unclose = deps.feed.onClose(() => subscriber.end());
   } else {
-    subscriber.end();
+    subscriber.endAfterReplay();
   }
   return { kind: 'stream', stream: subscriber.stream };
 }

@@ -2,7 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import { beforeNext } from './in-sequence.js';
 
-const incomingOf = (c: Context): IncomingMessage | undefined => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+/** The node request under a Hono context (@hono/node-server), when there is one (not under app.request in tests). */
+export const incomingOf = (c: Context): IncomingMessage | undefined => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 
 /** A header's value from node's parsed header lines, every value of the name joined as Headers.get joins them. */
 function fromRawHeaders(raw: readonly string[], name: string): string | undefined {

@@ -24,6 +24,8 @@ export interface StreamChoice {
   onReplayEnd?: () => void;
   /** Asked at each heartbeat whether the subscriber's credential still holds. */
   recheck?: CredentialRecheck | undefined;
+  /** Closes the stream's connection at once (a stopping server whose client does not read). */
+  abandon?: (() => void) | undefined;
 }
 
 export interface SimulationStreamDeps {
@@ -95,6 +97,7 @@ export async function openSimulationStream(
       lag: choice.lag ?? 'skip',
       bytesPerSecond: choice.bytesPerSecond,
       recheck: choice.recheck,
+      abandon: choice.abandon,
       onFinish: () => {
         replayEnded();
         leave?.();
@@ -102,7 +105,7 @@ export async function openSimulationStream(
       },
     });
     if (live) leave = deps.hub.join({ id: simulationId, status: simulation.status, tick: head.tick, lastEventSeq: head.lastSeq }, subscriber);
-    else subscriber.end();
+    else subscriber.endAfterReplay();
     return { kind: 'stream', stream: subscriber.stream };
   });
   if (opened === undefined) replayEnded();

@@ -48,7 +48,16 @@ export interface SseSubscriberOptions {
   recheck?: CredentialRecheck | undefined;
   /** Called once when the subscriber stops: detach it from the live feed, free its stream slot. */
   onFinish: () => void;
+  /**
+   * Closes the stream's connection at once: called when the server stops and the client has not
+   * taken the stream's last bytes within SHUTDOWN_FLUSH_MS (a socket nobody reads would hold the
+   * stop until its grace ran out).
+   */
+  abandon?: (() => void) | undefined;
 }
+
+/** How long a stopping server waits for a stream's client to take what is left of it. */
+export const SHUTDOWN_FLUSH_MS = 2_000;
 
 /** Bytes taken from the queue per pull: one admission of the write slicer. */
 const COALESCE_BYTES = 64 * 1024;
@@ -331,10 +340,36 @@ export class SseSubscriber implements SseSink {
     this.releaseInFlight();
   }
 
-  /** Ends the stream once what is queued has been sent. */
-  end(): void {
+  /** Ends the stream once what is queued has been sent (its history replay, if any, first). */
+  endAfterReplay(): void {
     this.ending = true;
     this.notify();
+  }
+
+  /**
+   * Server shutdown: ends the stream once what is queued has been sent. A stream still replaying
+   * its history stops there and drops its queued live frames, which would leave a gap after the
+   * last replayed one: the client resumes from its last id. A client that does not take what is
+   * left within SHUTDOWN_FLUSH_MS loses its connection.
+   */
+  end(): void {
+    if (this.replay !== undefined) {
+      this.dropQueue();
+      const stopped = this.replay.return?.(undefined);
+      this.replay = undefined;
+      if (stopped !== undefined) inBackground(stopped, undefined, 'events: ending the history replay failed');
+    }
+    this.ending = true;
+    this.notify();
+    const { abandon } = this.options;
+    if (abandon === undefined) return;
+    setTimeout(() => {
+      if (this.finished) return;
+      this.cancelled = true;
+      this.releaseAll();
+      this.finish();
+      abandon();
+    }, SHUTDOWN_FLUSH_MS).unref();
   }
 
   private enqueue(frame: SseFrame): void {

@@ -65,7 +65,7 @@ describe('a stream’s credential, asked again at each heartbeat', () => {
       return REVOKED;
     }, replay);
     // A finished simulation: the stream is ending from the start, and sends its history.
-    sub.end();
+    sub.endAfterReplay();
     const sent = await messages(sub.stream);
     expect(asked).toBeGreaterThanOrEqual(3);
     expect(sent.at(-1)).toBe(`error:${JSON.stringify(REVOKED)}`);

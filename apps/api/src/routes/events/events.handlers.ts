@@ -12,6 +12,7 @@ import { streamed } from '../simulations/trace-response.js';
 import { workRequest } from '../../work-budget/work-request.js';
 import type { EventRoutes } from './events.routes.js';
 import { ApiError } from '../../lib/api-error.js';
+import { incomingOf } from '../../lib/request-header.js';
 import { queueingOrganization, type EngineQueue } from '../../http/engine-queue.js';
 import { resumeAfterId, SSE_HEADERS, streamLimitError } from '../../live/sse-response.js';
 import { cancelIfAbandoned } from '../../live/cancel-if-abandoned.js';
@@ -55,6 +56,7 @@ export function eventHandlers(deps: EventHandlerDeps) {
           bytesPerSecond: deps.tiers[tier].streamBytesPerSecond,
           ...(releaseEngine === undefined ? {} : { onReplayEnd: releaseEngine }),
           recheck: credentialRecheck(deps.authenticator, requestCredentials(c), { scope: 'simulation:read', organizationId: simulation.organizationId }),
+          abandon: () => incomingOf(c)?.socket.destroy(),
         });
       } catch (error) {
         release();
