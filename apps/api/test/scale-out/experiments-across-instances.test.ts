@@ -199,9 +199,12 @@ describe('experiments on an API process and a worker process sharing PostgreSQL'
     await worker.kill();
     const atKill = (await stored(id)).rows;
     expect(atKill, 'the experiment must still be running when the worker is killed').toBeLessThan(300);
+    // The worker may have finished its batch between the check above and the kill (on a loaded
+    // machine it happens): then it died holding nothing, and nothing is put back.
+    const diedHolding = await holdsBatch(worker.pid, id);
 
     // Its claim expires (10 s) and the API process puts its batch back.
-    await api.waitForOutput(/experiments: 1 batch\(es\) of a process that stopped are back in the queue/, 60_000);
+    if (diedHolding) await api.waitForOutput(/experiments: 1 batch\(es\) of a process that stopped are back in the queue/, 60_000);
     const done = await finished(id);
     expect(done.status).toBe('completed');
     expect(done.runs).toEqual({ total: 300, done: 300, computed: 300, reused: 0 });
