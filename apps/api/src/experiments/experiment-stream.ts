@@ -47,6 +47,8 @@ export function openExperimentStream(
   onFinish: () => void,
   /** Asked at each heartbeat whether the subscriber's credential still holds. */
   recheck?: CredentialRecheck,
+  /** Closes the stream's connection at once (a stopping server whose client does not read). */
+  abandon?: () => void,
 ): { kind: 'stream'; stream: ReadableStream<Uint8Array> } | { kind: 'finished' } {
   const head = record.lastEventSeq;
   const from = afterId !== undefined && afterId < head ? afterId : undefined;
@@ -65,6 +67,7 @@ export function openExperimentStream(
     budget: deps.budget,
     retryMs: deps.retryMs,
     recheck,
+    abandon,
     onFinish: () => {
       leave?.();
       unclose?.();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventFrame, type SseFrame } from '../../src/live/sse-frame.js';
-import { SseSubscriber } from '../../src/live/sse-subscriber.js';
+import { SHUTDOWN_FLUSH_MS, SseSubscriber } from '../../src/live/sse-subscriber.js';
 import { TickFrames } from '../../src/live/tick-encoder.js';
 import { variantKey, type LagPolicy, type TickVariant } from '../../src/live/tick-variant.js';
 import { eventsUrl, startLiveServer, Subscriber, type LiveServer } from './support/live-server.js';
@@ -132,5 +132,48 @@ describe('over HTTP, a burst larger than the bound', () => {
     expect(drop.received.some((m) => m.event === 'error' && JSON.parse(m.data).code === 'SLOW_CONSUMER')).toBe(true);
     expect(drop.opens).toBeGreaterThanOrEqual(2);
     expect(drop.ticks()).toEqual(Array.from({ length: 42 }, (_, i) => i + 1));
+  });
+});
+
+describe('a server stop while a client reads nothing', () => {
+  /** A subscriber that records its end and its abandonment, sent one loss event and then stopped as a server stop does. */
+  function stopped(): { sub: SseSubscriber; finished: string[]; abandoned: string[] } {
+    const finished: string[] = [];
+    const abandoned: string[] = [];
+    const sub = new SseSubscriber({
+      preamble: [],
+      afterId: 0,
+      heartbeatMs: 60_000,
+      limits: LIMITS,
+      variant: PACKED,
+      lag: 'skip',
+      onFinish: () => finished.push('finished'),
+      abandon: () => abandoned.push('abandoned'),
+    });
+    sub.push(loss(1));
+    sub.end();
+    return { sub, finished, abandoned };
+  }
+
+  it('ends the stream, and closes its connection once SHUTDOWN_FLUSH_MS passed without the client taking it', () => {
+    vi.useFakeTimers();
+    try {
+      const { sub, finished, abandoned } = stopped();
+      vi.advanceTimersByTime(SHUTDOWN_FLUSH_MS - 1);
+      expect(abandoned).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(abandoned).toEqual(['abandoned']);
+      expect(finished).toEqual(['finished']);
+      expect(sub.backlogBytes).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves a stream its client takes whole alone', async () => {
+    const { sub, abandoned } = stopped();
+    expect((await readAll(sub.stream)).map((m) => m.event)).toEqual(['loss']);
+    await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_FLUSH_MS + 100));
+    expect(abandoned).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { openExperimentStream, type ExperimentStreamDeps } from '../../experimen
 import type { StreamSlots } from '../../coordination/coordination.js';
 import { workRequest } from '../../work-budget/work-request.js';
 import { notFound } from '../../lib/api-error.js';
+import { incomingOf } from '../../lib/request-header.js';
 import type { ExperimentOutputs } from '../request-thread/experiment-output.js';
 import type { ResultsFormat } from '../../experiments/results-answer.js';
 import { organizationFilter } from '../organization-filter.js';
@@ -108,7 +109,7 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
     const release = await deps.streams.acquire(record.organizationId, limit);
     if (release === null) throw streamLimitError(tier, limit);
     const recheck = credentialRecheck(deps.authenticator, requestCredentials(c), { scope: 'simulation:read', organizationId: record.organizationId });
-    const opened = openExperimentStream(deps.stream, record, afterId, release, recheck);
+    const opened = openExperimentStream(deps.stream, record, afterId, release, recheck, () => incomingOf(c)?.socket.destroy());
     if (opened.kind === 'finished') {
       release();
       return streamed(new Response(null, { status: 204 }));
