@@ -49,6 +49,12 @@ function queueFullError({ queued, running }: UnfinishedCount, tier: Tier, limits
   );
 }
 
+/** 404 when the experiment is missing (`organizationId` undefined), 401 when it is another organization's. */
+function assertAccess(auth: AuthContext, id: string, organizationId: string | undefined): asserts organizationId is string {
+  if (organizationId === undefined) throw notFound(`Experiment ${id} not found`);
+  if (!auth.organizationIds.includes(organizationId)) throw unauthorized('Not authorized to access this experiment');
+}
+
 /**
  * The experiment use cases: submit (plan, weigh, store, queue; a simulation base replayed to its
  * tick in between), read, list, cancel, results and
@@ -139,7 +145,7 @@ export class ExperimentService {
 
   /** Stops it (see ExperimentScheduler.cancel); an experiment that already finished is answered as it is. */
   async cancel(auth: AuthContext, id: string): Promise<ExperimentView> {
-    await this.accessible(auth, id);
+    await this.assertAccessible(auth, id);
     await this.deps.executor.cancel(id);
     return this.get(auth, id);
   }
@@ -153,9 +159,13 @@ export class ExperimentService {
   /** 404 when missing, 401 when another organization's: the answers for a simulation. */
   async accessible(auth: AuthContext, id: string): Promise<ExperimentRecord> {
     const record = await this.deps.store.get(id);
-    if (record === undefined) throw notFound(`Experiment ${id} not found`);
-    if (!auth.organizationIds.includes(record.organizationId)) throw unauthorized('Not authorized to access this experiment');
-    return record;
+    assertAccess(auth, id, record?.organizationId);
+    return record as ExperimentRecord;
+  }
+
+  /** The same answers as `accessible`, reading only the experiment's organization (not its spec, which can be megabytes). */
+  async assertAccessible(auth: AuthContext, id: string): Promise<void> {
+    assertAccess(auth, id, await this.deps.store.organizationOf(id));
   }
 
   private view(record: ExperimentRecord): ExperimentView {

@@ -89,6 +89,8 @@ export interface ExperimentStore {
    */
   create(experiment: NewExperiment, event: Omit<ExperimentEvent, 'seq'>, room: { unfinished: number }): Promise<UnfinishedCount | undefined>;
   get(id: string): Promise<ExperimentRecord | undefined>;
+  /** The organization an experiment belongs to, without reading its spec (an access check); undefined when there is none. */
+  organizationOf(id: string): Promise<string | undefined>;
   /** Where an experiment stands, without its spec (which can be megabytes to parse): for the executor's every batch. */
   progress(id: string): Promise<ExperimentProgress | undefined>;
   list(filter: { organizationIds: readonly string[]; limit: number; offset: number }): Promise<Page<ExperimentRecord>>;

@@ -122,6 +122,11 @@ export function createKyselyExperimentStore<DB extends ExperimentTables>(
       return row === undefined ? undefined : toRecord(row);
     },
 
+    async organizationOf(id) {
+      const row = await db.selectFrom('experiments').select('organization_id').where('id', '=', id).executeTakeFirst();
+      return row?.organization_id;
+    },
+
     async progress(id) {
       const row = await db.selectFrom('experiments').select(['status', 'runs_done', 'runs_total', 'event_seq']).where('id', '=', id).executeTakeFirst();
       if (row === undefined) return undefined;

@@ -92,7 +92,7 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
 
   /** Results or an export made on the request thread, which reads the runs itself, once the caller may see them. */
   async function resultsThere(output: ExperimentOutputs, auth: AuthContext, id: string, format: ResultsFormat): Promise<string | Uint8Array> {
-    await service.accessible(auth, id);
+    await service.assertAccessible(auth, id);
     const body = await output(id, format);
     if (body === undefined) throw notFound(`Experiment ${id} not found`);
     return body;

@@ -96,6 +96,11 @@ describe.each(DATABASES)('ExperimentStore on $name', (database) => {
     ]);
     // Without the spec (an inline base can be megabytes): only what admission weighs.
     expect((await store.listUnfinished())[0]).toEqual({ id: 'e-b', organizationId: ORG, status: 'queued', tier: 'pro', runsDone: 0, runsTotal: 6 });
+    expect([await store.organizationOf('e-other'), await store.organizationOf('e-a'), await store.organizationOf('nobody')]).toEqual([
+      OTHER_ORG,
+      ORG,
+      undefined,
+    ]);
     expect(await store.countUnfinished(ORG)).toEqual({ queued: 1, running: 1 });
     expect(await store.countUnfinished('nobody')).toEqual({ queued: 0, running: 0 });
   });
