@@ -13,6 +13,7 @@ import { workRequest } from '../../work-budget/work-request.js';
 import type { EventRoutes } from './events.routes.js';
 import { ApiError } from '../../lib/api-error.js';
 import { incomingOf } from '../../lib/request-header.js';
+import { countForCaller } from '../../http/count-requests.js';
 import { queueingOrganization, type EngineQueue } from '../../http/engine-queue.js';
 import { resumeAfterId, SSE_HEADERS, streamLimitError } from '../../live/sse-response.js';
 import { cancelIfAbandoned } from '../../live/cancel-if-abandoned.js';
@@ -72,9 +73,7 @@ export function eventHandlers(deps: EventHandlerDeps) {
       releaseEngine?.();
       throw error;
     }
-    // Counted for the caller's default organization, as every request is (docs/identity.md, "Routes").
-    const caller = c.get('auth').organizationIds[0];
-    if (caller !== undefined) deps.usage?.recordRequest(caller, 'sse');
+    countForCaller(deps.usage, c.get('auth'), 'sse');
     return streamed(new Response(cancelIfAbandoned(opened.stream, c.req.raw.signal), { status: 200, headers: SSE_HEADERS }));
   };
   return { stream };

@@ -13,6 +13,7 @@ import type { StreamSlots } from '../../coordination/coordination.js';
 import { workRequest } from '../../work-budget/work-request.js';
 import { notFound } from '../../lib/api-error.js';
 import { incomingOf } from '../../lib/request-header.js';
+import { countForCaller } from '../../http/count-requests.js';
 import type { ExperimentOutputs } from '../request-thread/experiment-output.js';
 import type { ResultsFormat } from '../../experiments/results-answer.js';
 import { organizationFilter } from '../organization-filter.js';
@@ -114,9 +115,7 @@ export function experimentHandlers(deps: ExperimentHandlerDeps) {
       release();
       return streamed(new Response(null, { status: 204 }));
     }
-    // Counted for the caller's default organization, as every request is (docs/identity.md, "Routes").
-    const caller = auth.organizationIds[0];
-    if (caller !== undefined) deps.usage?.recordRequest(caller, 'sse');
+    countForCaller(deps.usage, auth, 'sse');
     return streamed(new Response(cancelIfAbandoned(opened.stream, c.req.raw.signal), { status: 200, headers: SSE_HEADERS }));
   };
 
