@@ -355,9 +355,7 @@ export class SseSubscriber implements SseSink {
   end(): void {
     if (this.replay !== undefined) {
       this.dropQueue();
-      const stopped = this.replay.return?.(undefined);
-      this.replay = undefined;
-      if (stopped !== undefined) inBackground(stopped, undefined, 'events: ending the history replay failed');
+      this.stopReplay();
     }
     this.ending = true;
     this.notify();
@@ -525,13 +523,19 @@ export class SseSubscriber implements SseSink {
     return true;
   }
 
+  /** Stops the history replay, if one is under way: it computes no further stretch. */
+  private stopReplay(): void {
+    const stopped = this.replay?.return?.(undefined);
+    this.replay = undefined;
+    if (stopped !== undefined) inBackground(stopped, undefined, 'events: ending the history replay failed');
+  }
+
   /** Stops following the simulation; idempotent. */
   private finish(): void {
     if (this.finished) return;
     this.finished = true;
     clearInterval(this.heartbeat);
-    const ended = this.replay?.return?.(undefined);
-    if (ended !== undefined) inBackground(ended, undefined, 'events: ending the history replay failed');
+    this.stopReplay();
     this.options.onFinish();
     this.notify();
   }
