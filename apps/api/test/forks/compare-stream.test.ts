@@ -15,13 +15,15 @@ const history = (tick: number, reseedAt?: number): ReplayInput => ({
   inputs: reseedAt === undefined ? [] : [{ tick: reseedAt, input: { kind: 'reseed', seed: 99 } }],
 });
 
-/** A real runner that records the most steps one replay stretch handed back. */
-function stretchWatcher(inner: EngineRunner): EngineRunner & { largestStretch: number } {
-  const runner = Object.create(inner) as EngineRunner & { largestStretch: number };
+/** A real runner that records what its replay stretches handed back: every step, and the most in one stretch. */
+function stretchWatcher(inner: EngineRunner): EngineRunner & { largestStretch: number; handed: unknown[] } {
+  const runner = Object.create(inner) as EngineRunner & { largestStretch: number; handed: unknown[] };
   runner.largestStretch = 0;
+  runner.handed = [];
   runner.replay = async (task, signal) => {
     const result = await inner.replay(task, signal);
     runner.largestStretch = Math.max(runner.largestStretch, result.steps.length);
+    runner.handed.push(...result.steps);
     return result;
   };
   return runner;
@@ -102,13 +104,7 @@ describe('a comparison streams both replays in step', { timeout: 60_000 }, () =>
 
   it("takes from the worker each step's hash and sampled fields, never its text, and samples what the trace says", async () => {
     const inner = createInProcessRunner();
-    const handed: unknown[] = [];
-    const runner = Object.create(inner) as EngineRunner;
-    runner.replay = async (task, signal) => {
-      const result = await inner.replay(task, signal);
-      handed.push(...result.steps);
-      return result;
-    };
+    const runner = stretchWatcher(inner);
     const range = 300;
     const a = history(range);
     const compared = await compareRuns(
@@ -121,8 +117,8 @@ describe('a comparison streams both replays in step', { timeout: 60_000 }, () =>
       sampleTicks(range),
       undefined,
     );
-    expect(handed.length).toBeGreaterThanOrEqual(2 * range - 1);
-    for (const step of handed) expect(Object.keys(step as object).sort()).toEqual(['attractors', 'domain', 'hash', 'stability']);
+    expect(runner.handed.length).toBeGreaterThanOrEqual(2 * range - 1);
+    for (const step of runner.handed) expect(Object.keys(step as object).sort()).toEqual(['attractors', 'domain', 'hash', 'stability']);
     // The same stability series and first difference as the steps themselves give.
     const stability: number[] = [];
     for await (const stretch of replayHistory(inner, { scenario: a.scenario, engineVersion: a.engineVersion, inputs: [], untilTick: range, format: 'object' }))
